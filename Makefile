@@ -1,0 +1,79 @@
+# gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
+#   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
+#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present)
+#   make test-gpu   the GPU test binaries only
+#   make install PREFIX=/usr/local
+CUDA_ARCH ?= 90
+PREFIX    ?= /usr/local
+CC        ?= cc
+NVCC      ?= nvcc
+CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
+
+INCLUDES  := -Iinclude -Isrc -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos -Iio
+CFLAGS    ?= -O2 -g
+CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
+NVCCFLAGS ?= -O3 -g -lineinfo
+NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
+LDLIBS    := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lz -llzma -lstdc++ -lm -lpthread -ldl -lrt
+
+LIB_C     := $(sort $(wildcard io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
+LIB_CU    := $(sort $(wildcard src/core/*.cu src/sched/*.cu src/algos/*.cu))
+LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_CU))
+HEADERS   := $(wildcard include/*.h io/*.h src/*/*.h src/*/*.cuh)
+
+TOOLS     := gnest-cli gnest-gen gnest-bench
+TOOL_BINS := $(addprefix bin/,$(TOOLS))
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
+TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c))
+
+.PHONY: all lib tools tests test test-cpu test-gpu install clean
+all: lib tools tests
+
+lib: lib/libgnest.a lib/libgnest.so
+tools: $(TOOL_BINS)
+tests: $(TEST_BINS)
+
+build/%.o: %.c $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+build/%.o: %.cu $(HEADERS)
+	@mkdir -p $(dir $@)
+	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+
+lib/libgnest.a: $(LIB_OBJ)
+	@mkdir -p lib
+	rm -f $@ && ar rcs $@ $^
+
+lib/libgnest.so: $(LIB_OBJ)
+	@mkdir -p lib
+	$(CC) -shared -o $@ $^ $(LDLIBS)
+
+.SECONDEXPANSION:
+bin/%: $$(patsubst %.c,build/%.o,$$(wildcard tools/%/*.c)) lib/libgnest.a
+	@mkdir -p bin
+	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
+
+tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
+	@mkdir -p tests/bin
+	$(CC) -o $@ $< $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
+
+# Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
+test: all
+	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+
+test-gpu: all
+	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done
+
+install: lib
+	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 lib/libgnest.a $(DESTDIR)$(PREFIX)/lib/
+	install -m 755 lib/libgnest.so $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/gnest.h $(DESTDIR)$(PREFIX)/include/
+	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*GNEST_VERSION_STRING "\(.*\)"/\1/p' include/gnest.h)|' \
+	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gnest.pc
+
+clean:
+	rm -rf build lib bin tests/bin

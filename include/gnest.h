@@ -1,0 +1,304 @@
+/*
+ * gnest — graph and tree analytics on NVIDIA GPUs, with a CPU reference for every algorithm.
+ *
+ * The whole public C API. C11, usable from C and C++. Objects are opaque handles created by
+ * *_create / *_load / *_from_* and released by *_free; every function that can fail returns a
+ * gnest_status, and the detail of the last failure (input file, line, what was expected) is kept
+ * in the context: gnest_last_error(ctx).
+ *
+ * Conventions: vertex ids are 0-based int32_t (Matrix Market's and DIMACS's 1-based ids minus one);
+ * edge offsets are int64_t; weights are float. Output arrays are allocated by the caller with one
+ * element per vertex (or as documented) and are written completely on GNEST_OK; on any other status
+ * their content is unspecified and must not be used.
+ */
+#ifndef GNEST_H
+#define GNEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define GNEST_VERSION_MAJOR 0
+#define GNEST_VERSION_MINOR 2
+#define GNEST_VERSION_PATCH 0
+#define GNEST_VERSION_STRING "0.2.0"
+
+/* ---------------------------------------------------------------------------------------------
+ * Status codes
+ * ------------------------------------------------------------------------------------------- */
+typedef enum gnest_status {
+  GNEST_OK = 0,
+  GNEST_ERR_INVALID_ARGUMENT,     /* NULL handle/pointer, bad option value, unknown name */
+  GNEST_ERR_INVALID_INPUT,        /* input valid as a file but not for this call: negative SSSP
+                                     weight, directed graph where an undirected one is needed */
+  GNEST_ERR_OUT_OF_RANGE,         /* a vertex id (source, list entry, parent) outside the graph */
+  GNEST_ERR_IO,                   /* cannot open / read / write a file, or a directory was given */
+  GNEST_ERR_PARSE,                /* malformed file: bad header, bad token, truncated, count mismatch */
+  GNEST_ERR_UNSUPPORTED_FORMAT,   /* a well-formed header of a kind gnest does not read (e.g. MTX array) */
+  GNEST_ERR_TOO_LARGE,            /* sizes that do not fit (n >= 2^31, overflowing products) */
+  GNEST_ERR_OUT_OF_MEMORY,        /* host allocation failed */
+  GNEST_ERR_DEVICE_OUT_OF_MEMORY, /* device allocation failed */
+  GNEST_ERR_NO_DEVICE,            /* a GPU backend was requested and no CUDA device is usable */
+  GNEST_ERR_CUDA,                 /* any other CUDA runtime error (message says which) */
+  GNEST_ERR_BACKEND_UNAVAILABLE,  /* backend not available in this build */
+  GNEST_ERR_BACKEND_NOT_APPLICABLE, /* backend exists but cannot run this algorithm (docs say why) */
+  GNEST_ERR_NOT_A_TREE,           /* cycle, two roots, no root, unreachable node */
+  GNEST_ERR_LAUNCH_LIMIT,         /* device-side launches exceeded the pending-launch pool */
+  GNEST_ERR_CHECKSUM,             /* binary CSR cache failed its checksum or version check */
+  GNEST_ERR_INTERNAL,             /* a bug in gnest: please report */
+  GNEST_STATUS_COUNT
+} gnest_status;
+
+/* Static text for a status ("invalid input", ...). Never NULL. */
+const char *gnest_strerror(gnest_status status);
+
+/* ---------------------------------------------------------------------------------------------
+ * Context
+ * ------------------------------------------------------------------------------------------- */
+typedef struct gnest_ctx gnest_ctx;
+typedef struct gnest_graph gnest_graph;
+typedef struct gnest_tree gnest_tree;
+
+typedef struct gnest_ctx_options {
+  int device;    /* CUDA device index; -1 = $GNEST_DEVICE if set, else 0 */
+  int force_cpu; /* 1 = never touch CUDA (auto runs the cpu backend) */
+} gnest_ctx_options;
+
+void gnest_ctx_options_init(gnest_ctx_options *opts);
+
+/* Creates a context. With opts == NULL: device -1, force_cpu 0. When no CUDA device is present the
+ * context is still created (GNEST_OK) and runs on the CPU; gnest_ctx_has_device() tells. A device
+ * index that does not exist is GNEST_ERR_NO_DEVICE. */
+gnest_status gnest_ctx_create(gnest_ctx **ctx, const gnest_ctx_options *opts);
+void gnest_ctx_free(gnest_ctx *ctx);
+int gnest_ctx_has_device(const gnest_ctx *ctx);
+/* "NVIDIA H100 80GB HBM3 (device 0, sm_90)" or "CPU (no CUDA device: <why>)". */
+const char *gnest_ctx_device_name(const gnest_ctx *ctx);
+
+/* Detail of the last failure in this context. */
+typedef struct gnest_error {
+  gnest_status status;
+  char source[512];  /* input file path, or the function that failed */
+  int64_t line;      /* 1-based line of the input where it failed; 0 when not about a line */
+  char message[512]; /* what was wrong / what was expected */
+} gnest_error;
+
+const gnest_error *gnest_last_error(const gnest_ctx *ctx);
+/* One line: "source:line: message" (or "source: message" without a line). */
+const char *gnest_last_error_string(const gnest_ctx *ctx);
+
+/* ---------------------------------------------------------------------------------------------
+ * Graphs: loading and building
+ * ------------------------------------------------------------------------------------------- */
+typedef enum gnest_format {
+  GNEST_FORMAT_AUTO = 0, /* from the extension (.mtx .gr .txt .el .csv .tsv .edges .gnest, after
+                            stripping .gz/.xz), else from the first line */
+  GNEST_FORMAT_MTX,      /* Matrix Market coordinate: pattern|integer|real, general|symmetric */
+  GNEST_FORMAT_DIMACS,   /* DIMACS shortest path: c / p sp n m / a u v w (1-based) */
+  GNEST_FORMAT_EDGELIST, /* SNAP-style "u v [w]" lines, '#' or '%' comments, any whitespace */
+  GNEST_FORMAT_BINARY    /* gnest binary CSR cache (.gnest), written by gnest_graph_save */
+} gnest_format;
+
+typedef struct gnest_load_options {
+  gnest_format format;
+  int one_based;        /* edge lists only: ids start at 1 (default 0) */
+  int symmetrize;       /* add (v,u) for every (u,v) (default 0; MTX symmetric files always are) */
+  int drop_self_loops;  /* default 0 */
+  int merge_duplicates; /* default 1: parallel edges become one, keeping the minimum weight */
+  int sort_adjacency;   /* default 1: each adjacency list in increasing neighbour id */
+} gnest_load_options;
+
+void gnest_load_options_init(gnest_load_options *opts);
+
+/* Loads a graph file; .gz and .xz files are decompressed on the fly. opts == NULL = defaults. */
+gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load_options *opts,
+                              gnest_graph **out);
+/* Builds a graph from n vertices and m directed edges src[i] -> dst[i] (weights may be NULL).
+ * The format field of opts is ignored. */
+gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
+                                    const int32_t *dst, const float *weights,
+                                    const gnest_load_options *opts, gnest_graph **out);
+/* Writes the binary CSR cache (versioned header, sizes, checksum). */
+gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
+void gnest_graph_free(gnest_graph *g);
+
+int32_t gnest_graph_num_vertices(const gnest_graph *g);
+int64_t gnest_graph_num_edges(const gnest_graph *g); /* directed arcs as stored */
+int gnest_graph_is_weighted(const gnest_graph *g);
+/* Read-only views into the graph's CSR (weights NULL when unweighted). Valid until free. */
+void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_t **columns,
+                     const float **weights);
+/* 1 when every arc (u,v,w) has its reverse (v,u,w). Computed once, then cached. */
+gnest_status gnest_graph_is_symmetric(gnest_ctx *ctx, const gnest_graph *g, int *symmetric);
+
+/* Out-degree statistics (computed once per graph, on the device when one is present). */
+typedef struct gnest_degree_stats {
+  int64_t n, m;
+  double mean;
+  int64_t max;
+  double stddev;
+  double cv;                    /* stddev / mean (0 for an empty graph) */
+  double vertices_above_32;     /* share of vertices with degree > 32 */
+  double edges_above_32;        /* share of arcs leaving such vertices */
+  double vertices_above_1024;
+  double edges_above_1024;
+  int64_t self_loops;
+  int64_t isolated;             /* vertices with no out-arc */
+} gnest_degree_stats;
+
+gnest_status gnest_graph_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Trees
+ *
+ * Tree file format (.tree, optionally .gz/.xz): '#' or '%' comment lines, then the node count n,
+ * then n parent ids (0-based, whitespace separated), parent[i] of node i; the root's parent is -1.
+ * Exactly one root, no cycles, every parent in [0, n).
+ * ------------------------------------------------------------------------------------------- */
+gnest_status gnest_tree_from_parents(gnest_ctx *ctx, int32_t n, const int32_t *parent,
+                                     gnest_tree **out);
+gnest_status gnest_tree_load(gnest_ctx *ctx, const char *path, gnest_tree **out);
+/* The graph's arcs taken as undirected edges must form a tree spanning all vertices. */
+gnest_status gnest_tree_from_graph(gnest_ctx *ctx, const gnest_graph *g, int32_t root,
+                                   gnest_tree **out);
+gnest_status gnest_tree_save(gnest_ctx *ctx, const gnest_tree *t, const char *path);
+void gnest_tree_free(gnest_tree *t);
+
+int32_t gnest_tree_num_nodes(const gnest_tree *t);
+int32_t gnest_tree_root(const gnest_tree *t);
+/* Parent array (root's entry -1) and children CSR, read-only, valid until free. */
+void gnest_tree_arrays(const gnest_tree *t, const int32_t **parent, const int64_t **child_offsets,
+                       const int32_t **children);
+
+typedef struct gnest_tree_stats {
+  int32_t n;
+  int32_t root;
+  int32_t depth;                      /* levels; the root alone is depth 1 */
+  int32_t leaves;
+  int32_t max_out_degree;
+  const int64_t *nodes_per_level;     /* [depth], owned by the tree */
+  const int64_t *children_per_level;  /* [depth]: sum of out-degrees of the level's nodes */
+  const int32_t *max_degree_per_level;/* [depth] */
+} gnest_tree_stats;
+
+gnest_status gnest_tree_stats_get(gnest_ctx *ctx, const gnest_tree *t, gnest_tree_stats *out);
+
+/* ---------------------------------------------------------------------------------------------
+ * Backends and options
+ * ------------------------------------------------------------------------------------------- */
+typedef enum gnest_backend {
+  GNEST_BACKEND_AUTO = 0,    /* "auto": the selector picks (gnest_info.reason says why) */
+  GNEST_BACKEND_CPU,         /* "cpu": the exact serial reference on the host */
+  GNEST_BACKEND_FLAT,        /* "flat": dynamic loop scheduling, serial inner loop */
+  GNEST_BACKEND_NAIVE_DP,    /* "naive-dp" */
+  GNEST_BACKEND_HIER,        /* "hier" */
+  GNEST_BACKEND_CDP_WARP,    /* "cdp-warp" */
+  GNEST_BACKEND_CDP_BLOCK,   /* "cdp-block" */
+  GNEST_BACKEND_CDP_GRID,    /* "cdp-grid" */
+  GNEST_BACKEND_AGG,         /* "agg" */
+  GNEST_BACKEND_LAZYNP,      /* "lazynp": LazyNP, next-level kernel dispatched from the host */
+  GNEST_BACKEND_LAZYNP_CTA,  /* "lazynp-cta" */
+  GNEST_BACKEND_LAZYNP_WARP, /* "lazynp-warp" */
+  GNEST_BACKEND_FREELAUNCH,  /* "freelaunch" */
+  GNEST_BACKEND_COUNT
+} gnest_backend;
+
+typedef enum gnest_granularity {
+  GNEST_GRAN_DEFAULT = 0, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK, GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID
+} gnest_granularity;
+
+typedef enum gnest_schedule {
+  GNEST_SCHEDULE_DYNAMIC = 0, /* CTAs take chunks from an atomic counter (Ozen ch. 6) */
+  GNEST_SCHEDULE_STATIC       /* static cyclic: item i to thread i mod (grid threads) */
+} gnest_schedule;
+
+typedef struct gnest_options {
+  gnest_backend backend;
+  int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
+  int32_t coarsening;  /* child blocks' coarsening factor (agg); 0 = default */
+  gnest_granularity granularity;
+  gnest_schedule schedule;
+  int wboost;          /* lazynp: saving lanes first run the warp's common trip count */
+  int32_t block_size;  /* threads per block; 0 = default (256) */
+} gnest_options;
+
+void gnest_options_init(gnest_options *opts);
+
+/* "flat", "lazynp", ... ; NULL for an out-of-range value. */
+const char *gnest_backend_name(gnest_backend b);
+gnest_status gnest_backend_from_name(const char *name, gnest_backend *out);
+/* GNEST_OK if the backend can run in this build on this context (device present, compiled in),
+ * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. */
+gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b);
+
+/* What ran. */
+typedef struct gnest_info {
+  gnest_backend backend;    /* the backend that ran (never AUTO) */
+  const char *backend_name;
+  char reason[256];         /* why: "forced by caller" or the selector's rule */
+  double time_ms;           /* algorithm only: CUDA events on the device, wall clock on the CPU */
+  int64_t kernel_launches;  /* host + device-side launches (0 on the CPU) */
+  int64_t edges_visited;    /* inner-loop iterations executed */
+  int32_t iterations;       /* levels, rounds or passes */
+} gnest_info;
+
+/* ---------------------------------------------------------------------------------------------
+ * Algorithms. opts == NULL means auto; info may be NULL.
+ * ------------------------------------------------------------------------------------------- */
+
+/* levels[v] = BFS depth from source (source 0), -1 when unreachable. Arcs as stored. */
+gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
+                       const gnest_options *opts, gnest_info *info);
+
+/* dist[v] = shortest distance from source, +INFINITY when unreachable. Unweighted graph: weight 1.
+ * Any negative weight: GNEST_ERR_INVALID_INPUT. */
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+                        const gnest_options *opts, gnest_info *info);
+
+typedef enum gnest_bc_mode { GNEST_BC_ALL = 0, GNEST_BC_LIST, GNEST_BC_SAMPLE } gnest_bc_mode;
+typedef struct gnest_bc_sources {
+  gnest_bc_mode mode;
+  const int32_t *list; /* GNEST_BC_LIST: the sources */
+  int32_t count;       /* LIST: length of list; SAMPLE: k distinct sources (k <= n) */
+  uint64_t seed;       /* SAMPLE: the same seed gives the same sources */
+} gnest_bc_sources;
+
+/* Brandes betweenness on the unweighted graph, arcs as stored (an undirected graph stored both ways
+ * gives twice the undirected value): bc[v] = sum over sources s != v and targets t != v, s of
+ * sigma_st(v) / sigma_st. Sampled mode sums over the sampled sources only (no rescaling).
+ * sources == NULL means all. */
+gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sources *sources,
+                      double *bc, const gnest_options *opts, gnest_info *info);
+
+/* A proper coloring of a symmetric graph (self-loops ignored): colors[v] in [0, num_colors).
+ * Deterministic: largest-degree-first greedy order (ties by a fixed hash of the id), which every
+ * backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT. */
+gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
+                         int32_t *num_colors, const gnest_options *opts, gnest_info *info);
+
+/* Minimum spanning forest of a symmetric graph (unweighted: weight 1; self-loops ignored).
+ * total_weight is the forest's weight (double sum). If edge_u/edge_v/edge_w are non-NULL they must
+ * hold n-1 entries and receive the forest's edges (u < v); *num_edges = n - components. */
+gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weight,
+                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
+                       const gnest_options *opts, gnest_info *info);
+
+/* Triangles of a symmetric graph without duplicate arcs (self-loops ignored), each counted once.
+ * per_vertex (optional, n entries) receives the triangles each vertex belongs to. */
+gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uint64_t *per_vertex,
+                      const gnest_options *opts, gnest_info *info);
+
+/* descendants[v] = size of v's subtree (v included). */
+gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t *descendants,
+                                    const gnest_options *opts, gnest_info *info);
+/* heights[v] = levels of v's subtree (a leaf has height 1). */
+gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *heights,
+                                const gnest_options *opts, gnest_info *info);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* GNEST_H */

@@ -1,0 +1,80 @@
+/* io: readers and writers of graph and tree files, and the CSR builder. Knows nothing of CUDA.
+ * Every function records a precise error (file, line, what was expected) in ctx on failure. */
+#ifndef GNEST_IO_H
+#define GNEST_IO_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gnest.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* A whole input file in memory, decompressed (.gz via zlib, .xz via liblzma), NUL-terminated. */
+typedef struct gn_buffer {
+  char *data;
+  size_t size; /* bytes, not counting the terminating NUL */
+} gn_buffer;
+
+gnest_status gn_read_file(gnest_ctx *ctx, const char *path, gn_buffer *out);
+void gn_buffer_free(gn_buffer *b);
+
+/* A list of directed edges as parsed. */
+typedef struct gn_edges {
+  int32_t n;       /* vertices */
+  int64_t m;       /* edges stored in src/dst/w */
+  int32_t *src, *dst;
+  float *w;        /* NULL when the input has no weights */
+  int symmetric;   /* the file declares itself symmetric: the builder adds reverses */
+} gn_edges;
+
+void gn_edges_free(gn_edges *e);
+
+/* A compressed sparse row graph. offsets has n+1 entries; cols and weights m. */
+typedef struct gn_csr {
+  int32_t n;
+  int64_t m;
+  int64_t *offsets;
+  int32_t *cols;
+  float *weights;      /* NULL when unweighted */
+  int sorted;          /* adjacency lists in increasing order */
+  int merged;          /* no two equal arcs */
+  int symmetric;       /* 1 = known symmetric (built so), 0 = unknown */
+} gn_csr;
+
+void gn_csr_free(gn_csr *c);
+
+/* Parsers over a NUL-terminated text (path is only for messages). */
+gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                          gn_edges *out);
+gnest_status gn_parse_dimacs(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                             gn_edges *out);
+gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                               int one_based, gn_edges *out);
+/* Tree file: comments, n, then n parent ids (-1 = root). Only syntax is checked here. */
+gnest_status gn_parse_tree(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                           int32_t *n, int32_t **parent);
+
+/* Builds a CSR from edges with the builder options (symmetrize, drop self-loops, merge duplicates
+ * keeping the minimum weight, sort adjacency). source names the input in messages. */
+gnest_status gn_csr_build(gnest_ctx *ctx, const char *source, const gn_edges *e,
+                          const gnest_load_options *opts, gn_csr *out);
+
+/* Binary CSR cache: versioned header, sizes, checksum. */
+gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c);
+gnest_status gn_binary_read(gnest_ctx *ctx, const char *path, gn_csr *out);
+
+/* Whole graph load: format detection, parse, build. */
+gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts,
+                         gn_csr *out);
+
+/* Writers used by gnest-gen and gnest-cli convert. */
+gnest_status gn_write_mtx(gnest_ctx *ctx, const char *path, const gn_csr *c);
+gnest_status gn_write_edgelist(gnest_ctx *ctx, const char *path, const gn_csr *c);
+gnest_status gn_write_tree(gnest_ctx *ctx, const char *path, int32_t n, const int32_t *parent);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,58 @@
+/* src/cpu: exact serial reference implementations. The oracle for every GPU test and the backend
+ * used without a GPU. Inputs are already validated by the API layer (source in range, weights
+ * non-negative for SSSP, symmetric graph for color/mst/tc); these functions only fail on host
+ * out-of-memory (GNEST_ERR_OUT_OF_MEMORY). */
+#ifndef GNEST_CPU_H
+#define GNEST_CPU_H
+
+#include <stdint.h>
+#include "gnest.h"
+#include "io.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Visiting counters reported through gnest_info. */
+typedef struct gn_cpu_counts {
+  int64_t edges_visited;
+  int32_t iterations;
+} gn_cpu_counts;
+
+gnest_status gn_cpu_bfs(const gn_csr *g, int32_t source, int32_t *levels, gn_cpu_counts *c);
+/* Dijkstra with a binary heap; unweighted graph = weight 1. */
+gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_counts *c);
+/* Brandes over the given sources (each in range); bc zeroed first. */
+gnest_status gn_cpu_bc(const gn_csr *g, const int32_t *sources, int32_t num_sources, double *bc,
+                       gn_cpu_counts *c);
+/* Greedy first-fit coloring in the order of gn_color_priority (highest first). */
+gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors, gn_cpu_counts *c);
+/* Kruskal; edges (u < v) written when edge_u != NULL (capacity n-1). */
+gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
+                        int32_t *edge_v, float *edge_w, gn_cpu_counts *c);
+gnest_status gn_cpu_tc(const gn_csr *g, uint64_t *total, uint64_t *per_vertex, gn_cpu_counts *c);
+gnest_status gn_cpu_tree_descendants(const gnest_tree *t, int32_t *desc, gn_cpu_counts *c);
+gnest_status gn_cpu_tree_heights(const gnest_tree *t, int32_t *heights, gn_cpu_counts *c);
+
+/* The coloring order shared by every backend: higher (degree, hash(v)) is colored first. Degrees
+ * count arcs to other vertices (self-loops excluded). Returns a 64-bit key: degree in the high
+ * 32 bits, a mixing hash of v in the low 32 bits; keys are distinct for distinct v. */
+#ifdef __CUDACC__
+#define GN_HOST_DEVICE __host__ __device__
+#else
+#define GN_HOST_DEVICE
+#endif
+static inline GN_HOST_DEVICE uint64_t gn_color_priority(int64_t degree, int32_t v) {
+  uint32_t x = (uint32_t)v;
+  x ^= x >> 16; x *= 0x7feb352dU; x ^= x >> 15; x *= 0x846ca68bU; x ^= x >> 16; /* bijective */
+  return ((uint64_t)(uint32_t)(degree > 0x7fffffff ? 0x7fffffff : degree) << 32) | x;
+}
+
+/* Deterministic sample of k distinct sources from [0, n) (splitmix64 + partial Fisher-Yates).
+ * Returns GNEST_ERR_OUT_OF_MEMORY on allocation failure. */
+gnest_status gn_sample_sources(int32_t n, int32_t k, uint64_t seed, int32_t *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
