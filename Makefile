@@ -9,7 +9,7 @@ CC        ?= cc
 NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 
-INCLUDES  := -Iinclude -Isrc -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos -Iio
+INCLUDES  := -Iinclude -Itools/common -Isrc -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos -Iio
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
 NVCCFLAGS ?= -O3 -g -lineinfo
@@ -25,7 +25,8 @@ TOOLS     := gnest-cli gnest-gen gnest-bench
 TOOL_BINS := $(addprefix bin/,$(TOOLS))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
-TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c))
+TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
+TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
 .PHONY: all lib tools tests test test-cpu test-gpu install clean
 all: lib tools tests
@@ -51,7 +52,7 @@ lib/libgnest.so: $(LIB_OBJ)
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
 .SECONDEXPANSION:
-bin/%: $$(patsubst %.c,build/%.o,$$(wildcard tools/%/*.c)) lib/libgnest.a
+bin/%: $$(patsubst %.c,build/%.o,$$(wildcard tools/%/*.c)) $(TOOL_COMMON) lib/libgnest.a
 	@mkdir -p bin
 	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
 
