@@ -125,6 +125,86 @@ static inline int gn_grid_for(int64_t n, int block) {
     GN_LAUNCHED((e).ctx);                                                    \
   } while (0)
 
+/* ---- helpers shared by the backends ---------------------------------------------------- */
+
+__device__ __forceinline__ int32_t gn_item_at(const gn_items &items, int64_t k) {
+  return items.list ? items.list[k] : (int32_t)k;
+}
+__device__ __forceinline__ int32_t gn_items_count(const gn_items &items) {
+  return items.d_count ? *(volatile const int32_t *)items.d_count : items.n;
+}
+/* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called
+ * by all lanes of a converged warp. */
+__device__ __forceinline__ void gn_add_edges(unsigned long long *total, unsigned long long mine) {
+  for (int off = 16; off > 0; off >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, off);
+  if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
+}
+
+/* Block-uniform loop over positions [0, count): body(k, has) is called by every thread of the CTA
+ * the same number of times (has = false past the end), so bodies may use warp collectives and
+ * __syncthreads. Dynamic: CTAs take chunks of blockDim positions from *counter (Ozen ch. 6);
+ * static: position k goes to thread k mod (grid threads). */
+template <class Body>
+__device__ __forceinline__ void gn_chunk_loop(int64_t count, unsigned int *counter, bool dynamic,
+                                              Body body) {
+  if (dynamic) {
+    __shared__ unsigned int chunk;
+    for (;;) {
+      if (threadIdx.x == 0) chunk = atomicAdd(counter, 1u);
+      __syncthreads();
+      const int64_t start = (int64_t)chunk * blockDim.x;
+      __syncthreads(); /* everyone has read chunk before thread 0 overwrites it */
+      if (start >= count) break;
+      body(start + threadIdx.x, start + threadIdx.x < count);
+    }
+  } else {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t start = (int64_t)blockIdx.x * blockDim.x; start < count; start += stride)
+      body(start + threadIdx.x, start + threadIdx.x < count);
+  }
+}
+
+/* Self-resetting counters: the last CTA of a launch to get here zeroes *reset and *done, so the
+ * next launch finds them clean without a host memset. Call once per CTA, at its very end. */
+__device__ __forceinline__ void gn_last_cta_resets(unsigned int *done, int32_t *reset_i32,
+                                                   unsigned int *reset_u32) {
+  if (threadIdx.x != 0) return;
+  __threadfence();
+  if (atomicAdd(done, 1u) == gridDim.x - 1) {
+    if (reset_i32) *reset_i32 = 0;
+    if (reset_u32) *reset_u32 = 0;
+    *done = 0;
+    __threadfence();
+  }
+}
+
+/* Slots of e.sched (unsigned int [8]): */
+enum {
+  GN_SCHED_PASS_CHUNK = 0, /* single-pass chunk counter */
+  GN_SCHED_PASS_DONE = 1,  /* single-pass finished CTAs */
+  GN_SCHED_LEVEL0 = 2,     /* 2, 3, 4: rotating chunk counters of persistent level loops */
+  GN_SCHED_NLK_DONE = 5    /* lazynp next-level kernel finished CTAs */
+};
+
+/* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
+ * occupancy API; never more than `needed` (0 = unknown). */
+template <class K>
+gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
+  int per_sm = 0;
+  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
+  if (per_sm < 1)
+    return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
+                    "kernel cannot run with %d threads per block (registers/shared memory)",
+                    e.block);
+  int64_t g = (int64_t)per_sm * e.sm_count;
+  if (needed > 0) {
+    int64_t want = (needed + e.block - 1) / e.block;
+    if (want < g) g = want;
+  }
+  *grid = (int)(g < 1 ? 1 : g);
+  return GNEST_OK;
+}
+
 #include "flat.cuh"
 #include "lazynp.cuh"
 
