@@ -42,6 +42,9 @@ gnest_status gn_gen_weights(gn_gen_edges *e, int lo, int hi, uint64_t seed);
  * Fails with GNEST_ERR_TOO_LARGE if the expected node count exceeds max_nodes. */
 gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed, int64_t max_nodes,
                          int32_t *n, int32_t **parent);
+/* Expected node count of gn_gen_tree's tree: sum over levels l = 0 .. depth-1 of
+ * (out_degree * 0.5^sparsity)^l; +INFINITY when that overflows a double, 0 for invalid parameters. */
+double gn_gen_tree_expected_nodes(int depth, int out_degree, int sparsity);
 /* Chain of n nodes: parent[i] = i-1. */
 gnest_status gn_gen_chain(int32_t n, int32_t **parent);
 

@@ -1,0 +1,140 @@
+/* SNAP-style edge lists: one "u v [w]" per line, '#' or '%' comments, blanks, TABs, commas and
+ * CRLF between tokens. 0-based ids by default, 1-based on request; n = largest id + 1 (0-based). */
+#include <stdlib.h>
+#include <string.h>
+#include "io_internal.h"
+
+typedef struct edgelist_state {
+  int one_based;
+  int64_t capacity, count;
+  int columns;          /* 2 or 3, fixed by the first data line; 0 before it */
+  int64_t first_line;   /* line that fixed columns */
+  int64_t max_id;       /* largest id seen, 0-based */
+} edgelist_state;
+
+static void skip_separators(gn_scan *s) {
+  while (gn_is_blank(*s->p) || *s->p == ',') s->p++;
+}
+
+/* Upper bound of the data lines: newlines + 1. */
+static int64_t count_lines(const char *text, size_t len) {
+  int64_t lines = 1;
+  const char *p = text, *end = text + len;
+  while ((p = memchr(p, '\n', (size_t)(end - p))) != NULL) {
+    lines++;
+    p++;
+  }
+  return lines;
+}
+
+static gnest_status vertex_id(gn_scan *s, edgelist_state *st, int32_t *out) {
+  uint64_t v;
+  if (!gn_scan_uint(s, &v)) {
+    int64_t iv;
+    char tok[48];
+    gn_token_text(s, tok, sizeof tok);
+    if (gn_scan_int(s, &iv) && iv < 0)
+      return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line, "negative vertex id %s", tok);
+    return gn_scan_expected(s, "expected a vertex id (a non-negative integer)");
+  }
+  if (st->one_based) {
+    if (v == 0)
+      return gn_error(s->ctx, GNEST_ERR_OUT_OF_RANGE, s->path, s->line,
+                      "vertex id 0 in a 1-based edge list (ids start at 1)");
+    v--;
+  }
+  if (v >= (uint64_t)INT32_MAX)
+    return gn_error(s->ctx, GNEST_ERR_TOO_LARGE, s->path, s->line,
+                    "vertex id %llu does not fit: gnest supports fewer than 2^31 vertices",
+                    (unsigned long long)(st->one_based ? v + 1 : v));
+  if ((int64_t)v > st->max_id) st->max_id = (int64_t)v;
+  *out = (int32_t)v;
+  return GNEST_OK;
+}
+
+/* Fixes (first line) or checks the column count: weights are on every data line or none. */
+static gnest_status check_columns(gn_scan *s, edgelist_state *st, int columns, gn_edges *e) {
+  if (st->columns == 0) {
+    st->columns = columns;
+    st->first_line = s->line;
+    if (columns == 3) {
+      gnest_status rc = GNEST_OK;
+      e->w = gn_alloc_big(s->ctx, (size_t)st->capacity, sizeof(float), "edge list weights", &rc);
+      if (!e->w) return rc != GNEST_OK ? rc : GNEST_ERR_OUT_OF_MEMORY;
+    }
+    return GNEST_OK;
+  }
+  if (columns == st->columns) return GNEST_OK;
+  return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
+                  "this line has %d columns but line %lld has %d: the weight column must be on every line or none",
+                  columns, (long long)st->first_line, st->columns);
+}
+
+static gnest_status parse_line(gn_scan *s, edgelist_state *st, gn_edges *e) {
+  int64_t k = st->count;
+  gnest_status rc;
+  if ((rc = vertex_id(s, st, &e->src[k]))) return rc;
+  skip_separators(s);
+  if (gn_at_eol(s))
+    return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
+                    "expected 2 or 3 columns 'u v [w]', found 1");
+  if ((rc = vertex_id(s, st, &e->dst[k]))) return rc;
+  skip_separators(s);
+  float w = 0.0f;
+  int columns = 2;
+  if (!gn_at_eol(s)) {
+    if (!gn_scan_float(s, &w)) return gn_scan_expected(s, "expected a weight (third column)");
+    columns = 3;
+    skip_separators(s);
+    if (!gn_at_eol(s))
+      return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
+                      "expected 2 or 3 columns 'u v [w]', found more than 3");
+  }
+  if ((rc = check_columns(s, st, columns, e))) return rc;
+  if (columns == 3) e->w[k] = w;
+  st->count++;
+  return GNEST_OK;
+}
+
+/* Gives back the unused tail of the arrays (comment lines were counted in the capacity). */
+static void shrink(gn_edges *e, int64_t count) {
+  size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(int32_t);
+  void *p;
+  if ((p = realloc(e->src, bytes))) e->src = p;
+  if ((p = realloc(e->dst, bytes))) e->dst = p;
+  if (e->w && (p = realloc(e->w, bytes))) e->w = p;
+}
+
+gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                               int one_based, gn_edges *out) {
+  if (!out || (!text && len)) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_parse_edgelist", 0, "NULL argument");
+  memset(out, 0, sizeof *out);
+  if (!path) path = "(edge list text)";
+  if (len == 0) return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "empty file: expected edge lines 'u v [w]'");
+  edgelist_state st = {one_based, count_lines(text, len), 0, 0, 0, -1};
+  gnest_status rc = GNEST_OK;
+  out->src = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list sources", &rc);
+  if (out->src) out->dst = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list targets", &rc);
+  if (rc == GNEST_OK && !out->dst) rc = GNEST_ERR_OUT_OF_MEMORY;
+  gn_scan s;
+  gn_scan_init(&s, ctx, path, text, len);
+  s.sep = ',';
+  while (rc == GNEST_OK && gn_skip_to_data(&s, "#%")) {
+    if ((rc = parse_line(&s, &st, out)) == GNEST_OK) {
+      if (*s.p == '\n') {
+        s.p++;
+        s.line++;
+      }
+    }
+  }
+  if (rc == GNEST_OK && st.count == 0)
+    rc = gn_error(ctx, GNEST_ERR_PARSE, path, 0, "no edges: expected lines 'u v [w]'");
+  if (rc != GNEST_OK) {
+    gn_edges_free(out);
+    return rc;
+  }
+  out->n = (int32_t)(st.max_id + 1);
+  out->m = st.count;
+  shrink(out, st.count);
+  return GNEST_OK;
+}

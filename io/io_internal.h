@@ -1,0 +1,138 @@
+/* Private helpers of the io/ module: a cursor over NUL-terminated text with fast number parsing,
+ * path helpers, the output writer (plain / .gz / .xz, written atomically) and the binary cache's
+ * in-memory reader. Not used outside io/. */
+#ifndef GNEST_IO_INTERNAL_H
+#define GNEST_IO_INTERNAL_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "internal.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---------------------------------------------------------------------------------------------
+ * Paths
+ * ------------------------------------------------------------------------------------------- */
+typedef enum gn_compression { GN_COMPRESS_NONE = 0, GN_COMPRESS_GZIP, GN_COMPRESS_XZ } gn_compression;
+
+/* 1 when path ends with suffix (ASCII case-insensitive). */
+int gn_path_has_suffix(const char *path, const char *suffix);
+/* Compression named by the path's last extension (.gz / .xz). */
+gn_compression gn_path_compression(const char *path);
+
+/* Asks the kernel for transparent huge pages on the 2 MiB-aligned interior of a large fresh
+ * allocation (no-op below 4 MiB or where unsupported): first-touch page faults on big arrays
+ * otherwise dominate loading time (4 KiB faults cost microseconds each in a VM). */
+void gn_advise_huge(void *p, size_t bytes);
+/* gn_alloc + gn_advise_huge, for the big arrays (edges, CSR). */
+void *gn_alloc_big(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
+
+/* ---------------------------------------------------------------------------------------------
+ * Text cursor. The text is NUL-terminated at end; a NUL before end is a bad character.
+ * ------------------------------------------------------------------------------------------- */
+typedef struct gn_scan {
+  const char *p, *end;
+  int64_t line;      /* 1-based line of p */
+  gnest_ctx *ctx;
+  const char *path;
+  char sep;          /* an extra token separator besides blanks (',' in edge lists), or 0 */
+} gn_scan;
+
+static inline int gn_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
+static inline int gn_is_digit(char c) { return (unsigned)(c - '0') < 10u; }
+
+static inline void gn_scan_init(gn_scan *s, gnest_ctx *ctx, const char *path, const char *text,
+                                size_t len) {
+  s->p = text;
+  s->end = text + len;
+  s->line = 1;
+  s->ctx = ctx;
+  s->path = path;
+  s->sep = 0;
+}
+
+static inline void gn_skip_blanks(gn_scan *s) {
+  while (gn_is_blank(*s->p)) s->p++;
+}
+
+/* At the end of a line (newline) or of the text. */
+static inline int gn_at_eol(const gn_scan *s) { return *s->p == '\n' || s->p >= s->end; }
+
+/* Moves past the next newline (or to the end). */
+void gn_skip_line(gn_scan *s);
+
+/* Skips blank lines and lines whose first non-blank character is in comment_chars. Returns 0 at
+ * the end of the text, else 1 with s->p on the first non-blank character of a data line. */
+int gn_skip_to_data(gn_scan *s, const char *comment_chars);
+
+/* A token ends at a blank, newline, the separator or the end of the text. */
+static inline int gn_is_token_end(const gn_scan *s, const char *q) {
+  return gn_is_blank(*q) || *q == '\n' || q >= s->end || (*q == s->sep && *q != '\0');
+}
+
+/* Unsigned decimal integer token. Returns 1 and the value (saturated at UINT64_MAX when it has
+ * more than 19 digits) when the token is all digits; 0 (s->p unchanged) otherwise. */
+static inline int gn_scan_uint(gn_scan *s, uint64_t *value) {
+  const char *q = s->p;
+  uint64_t v = 0;
+  while (gn_is_digit(*q)) v = v * 10u + (uint64_t)(*q++ - '0');
+  size_t digits = (size_t)(q - s->p);
+  if (digits == 0 || !gn_is_token_end(s, q)) return 0;
+  if (digits > 19) v = UINT64_MAX;
+  *value = v;
+  s->p = q;
+  return 1;
+}
+
+/* Signed decimal integer token ("-12", "+3", "7"). Values beyond +-(2^63-1) saturate. Returns 0
+ * (s->p unchanged) when the token is not an integer. */
+int gn_scan_int(gn_scan *s, int64_t *value);
+
+/* Real number token (decimal, exponent, as strtof reads it but no hex, inf or nan). Exact: gives
+ * the same float as strtof. Returns 0 (s->p unchanged) when the token is not a finite number. */
+int gn_scan_float(gn_scan *s, float *value);
+
+/* Copies the token at s->p (at most size-1 characters, non-printables as '?') for messages. */
+const char *gn_token_text(const gn_scan *s, char *buf, size_t size);
+
+/* Records a parse error at the cursor's line: "<what>, found '<token>'" (or "found end of file" /
+ * "found end of line"). */
+gnest_status gn_scan_expected(gn_scan *s, const char *what);
+
+/* ---------------------------------------------------------------------------------------------
+ * Output: plain files are written through a temporary file renamed on success (a failed write
+ * never leaves a partial file at path); .gz and .xz paths are compressed.
+ * ------------------------------------------------------------------------------------------- */
+typedef struct gn_writer gn_writer;
+
+gnest_status gn_writer_open(gnest_ctx *ctx, const char *path, gn_writer **out);
+/* Appends bytes. Large blocks bypass the buffer. */
+gnest_status gn_writer_put(gn_writer *w, const void *data, size_t bytes);
+/* Room for at least bytes in the buffer (bytes <= 4096); fill it, then gn_writer_commit. */
+char *gn_writer_reserve(gn_writer *w, size_t bytes);
+void gn_writer_commit(gn_writer *w, char *upto);
+/* Finishes the file. With ok == 0 (the caller failed) or on a write error the output is removed.
+ * Returns the first write error met (GNEST_OK when none); always frees w. */
+gnest_status gn_writer_close(gn_writer *w, int ok);
+
+/* Decimal formatting into p; returns the end. */
+char *gn_format_int(char *p, int64_t v);
+/* Shortest text that reads back as the same float (integers without a decimal point). */
+char *gn_format_float(char *p, float v);
+
+/* ---------------------------------------------------------------------------------------------
+ * Binary cache
+ * ------------------------------------------------------------------------------------------- */
+#define GN_BINARY_MAGIC "GNESTCSR"
+/* Reads a binary CSR cache already in memory (e.g. decompressed). */
+gnest_status gn_binary_read_memory(gnest_ctx *ctx, const char *path, const void *data,
+                                   size_t size, gn_csr *out);
+/* 64-bit checksum of a byte range, word at a time (several GB/s). */
+uint64_t gn_hash64(const void *data, size_t bytes, uint64_t seed);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

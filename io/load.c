@@ -1,0 +1,126 @@
+/* Whole-graph loading (format detection, parse, CSR build) and the text writers. */
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "io_internal.h"
+
+/* Format named by the extension after any .gz / .xz. */
+static gnest_format format_from_name(const char *path) {
+  static const struct { const char *ext; gnest_format format; } kExt[] = {
+      {".mtx", GNEST_FORMAT_MTX},        {".gr", GNEST_FORMAT_DIMACS},     {".txt", GNEST_FORMAT_EDGELIST},
+      {".el", GNEST_FORMAT_EDGELIST},    {".csv", GNEST_FORMAT_EDGELIST},  {".tsv", GNEST_FORMAT_EDGELIST},
+      {".edges", GNEST_FORMAT_EDGELIST}, {".gnest", GNEST_FORMAT_BINARY},
+  };
+  size_t len = strlen(path);
+  if (gn_path_compression(path) != GN_COMPRESS_NONE) len -= 3;
+  for (size_t i = 0; i < sizeof kExt / sizeof kExt[0]; i++) {
+    size_t le = strlen(kExt[i].ext);
+    if (len >= le && strncasecmp(path + len - le, kExt[i].ext, le) == 0) return kExt[i].format;
+  }
+  return GNEST_FORMAT_AUTO;
+}
+
+/* Format from the content: the binary magic, a Matrix Market banner, DIMACS 'c' / 'p sp' lines;
+ * anything else is read as an edge list. */
+static gnest_format format_from_content(const gn_buffer *b) {
+  if (b->size >= 8 && memcmp(b->data, GN_BINARY_MAGIC, 8) == 0) return GNEST_FORMAT_BINARY;
+  if (b->size >= 14 && strncasecmp(b->data, "%%MatrixMarket", 14) == 0) return GNEST_FORMAT_MTX;
+  const char *p = b->data;
+  while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
+  if ((p[0] == 'c' || p[0] == 'p') && (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r'))
+    return GNEST_FORMAT_DIMACS;
+  return GNEST_FORMAT_EDGELIST;
+}
+
+static gnest_status parse_text(gnest_ctx *ctx, const char *path, gnest_format format, const gn_buffer *b,
+                               const gnest_load_options *opts, gn_edges *e) {
+  switch (format) {
+    case GNEST_FORMAT_MTX: return gn_parse_mtx(ctx, path, b->data, b->size, e);
+    case GNEST_FORMAT_DIMACS: return gn_parse_dimacs(ctx, path, b->data, b->size, e);
+    case GNEST_FORMAT_EDGELIST: return gn_parse_edgelist(ctx, path, b->data, b->size, opts->one_based, e);
+    default: return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, path, 0, "unknown format %d", (int)format);
+  }
+}
+
+gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts, gn_csr *out) {
+  if (!out || !path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "NULL path or output");
+  memset(out, 0, sizeof *out);
+  gnest_load_options defaults;
+  if (!opts) {
+    memset(&defaults, 0, sizeof defaults);
+    defaults.merge_duplicates = 1;
+    defaults.sort_adjacency = 1;
+    opts = &defaults;
+  }
+  if ((unsigned)opts->format > GNEST_FORMAT_BINARY)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "unknown format %d", (int)opts->format);
+  gnest_format format = opts->format != GNEST_FORMAT_AUTO ? opts->format : format_from_name(path);
+  if (format == GNEST_FORMAT_BINARY) return gn_binary_read(ctx, path, out); /* already built */
+  gn_buffer b;
+  gnest_status st = gn_read_file(ctx, path, &b);
+  if (st != GNEST_OK) return st;
+  if (format == GNEST_FORMAT_AUTO) format = format_from_content(&b);
+  if (format == GNEST_FORMAT_BINARY) {
+    st = gn_binary_read_memory(ctx, path, b.data, b.size, out);
+    gn_buffer_free(&b);
+    return st;
+  }
+  gn_edges e;
+  st = parse_text(ctx, path, format, &b, opts, &e);
+  gn_buffer_free(&b); /* before building: the text is the largest allocation */
+  if (st != GNEST_OK) return st;
+  st = gn_csr_build(ctx, path, &e, opts, out);
+  gn_edges_free(&e);
+  return st;
+}
+
+static gnest_status check_csr(gnest_ctx *ctx, const char *fn, const char *path, const gn_csr *c) {
+  if (!path || !c || c->n < 0 || c->m < 0 || !c->offsets || (c->m > 0 && !c->cols))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "NULL path or invalid CSR");
+  return GNEST_OK;
+}
+
+/* One "u v [w]" line per arc, ids shifted by base. */
+static void write_arcs(gn_writer *w, const gn_csr *c, int base) {
+  for (int32_t u = 0; u < c->n; u++) {
+    for (int64_t i = c->offsets[u]; i < c->offsets[u + 1]; i++) {
+      char *q = gn_writer_reserve(w, 96);
+      q = gn_format_int(q, (int64_t)u + base);
+      *q++ = ' ';
+      q = gn_format_int(q, (int64_t)c->cols[i] + base);
+      if (c->weights) {
+        *q++ = ' ';
+        q = gn_format_float(q, c->weights[i]);
+      }
+      *q++ = '\n';
+      gn_writer_commit(w, q);
+    }
+  }
+}
+
+gnest_status gn_write_mtx(gnest_ctx *ctx, const char *path, const gn_csr *c) {
+  gnest_status st = check_csr(ctx, "gn_write_mtx", path, c);
+  if (st != GNEST_OK) return st;
+  gn_writer *w;
+  if ((st = gn_writer_open(ctx, path, &w)) != GNEST_OK) return st;
+  char *q = gn_writer_reserve(w, 256);
+  q += sprintf(q, "%%%%MatrixMarket matrix coordinate %s general\n%% written by gnest\n",
+               c->weights ? "real" : "pattern");
+  q += sprintf(q, "%d %d %lld\n", c->n, c->n, (long long)c->m);
+  gn_writer_commit(w, q);
+  write_arcs(w, c, 1);
+  return gn_writer_close(w, 1);
+}
+
+gnest_status gn_write_edgelist(gnest_ctx *ctx, const char *path, const gn_csr *c) {
+  gnest_status st = check_csr(ctx, "gn_write_edgelist", path, c);
+  if (st != GNEST_OK) return st;
+  gn_writer *w;
+  if ((st = gn_writer_open(ctx, path, &w)) != GNEST_OK) return st;
+  char *q = gn_writer_reserve(w, 256);
+  q += sprintf(q, "# gnest edge list: %d vertices, %lld arcs, 0-based 'u v%s'\n", c->n, (long long)c->m,
+               c->weights ? " w" : "");
+  gn_writer_commit(w, q);
+  write_arcs(w, c, 0);
+  return gn_writer_close(w, 1);
+}

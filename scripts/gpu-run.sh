@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs on the lent GPU machine from a copy of the repository built on the development machine
+# (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
+# benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench]     (default: all three)
+set -u
+OUT=${OUT:-/tmp/gnest-out}
+mkdir -p "$OUT/logs"
+export LD_LIBRARY_PATH=$PWD/lib:$PWD/.devlibs:${LD_LIBRARY_PATH:-}
+# The data the tests and benchmark read: devdata/ travels with the tree (../shared does not).
+if [ -d devdata ] && [ ! -e ../shared/data ]; then mkdir -p ../shared && ln -s "$PWD/devdata" ../shared/data; fi
+steps=${*:-tests sanitize bench}
+nvidia-smi -L | tee "$OUT/logs/device.txt"
+summary=()
+for step in $steps; do
+  t0=$(date +%s)
+  case $step in
+    tests)
+      for t in tests/bin/test_*; do
+        "$t" --jobs 1 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
+        summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
+      done ;;
+    sanitize)
+      for tool in memcheck racecheck; do
+        GNEST_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 9 --target-processes all \
+          tests/bin/test_gpu_algos --jobs 1 >"$OUT/logs/sanitize-$tool.log" 2>&1
+        summary+=("sanitizer $tool: rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/logs/sanitize-$tool.log" | sort | uniq -c | tr '\n' ' ')")
+      done ;;
+    bench)
+      bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
+        --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
+      summary+=("bench: rc=$?") ;;
+  esac
+  summary+=("  ($step took $(( $(date +%s) - t0 )) s)")
+done
+tar -C "$OUT" -czf "$OUT/logs.tgz" logs && rm -rf "$OUT/logs"
+[ -f "$OUT/logs.tgz" ] && tar -xzf "$OUT/logs.tgz" -O logs/bench.txt 2>/dev/null | tail -n 40
+printf '%s\n' "${summary[@]}"

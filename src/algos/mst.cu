@@ -1,0 +1,279 @@
+/* gnest_mst: minimum spanning forest by Borůvka rounds.
+ *
+ * Edges are totally ordered by (weight, min(u,v), max(u,v)) — the order of the CPU's Kruskal
+ * (src/cpu/mst.c) — so the forest is unique and every backend finds the same one. A round:
+ *   1. min pass: each vertex with an arc leaving its component offers (weight key, min end) to
+ *      the component's 64-bit atomicMin; vertices with such an arc form the next round's list;
+ *   2. tie pass: arcs matching that minimum offer their max end (the third part of the key);
+ *   3. hook: each component links to the one across its chosen edge; the only cycles are mutual
+ *      pairs choosing the same edge, where the smaller id stays root; every linking component
+ *      records its edge; pointer jumping flattens the links; vertices take their new roots.
+ * Rounds stop when no component has an outgoing edge. The edges are then sorted into Kruskal's
+ * order, so the host sums them in the same order as the CPU (bit-identical total). */
+#include <cstring>
+#include "prims.cuh"
+
+static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 */
+static const unsigned long long kNone = ~0ull;
+
+/* Order-preserving 32-bit key of a weight, with the CPU's equalities: -0 == +0, and every NaN
+ * equal and after every number. */
+static __host__ __device__ inline uint32_t mst_weight_key(float w) {
+  if (w != w) return 0xffffffffu;
+  if (w == 0.0f) w = 0.0f;
+  uint32_t bits;
+  memcpy(&bits, &w, sizeof bits);
+  return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
+}
+
+static __host__ __device__ inline float mst_key_weight(uint32_t key) {
+  const uint32_t bits = (key & 0x80000000u) ? key & 0x7fffffffu : ~key;
+  float w;
+  memcpy(&w, &bits, sizeof w);
+  return w;
+}
+
+struct mst_arcs : gn_out_arcs {
+  const float *weights; /* NULL: weight 1 */
+  const int32_t *comp;  /* component (its root vertex) of every vertex */
+  __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
+    const uint32_t w = mst_weight_key(weights ? weights[e] : 1.0f);
+    return (unsigned long long)w << 32 | (uint32_t)min(u, v);
+  }
+};
+
+/* Race-freedom: best[] only decreases (atomicMin; a stale read only lets a useless atomic
+ * through); live[u] is written with the same value by every arc of u and read by post(u) after
+ * them; comp is not written during the pass. */
+struct mst_min_visitor : mst_arcs {
+  unsigned long long *best;
+  int32_t *live; /* round in which the vertex last had an arc leaving its component */
+  static constexpr bool kHasPost = true;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t u, int64_t e, const gn_step &s) const {
+    const int32_t v = cols[e], cu = comp[u];
+    if (comp[v] == cu) return; /* inside the component (self-loops too) */
+    if (live[u] != s.level) live[u] = s.level; /* a stale read only repeats the store */
+    const unsigned long long k = key(u, v, e);
+    if (k < gn_load_now(&best[cu])) atomicMin(&best[cu], k);
+  }
+  __device__ void post(int32_t u, const gn_step &s) const {
+    if (gn_load_now(&live[u]) == s.level) s.push(u); /* dead vertices never revive */
+  }
+};
+
+/* Race-freedom: best[] is final (previous launch); best_hi[] only decreases (atomicMin). */
+struct mst_tie_visitor : mst_arcs {
+  const unsigned long long *best;
+  int32_t *best_hi;
+  static constexpr bool kHasPost = false;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+    const int32_t v = cols[e], cu = comp[u];
+    if (comp[v] == cu || key(u, v, e) != best[cu]) return;
+    const int32_t hi = max(u, v);
+    if (hi < gn_load_now(&best_hi[cu])) atomicMin(&best_hi[cu], hi);
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+struct mst_state {
+  int32_t *comp, *link, *best_hi, *live, *picked_count;
+  unsigned long long *best, *picked_ends; /* picked edge: min end << 32 | max end */
+  uint32_t *picked_key;                   /* its weight key */
+};
+
+__global__ void mst_init_kernel(mst_state s, int32_t n) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+    s.comp[v] = (int32_t)v;
+    s.live[v] = -1;
+    s.best[v] = kNone;
+    s.best_hi[v] = INT32_MAX;
+  }
+}
+
+/* Each root c with an outgoing edge links to the component across it, unless c is the smaller
+ * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
+__global__ void mst_hook_kernel(mst_state s, int32_t n) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+    const int32_t c = (int32_t)i;
+    if (s.comp[c] != c) continue;
+    const unsigned long long k = s.best[c];
+    s.link[c] = c;
+    if (k == kNone) continue;
+    const int32_t lo = (int32_t)(k & 0xffffffffu), hi = s.best_hi[c];
+    const int32_t other = s.comp[lo] == c ? s.comp[hi] : s.comp[lo];
+    if (s.best[other] == k && s.best_hi[other] == hi && c < other) continue;
+    s.link[c] = other;
+    const int32_t at = gn_append_slot(s.picked_count);
+    if (at >= n) continue; /* impossible (a forest has < n edges); the count check reports it */
+    s.picked_ends[at] = (unsigned long long)lo << 32 | (uint32_t)hi;
+    s.picked_key[at] = (uint32_t)(k >> 32);
+  }
+}
+
+/* One pointer-jumping step over the roots' links (in place: a value read is never older than
+ * this launch's start, so every step at least doubles the distance covered). */
+__global__ void mst_jump_kernel(mst_state s, int32_t n) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+    if (s.comp[i] == i) s.link[i] = s.link[s.link[i]];
+}
+
+/* Every vertex takes its component's new root; the minima are reset for the next round. */
+__global__ void mst_relabel_kernel(mst_state s, int32_t n) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+    s.comp[v] = s.link[s.comp[v]];
+    s.best[v] = kNone;
+    s.best_hi[v] = INT32_MAX;
+  }
+}
+
+__global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t *keys,
+                                  int32_t count, int32_t *u, int32_t *v, float *w) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride) {
+    u[i] = (int32_t)(ends[i] >> 32);
+    v[i] = (int32_t)(ends[i] & 0xffffffffu);
+    w[i] = mst_key_weight(keys[i]);
+  }
+}
+
+/* Borůvka rounds; returns the number of forest edges in *picked. */
+static gnest_status mst_rounds(gn_engine &e, const gn_device_graph *dg, const mst_state &s,
+                               int32_t *lists[2], int32_t *list_counts, int32_t *picked) {
+  const int32_t n = dg->n;
+  const int grid = gn_grid_for(n, e.block);
+  const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp};
+  const mst_min_visitor find_min = {arcs, s.best, s.live};
+  const mst_tie_visitor break_tie = {arcs, s.best, s.best_hi};
+  *picked = 0;
+  for (int32_t round = 0;; ++round) {
+    if (round == kMaxRounds)
+      return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka did not converge");
+    e.call->iterations = round + 1;
+    int32_t *next = lists[(round + 1) & 1], *next_count = &list_counts[round + 1];
+    const gn_items in = round == 0 ? gn_all_items(n)
+                                   : gn_items{lists[round & 1], n, &list_counts[round]};
+    GN_TRY(gn_run_pass(e, find_min, in, round, next, next_count, n));
+    GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, round, nullptr, nullptr, 0));
+    GN_KERNEL(e, grid, e.block, mst_hook_kernel, s, n);
+    int32_t total = 0;
+    GN_TRY(gn_to_host(e.ctx, &total, s.picked_count, sizeof total));
+    if (total < *picked || total >= (n > 0 ? n : 1))
+      return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka picked %d edges for %d "
+                      "vertices", total, n);
+    const int32_t added = total - *picked;
+    *picked = total;
+    if (added == 0) return GNEST_OK;
+    for (int32_t reach = 1; reach < added; reach *= 2) /* link chains are at most `added` long */
+      GN_KERNEL(e, grid, e.block, mst_jump_kernel, s, n);
+    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n);
+  }
+}
+
+/* Sorts the picked edges by (weight key, min end, max end): two stable radix sorts. */
+static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count) {
+  unsigned long long *ends = nullptr;
+  uint32_t *keys = nullptr;
+  GN_TRY(scratch.alloc(&ends, (size_t)count + 1, "MST edge sort buffer"));
+  GN_TRY(scratch.alloc(&keys, (size_t)count + 1, "MST edge sort buffer"));
+  GN_TRY(gn_cub(e, "MST edge sort by ends", [&](void *tmp, size_t &bytes) {
+    return cub::DeviceRadixSort::SortPairs(tmp, bytes, s.picked_ends, ends, s.picked_key, keys,
+                                           count, 0, 64, e.stream);
+  }));
+  return gn_cub(e, "MST edge sort by weight", [&](void *tmp, size_t &bytes) {
+    return cub::DeviceRadixSort::SortPairs(tmp, bytes, keys, s.picked_key, ends, s.picked_ends,
+                                           count, 0, 32, e.stream);
+  });
+}
+
+/* Copies the sorted forest to the caller's arrays (each optional) and sums its weights on the
+ * host in that order. */
+static gnest_status mst_copy_out(gn_call *call, const int32_t *u, const int32_t *v, const float *w,
+                                 int32_t count, double *total, int32_t *edge_u, int32_t *edge_v,
+                                 float *edge_w) {
+  gnest_ctx *ctx = call->ctx;
+  if (edge_u) GN_TRY(gn_to_host(ctx, edge_u, u, sizeof(int32_t) * (size_t)count));
+  if (edge_v) GN_TRY(gn_to_host(ctx, edge_v, v, sizeof(int32_t) * (size_t)count));
+  gnest_status st = GNEST_OK;
+  float *weights = edge_w ? edge_w : (float *)gn_alloc(ctx, (size_t)count, sizeof(float),
+                                                       "MST weights", &st);
+  if (!weights) return st;
+  st = gn_to_host(ctx, weights, w, sizeof(float) * (size_t)count);
+  double sum = 0.0;
+  for (int32_t i = 0; i < count; ++i) sum += (double)weights[i];
+  *total = sum;
+  if (weights != edge_w) free(weights);
+  return st;
+}
+
+static gnest_status mst_on_device(gn_call *call, const gnest_graph *g, double *total,
+                                  int64_t *num_edges, int32_t *edge_u, int32_t *edge_v,
+                                  float *edge_w) {
+  gnest_ctx *ctx = call->ctx;
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_graph_on_device(ctx, g, &dg));
+  gn_scratch scratch(ctx);
+  gn_engine e;
+  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const int32_t n = dg->n;
+  const size_t slots = (size_t)n + 1;
+  mst_state s;
+  int32_t *lists[2] = {nullptr, nullptr}, *list_counts = nullptr, *u = nullptr, *v = nullptr;
+  float *w = nullptr;
+  GN_TRY(scratch.alloc(&s.comp, slots, "MST components"));
+  GN_TRY(scratch.alloc(&s.link, slots, "MST links"));
+  GN_TRY(scratch.alloc(&s.best_hi, slots, "MST minimum ends"));
+  GN_TRY(scratch.alloc(&s.live, slots, "MST live stamps"));
+  GN_TRY(scratch.alloc(&s.picked_count, 1, "MST edge count"));
+  GN_TRY(scratch.alloc(&s.best, slots, "MST minimum keys"));
+  GN_TRY(scratch.alloc(&s.picked_ends, slots, "MST edges"));
+  GN_TRY(scratch.alloc(&s.picked_key, slots, "MST edge weights"));
+  GN_TRY(scratch.alloc(&lists[0], slots, "MST vertex list"));
+  GN_TRY(scratch.alloc(&lists[1], slots, "MST vertex list"));
+  GN_TRY(scratch.alloc(&list_counts, (size_t)kMaxRounds + 2, "MST vertex list counts"));
+  GN_TRY(scratch.alloc(&u, slots, "MST edge ends"));
+  GN_TRY(scratch.alloc(&v, slots, "MST edge ends"));
+  GN_TRY(scratch.alloc(&w, slots, "MST edge weights"));
+
+  GN_TRY(gn_timer_start(ctx));
+  GN_TRY(gn_memset(ctx, s.picked_count, 0, sizeof(int32_t)));
+  GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * ((size_t)kMaxRounds + 2)));
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
+  int32_t picked = 0;
+  GN_TRY(mst_rounds(e, dg, s, lists, list_counts, &picked));
+  GN_TRY(mst_sort(e, scratch, s, picked));
+  GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
+            s.picked_key, picked, u, v, w);
+  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
+
+  GN_TRY(gn_engine_finish(&e));
+  *num_edges = picked;
+  return mst_copy_out(call, u, v, w, picked, total, edge_u, edge_v, edge_w);
+}
+
+gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weight,
+                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
+                       const gnest_options *opts, gnest_info *info) {
+  gn_call call;
+  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info);
+  if (st != GNEST_OK) return st;
+  st = gn_need_output(&call, total_weight, "total_weight");
+  if (st == GNEST_OK) st = gn_need_output(&call, num_edges, "num_edges");
+  if (st == GNEST_OK) st = gn_need_undirected(&call, g, "a minimum spanning forest");
+  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
+    gn_cpu_counts c = {0, 0};
+    st = gn_cpu_finish(&call, gn_cpu_mst(&g->csr, total_weight, num_edges, edge_u, edge_v,
+                                         edge_w, &c), c);
+  } else if (st == GNEST_OK && g->csr.n == 0) {
+    *total_weight = 0.0;
+    *num_edges = 0;
+  } else if (st == GNEST_OK) {
+    st = mst_on_device(&call, g, total_weight, num_edges, edge_u, edge_v, edge_w);
+  }
+  return gn_call_end(&call, st);
+}

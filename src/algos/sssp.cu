@@ -1,0 +1,103 @@
+/* gnest_sssp: frontier-based Bellman-Ford. Level l relaxes the out-arcs of the vertices whose
+ * distance improved during level l - 1; a vertex is queued at most once per level. Oracle:
+ * src/cpu/sssp.c (Dijkstra). Both compute, for every v, the least float left-to-right path sum
+ * (float addition of a weight >= 0 is monotone), so integer weights give identical results.
+ *
+ * Termination and bound: every push follows a strict improvement; a vertex whose shortest path
+ * has h arcs is final after level h - 1, so at most n levels push anything. */
+#include "visit.cuh"
+
+/* Distances are kept as the bits of non-negative floats, which order like the floats, so an int
+ * atomicMin is a float min. */
+static const int32_t kInfBits = 0x7f800000; /* +INFINITY */
+
+/* Race-freedom: dist only decreases (atomicMin), and any value read is the length of a real
+ * path, so reading dist[i] while it drops is harmless. Whoever lowers dist[w] during level l
+ * stamps w with l + 1 (atomicMax); only the first stamper pushes, so w is in level l + 1 once and
+ * reads its latest distance there, after level l has completed. */
+struct sssp_visitor : gn_out_arcs {
+  const float *weights; /* NULL: every arc weighs 1 */
+  int32_t *dist;
+  int32_t *queued;      /* the last level the vertex was pushed for, -1 never */
+  static constexpr bool kHasPost = false;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
+    const int32_t w = cols[e];
+    const float arc = weights ? weights[e] : 1.0f;
+    const int32_t candidate = __float_as_int(__int_as_float(gn_load_now(&dist[i])) + arc);
+    if (candidate >= gn_load_now(&dist[w])) return; /* also +inf (overflow) and NaN */
+    if (atomicMin(&dist[w], candidate) <= candidate) return;
+    const int32_t next = s.level + 1;
+    if (gn_load_now(&queued[w]) < next && atomicMax(&queued[w], next) < next) s.push(w);
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+/* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc. */
+static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
+  if (c->weights == NULL) return GNEST_OK;
+  /* Branch-free over blocks (vectorises), exact search only in a failing block. */
+  const int64_t kBlock = 4096;
+  int64_t bad = 0;
+  for (; bad < c->m; bad += kBlock) {
+    const int64_t end = bad + kBlock < c->m ? bad + kBlock : c->m;
+    int ok = 1;
+    for (int64_t e = bad; e < end; ++e) ok &= c->weights[e] >= 0.0f;
+    if (!ok) break;
+  }
+  if (bad >= c->m) return GNEST_OK;
+  while (c->weights[bad] >= 0.0f) ++bad;
+  int32_t lo = 0, hi = c->n - 1; /* the tail u of arc `bad`: offsets[u] <= bad < offsets[u+1] */
+  while (lo < hi) {
+    const int32_t mid = lo + (hi - lo + 1) / 2;
+    if (c->offsets[mid] <= bad) lo = mid; else hi = mid - 1;
+  }
+  return gn_error(call->ctx, GNEST_ERR_INVALID_INPUT, call->fn, 0,
+                  "arc %d -> %d has weight %g; shortest paths need weights >= 0", lo,
+                  c->cols[bad], (double)c->weights[bad]);
+}
+
+static gnest_status sssp_on_device(gn_call *call, const gnest_graph *g, int32_t source,
+                                   float *dist_out) {
+  gnest_ctx *ctx = call->ctx;
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_graph_on_device(ctx, g, &dg));
+  gn_scratch scratch(ctx);
+  gn_engine e;
+  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const int32_t n = dg->n;
+  int32_t *dist = nullptr, *queued = nullptr;
+  gn_frontier f;
+  GN_TRY(scratch.alloc(&dist, (size_t)n, "SSSP distances"));
+  GN_TRY(scratch.alloc(&queued, (size_t)n, "SSSP queue stamps"));
+  GN_TRY(gn_frontier_alloc(&e, &f, n, gn_level_bound(n), false));
+
+  GN_TRY(gn_timer_start(ctx));
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<int32_t>, dist, n, kInfBits,
+            source, 0);
+  GN_TRY(gn_memset(ctx, queued, 0xff, sizeof(int32_t) * (size_t)n)); /* -1 */
+  GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
+  const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, dist, queued};
+  GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
+  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
+
+  GN_TRY(gn_engine_finish(&e));
+  return gn_to_host(ctx, dist_out, dist, sizeof(float) * (size_t)n);
+}
+
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+                        const gnest_options *opts, gnest_info *info) {
+  gn_call call;
+  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info);
+  if (st != GNEST_OK) return st;
+  st = gn_need_output(&call, dist, "dist");
+  if (st == GNEST_OK) st = gn_check_source(&call, g, source);
+  if (st == GNEST_OK) st = sssp_check_weights(&call, &g->csr);
+  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
+    gn_cpu_counts c = {0, 0};
+    st = gn_cpu_finish(&call, gn_cpu_sssp(&g->csr, source, dist, &c), c);
+  } else if (st == GNEST_OK) {
+    st = sssp_on_device(&call, g, source, dist);
+  }
+  return gn_call_end(&call, st);
+}

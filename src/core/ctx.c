@@ -1,0 +1,113 @@
+/* Contexts: device selection ($GNEST_DEVICE, option, or the CPU when no CUDA device is usable). */
+#include <cuda_runtime_api.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device_api.h"
+#include "internal.h"
+
+void gnest_ctx_options_init(gnest_ctx_options *opts) {
+  if (!opts) return;
+  opts->device = -1;
+  opts->force_cpu = 0;
+}
+
+/* Parses $GNEST_DEVICE: a non-negative decimal integer, nothing else. Unset or empty = 0. */
+static gnest_status gn_device_from_env(int *device) {
+  const char *s = getenv("GNEST_DEVICE");
+  *device = 0;
+  if (!s || !*s) return GNEST_OK;
+  char *end = NULL;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  int digits_only = s[0] >= '0' && s[0] <= '9';
+  if (!digits_only || errno != 0 || *end != '\0' || v < 0 || v > INT_MAX)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, "GNEST_DEVICE", 0,
+                    "'%s' is not a device index (expected a non-negative integer)", s);
+  *device = (int)v;
+  return GNEST_OK;
+}
+
+static gnest_status gn_pick_device(const gnest_ctx_options *o, int *device) {
+  if (o->device >= 0) {
+    *device = o->device;
+    return GNEST_OK;
+  }
+  if (o->device != -1)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, "gnest_ctx_create", 0,
+                    "device %d: expected a device index >= 0, or -1 for $GNEST_DEVICE / 0",
+                    o->device);
+  return gn_device_from_env(device);
+}
+
+static void gn_set_cpu(gnest_ctx *ctx, const char *why) {
+  ctx->has_device = 0;
+  ctx->device = -1;
+  ctx->dev = NULL;
+  snprintf(ctx->device_name, sizeof ctx->device_name, "CPU (no CUDA device: %s)", why);
+}
+
+/* Opens the requested device, or leaves ctx on the CPU when CUDA has no device at all. */
+static gnest_status gn_open_device(gnest_ctx *ctx, int device) {
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    gn_set_cpu(ctx, cudaGetErrorString(e));
+    (void)cudaGetLastError(); /* the failed query must not surface as a later call's error */
+    return GNEST_OK;
+  }
+  if (count == 0) {
+    gn_set_cpu(ctx, "the CUDA runtime reports no device");
+    return GNEST_OK;
+  }
+  if (device >= count)
+    return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gnest_ctx_create", 0,
+                    "CUDA device %d requested, but only %d device%s present (valid: 0..%d)",
+                    device, count, count == 1 ? " is" : "s are", count - 1);
+  return gn_device_attach(ctx, device);
+}
+
+gnest_status gnest_ctx_create(gnest_ctx **out, const gnest_ctx_options *opts) {
+  if (!out)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, "gnest_ctx_create", 0, "ctx is NULL");
+  *out = NULL;
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  if (opts) o = *opts;
+
+  gnest_status st;
+  gnest_ctx *ctx = gn_alloc(NULL, 1, sizeof *ctx, "the context", &st);
+  if (!ctx) return st;
+  if (o.force_cpu) {
+    gn_set_cpu(ctx, "force_cpu was requested");
+  } else {
+    int device = 0;
+    st = gn_pick_device(&o, &device);
+    if (st == GNEST_OK) st = gn_open_device(ctx, device);
+    if (st != GNEST_OK) {
+      /* The detail was recorded in ctx (or already context-less); keep it readable through
+       * gnest_last_error(NULL) once ctx is gone. */
+      if (ctx->err.status != GNEST_OK)
+        gn_error(NULL, ctx->err.status, ctx->err.source, ctx->err.line, "%s", ctx->err.message);
+      gnest_ctx_free(ctx);
+      return st;
+    }
+  }
+  *out = ctx;
+  return GNEST_OK;
+}
+
+void gnest_ctx_free(gnest_ctx *ctx) {
+  if (!ctx) return;
+  if (ctx->dev) gn_device_detach(ctx);
+  free(ctx);
+}
+
+int gnest_ctx_has_device(const gnest_ctx *ctx) { return ctx ? ctx->has_device : 0; }
+
+const char *gnest_ctx_device_name(const gnest_ctx *ctx) {
+  return ctx ? ctx->device_name : "(no context)";
+}

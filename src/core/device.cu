@@ -1,0 +1,548 @@
+/* Device side of a context: CUDA error mapping, stream and events, the caching memory pool,
+ * graph / tree upload, copies, timing, and the device degree statistics. */
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <new>
+
+#include "device.cuh"
+#include "device_api.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------------------------- */
+
+/* Errors after which the CUDA context is corrupted: every later CUDA call fails too. */
+static bool gn_cuda_error_is_sticky(cudaError_t err) {
+  switch (err) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchFailure:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorAssert:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorContextIsDestroyed:
+      return true;
+    default:
+      return false;
+  }
+}
+
+gnest_status gn_cuda_error(gnest_ctx *ctx, cudaError_t err, const char *what, const char *file,
+                           int line) {
+  gnest_status st =
+      err == cudaErrorMemoryAllocation ? GNEST_ERR_DEVICE_OUT_OF_MEMORY : GNEST_ERR_CUDA;
+  bool sticky = gn_cuda_error_is_sticky(err);
+  /* Clears a non-sticky error so that it is not reported again by the next unrelated check. */
+  (void)cudaGetLastError();
+  return gn_error(ctx, st, "CUDA", 0, "%s: %s: %s (%s:%d)%s", what ? what : "CUDA call",
+                  cudaGetErrorName(err), cudaGetErrorString(err), file ? file : "?", line,
+                  sticky ? "; this error is sticky: the device context is unusable from now on, "
+                           "free every gnest object and restart the process"
+                         : "");
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Context open / close
+ * ------------------------------------------------------------------------------------------- */
+
+static void gn_pool_release(gn_device *d);
+
+static void gn_device_destroy(gn_device *d) {
+  if (!d) return;
+  if (d->stream) cudaStreamSynchronize(d->stream);
+  gn_pool_release(d);
+  free(d->cache);
+  if (d->ev_start) cudaEventDestroy(d->ev_start);
+  if (d->ev_stop) cudaEventDestroy(d->ev_stop);
+  if (d->stream) cudaStreamDestroy(d->stream);
+  free(d);
+}
+
+static gnest_status gn_device_init(gnest_ctx *ctx, gn_device *d, int id) {
+  GN_CUDA(ctx, cudaSetDevice(id));
+  cudaDeviceProp prop;
+  GN_CUDA(ctx, cudaGetDeviceProperties(&prop, id));
+  GN_CUDA(ctx, cudaStreamCreateWithFlags(&d->stream, cudaStreamNonBlocking));
+  GN_CUDA(ctx, cudaEventCreate(&d->ev_start));
+  GN_CUDA(ctx, cudaEventCreate(&d->ev_stop));
+  d->id = id;
+  d->sm_count = prop.multiProcessorCount;
+  d->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
+  d->total_mem = prop.totalGlobalMem;
+  snprintf(ctx->device_name, sizeof ctx->device_name, "%.200s (device %d, sm_%d%d)", prop.name, id,
+           prop.major, prop.minor);
+  return GNEST_OK;
+}
+
+gnest_status gn_device_open(gnest_ctx *ctx, int id) {
+  gn_device *d = static_cast<gn_device *>(calloc(1, sizeof(gn_device)));
+  if (!d)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_device_open", 0,
+                    "cannot allocate %zu bytes for the device state", sizeof(gn_device));
+  gnest_status st = gn_device_init(ctx, d, id);
+  if (st != GNEST_OK) {
+    gn_device_destroy(d);
+    return st;
+  }
+  ctx->dev = d;
+  ctx->has_device = 1;
+  ctx->device = id;
+  return GNEST_OK;
+}
+
+void gn_device_close(gnest_ctx *ctx) {
+  if (!ctx || !ctx->dev) return;
+  cudaSetDevice(ctx->dev->id);
+  gn_device_destroy(ctx->dev);
+  ctx->dev = NULL;
+  ctx->has_device = 0;
+}
+
+extern "C" gnest_status gn_device_attach(gnest_ctx *ctx, int id) { return gn_device_open(ctx, id); }
+extern "C" void gn_device_detach(gnest_ctx *ctx) { gn_device_close(ctx); }
+
+extern "C" gnest_status gn_device_make_current(gnest_ctx *ctx) {
+  if (!ctx || !ctx->dev)
+    return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gn_device_make_current", 0,
+                    "this context has no CUDA device (%s)", ctx ? ctx->device_name : "no context");
+  GN_CUDA(ctx, cudaSetDevice(ctx->dev->id));
+  return GNEST_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Caching pool
+ * ------------------------------------------------------------------------------------------- */
+
+static const size_t kGnSmallLimit = (size_t)1 << 20; /* 1 MiB */
+static const size_t kGnSmallStep = 256;
+
+/* Size classes: multiples of 256 B up to 1 MiB; above, four classes per power of two
+ * (2^k, 1.25, 1.5, 1.75 x 2^k), so at most 25% is wasted and repeated calls with similar sizes
+ * reuse blocks. 0 when the rounded size would overflow. */
+static size_t gn_pool_round(size_t bytes) {
+  if (bytes == 0) return kGnSmallStep;
+  if (bytes <= kGnSmallLimit) return (bytes + kGnSmallStep - 1) / kGnSmallStep * kGnSmallStep;
+  int top = 63;
+  while (!((bytes >> top) & 1)) --top;
+  size_t quarter = (size_t)1 << (top - 2);
+  if (bytes > SIZE_MAX - quarter) return 0;
+  return (bytes + quarter - 1) / quarter * quarter;
+}
+
+static void gn_pool_release(gn_device *d) {
+  for (int i = 0; i < d->cache_len; ++i) cudaFree(d->cache[i].ptr);
+  d->cache_len = 0;
+  d->cached_bytes = 0;
+}
+
+/* cudaMalloc; on out-of-memory the pool's cached blocks are released and the call retried once. */
+static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
+  cudaError_t e = cudaMalloc(ptr, bytes);
+  if (e == cudaErrorMemoryAllocation && ctx->dev && ctx->dev->cache_len > 0) {
+    (void)cudaGetLastError();
+    cudaStreamSynchronize(ctx->dev->stream); /* cached blocks may still be used by queued work */
+    gn_pool_release(ctx->dev);
+    e = cudaMalloc(ptr, bytes);
+  }
+  if (e != cudaSuccess) {
+    *ptr = nullptr;
+    char msg[400];
+    snprintf(msg, sizeof msg, "cudaMalloc of %zu bytes for %s", bytes, what ? what : "a buffer");
+    return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
+  }
+  return GNEST_OK;
+}
+
+gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
+  if (!ptr)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_dev_alloc", 0, "NULL output for %s", what);
+  *ptr = nullptr;
+  if (!ctx || !ctx->dev)
+    return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gn_dev_alloc", 0,
+                    "device buffer for %s requested on a context without a CUDA device", what);
+  size_t rounded = gn_pool_round(bytes);
+  if (rounded == 0)
+    return gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_dev_alloc", 0,
+                    "device buffer of %zu bytes for %s is too large", bytes, what);
+  gn_device *d = ctx->dev;
+  for (int i = d->cache_len - 1; i >= 0; --i) {
+    if (d->cache[i].bytes != rounded) continue;
+    *ptr = d->cache[i].ptr;
+    d->cache[i] = d->cache[--d->cache_len];
+    d->cached_bytes -= rounded;
+    return GNEST_OK;
+  }
+  return gn_malloc_retry(ctx, ptr, rounded, what);
+}
+
+/* Keeps the block for reuse. Blocks are reused only by later work on the same stream, which runs
+ * after the work that used them, so no synchronisation is needed here. */
+void gn_dev_free(gnest_ctx *ctx, void *ptr, size_t bytes) {
+  if (!ptr) return;
+  if (!ctx || !ctx->dev) {
+    cudaFree(ptr);
+    return;
+  }
+  gn_device *d = ctx->dev;
+  if (d->cache_len == d->cache_cap) {
+    int cap = d->cache_cap ? 2 * d->cache_cap : 32;
+    void *grown = realloc(d->cache, (size_t)cap * sizeof(gn_pool_block));
+    if (!grown) {
+      cudaFree(ptr);
+      return;
+    }
+    d->cache = static_cast<gn_pool_block *>(grown);
+    d->cache_cap = cap;
+  }
+  size_t rounded = gn_pool_round(bytes);
+  d->cache[d->cache_len].ptr = ptr;
+  d->cache[d->cache_len].bytes = rounded;
+  d->cache_len++;
+  d->cached_bytes += rounded;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Copies and timing
+ * ------------------------------------------------------------------------------------------- */
+
+static gnest_status gn_need_device(gnest_ctx *ctx, const char *fn) {
+  if (ctx && ctx->dev) return GNEST_OK;
+  return gn_error(ctx, GNEST_ERR_NO_DEVICE, fn, 0, "this context has no CUDA device");
+}
+
+gnest_status gn_to_device(gnest_ctx *ctx, void *dst, const void *src, size_t bytes) {
+  GN_TRY(gn_need_device(ctx, "gn_to_device"));
+  if (bytes == 0) return GNEST_OK;
+  /* From pageable memory the call returns once src has been staged: src may be reused at once. */
+  GN_CUDA(ctx, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_to_host(gnest_ctx *ctx, void *dst, const void *src, size_t bytes) {
+  GN_TRY(gn_need_device(ctx, "gn_to_host"));
+  if (bytes == 0) return GNEST_OK;
+  GN_CUDA(ctx, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, ctx->dev->stream));
+  GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_memset(gnest_ctx *ctx, void *dst, int value, size_t bytes) {
+  GN_TRY(gn_need_device(ctx, "gn_memset"));
+  if (bytes == 0) return GNEST_OK;
+  GN_CUDA(ctx, cudaMemsetAsync(dst, value, bytes, ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_timer_start(gnest_ctx *ctx) {
+  GN_TRY(gn_need_device(ctx, "gn_timer_start"));
+  GN_CUDA(ctx, cudaEventRecord(ctx->dev->ev_start, ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_timer_stop(gnest_ctx *ctx, double *ms) {
+  GN_TRY(gn_need_device(ctx, "gn_timer_stop"));
+  GN_CUDA(ctx, cudaEventRecord(ctx->dev->ev_stop, ctx->dev->stream));
+  GN_CUDA(ctx, cudaEventSynchronize(ctx->dev->ev_stop));
+  float elapsed = 0.0f;
+  GN_CUDA(ctx, cudaEventElapsedTime(&elapsed, ctx->dev->ev_start, ctx->dev->ev_stop));
+  if (ms) *ms = (double)elapsed;
+  return GNEST_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Graph and tree upload. Device copies are plain cudaMalloc blocks (not pool blocks): they live as
+ * long as the graph, which may outlive a call, and are freed without the context's pool.
+ * ------------------------------------------------------------------------------------------- */
+
+/* The device copy plus the device it lives on (the public struct first, so pointers convert). */
+struct gn_device_graph_holder {
+  gn_device_graph pub;
+  int device;
+};
+struct gn_device_tree_holder {
+  gn_device_tree pub;
+  int device;
+};
+
+/* Allocates at least 4 bytes so empty arrays still get distinct valid pointers. */
+static gnest_status gn_upload(gnest_ctx *ctx, void **dst, const void *src, size_t bytes,
+                              const char *what) {
+  GN_TRY(gn_malloc_retry(ctx, dst, bytes ? bytes : 4, what));
+  return gn_to_device(ctx, *dst, src, bytes);
+}
+
+static gnest_status gn_check_same_device(gnest_ctx *ctx, int device, const char *what) {
+  if (device == ctx->dev->id) return GNEST_OK;
+  return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, what, 0,
+                  "already uploaded to CUDA device %d; this context uses device %d (use one "
+                  "device per graph)",
+                  device, ctx->dev->id);
+}
+
+static void gn_free_on(int device, void *a, void *b, void *c) {
+  int current = -1;
+  bool switched = cudaGetDevice(&current) == cudaSuccess && current != device &&
+                  cudaSetDevice(device) == cudaSuccess;
+  cudaFree(a);
+  cudaFree(b);
+  cudaFree(c);
+  if (switched) cudaSetDevice(current);
+}
+
+extern "C" void gn_device_graph_free(gnest_ctx *ctx, struct gn_device_graph *dg) {
+  (void)ctx;
+  if (!dg) return;
+  gn_device_graph_holder *h = reinterpret_cast<gn_device_graph_holder *>(dg);
+  gn_free_on(h->device, h->pub.offsets, h->pub.cols, h->pub.weights);
+  free(h);
+}
+
+extern "C" void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt) {
+  (void)ctx;
+  if (!dt) return;
+  gn_device_tree_holder *h = reinterpret_cast<gn_device_tree_holder *>(dt);
+  gn_free_on(h->device, h->pub.child_offsets, h->pub.children, h->pub.order);
+  free(h);
+}
+
+static gnest_status gn_graph_upload(gnest_ctx *ctx, const gn_csr *c, gn_device_graph_holder *h) {
+  h->pub.n = c->n;
+  h->pub.m = c->m;
+  GN_TRY(gn_upload(ctx, (void **)&h->pub.offsets, c->offsets, ((size_t)c->n + 1) * sizeof(int64_t),
+                   "the graph's offsets"));
+  GN_TRY(gn_upload(ctx, (void **)&h->pub.cols, c->cols, (size_t)c->m * sizeof(int32_t),
+                   "the graph's columns"));
+  if (c->weights)
+    GN_TRY(gn_upload(ctx, (void **)&h->pub.weights, c->weights, (size_t)c->m * sizeof(float),
+                     "the graph's weights"));
+  GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out) {
+  if (!g || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_graph_on_device", 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, "gn_graph_on_device"));
+  if (g->dev) {
+    GN_TRY(gn_check_same_device(ctx, reinterpret_cast<gn_device_graph_holder *>(g->dev)->device,
+                                "graph"));
+    *out = g->dev;
+    return GNEST_OK;
+  }
+  gn_device_graph_holder *h =
+      static_cast<gn_device_graph_holder *>(calloc(1, sizeof(gn_device_graph_holder)));
+  if (!h)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_graph_on_device", 0,
+                    "cannot allocate the device graph record");
+  h->device = ctx->dev->id;
+  gnest_status st = gn_graph_upload(ctx, &g->csr, h);
+  if (st != GNEST_OK) {
+    gn_device_graph_free(ctx, &h->pub);
+    return st;
+  }
+  /* The handle is const in the API; its device copy is a cache, filled once. */
+  const_cast<gnest_graph *>(g)->dev = &h->pub;
+  *out = &h->pub;
+  return GNEST_OK;
+}
+
+static gnest_status gn_tree_upload(gnest_ctx *ctx, const gnest_tree *t, gn_device_tree_holder *h) {
+  size_t n = (size_t)t->n;
+  h->pub.n = t->n;
+  GN_TRY(gn_upload(ctx, (void **)&h->pub.child_offsets, t->child_offsets, (n + 1) * sizeof(int64_t),
+                   "the tree's child offsets"));
+  GN_TRY(gn_upload(ctx, (void **)&h->pub.children, t->children, (n - 1) * sizeof(int32_t),
+                   "the tree's children"));
+  GN_TRY(gn_upload(ctx, (void **)&h->pub.order, t->order, n * sizeof(int32_t),
+                   "the tree's level order"));
+  GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
+  return GNEST_OK;
+}
+
+gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_device_tree **out) {
+  if (!t || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_tree_on_device", 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, "gn_tree_on_device"));
+  if (t->dev) {
+    GN_TRY(gn_check_same_device(ctx, reinterpret_cast<gn_device_tree_holder *>(t->dev)->device,
+                                "tree"));
+    *out = t->dev;
+    return GNEST_OK;
+  }
+  gn_device_tree_holder *h =
+      static_cast<gn_device_tree_holder *>(calloc(1, sizeof(gn_device_tree_holder)));
+  if (!h)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_tree_on_device", 0,
+                    "cannot allocate the device tree record");
+  h->device = ctx->dev->id;
+  gnest_status st = gn_tree_upload(ctx, t, h);
+  if (st != GNEST_OK) {
+    gn_device_tree_free(ctx, &h->pub);
+    return st;
+  }
+  const_cast<gnest_tree *>(t)->dev = &h->pub;
+  *out = &h->pub;
+  return GNEST_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Degree statistics: exact integer sums on the device, doubles on the host (stats.c).
+ * ------------------------------------------------------------------------------------------- */
+
+/* Accumulator layout in device memory (unsigned long long each). */
+enum {
+  kAccDegSum = 0, kAccSqLo, kAccSqHi, kAccMax, kAccV32, kAccE32, kAccV1024, kAccE1024,
+  kAccSelfLoops, kAccIsolated, kAccCount
+};
+
+struct gn_deg_local {
+  unsigned long long deg_sum, sq_lo, sq_hi, max, v32, e32, v1024, e1024, self_loops, isolated;
+};
+
+__device__ __forceinline__ void gn_add128(unsigned long long &lo, unsigned long long &hi,
+                                          unsigned long long add_lo, unsigned long long add_hi) {
+  unsigned long long r = lo + add_lo;
+  hi += add_hi + (r < lo ? 1ULL : 0ULL);
+  lo = r;
+}
+
+/* Occurrences of v in the sorted range cols[b, e). */
+__device__ int64_t gn_count_in_sorted(const int32_t *cols, int64_t b, int64_t e, int32_t v) {
+  int64_t lo = b, hi = e;
+  while (lo < hi) { /* first >= v */
+    int64_t mid = lo + (hi - lo) / 2;
+    if (cols[mid] < v) lo = mid + 1; else hi = mid;
+  }
+  int64_t first = lo;
+  hi = e;
+  while (lo < hi) { /* first > v */
+    int64_t mid = lo + (hi - lo) / 2;
+    if (cols[mid] <= v) lo = mid + 1; else hi = mid;
+  }
+  return lo - first;
+}
+
+__device__ void gn_warp_reduce_and_commit(gn_deg_local s, unsigned long long *acc) {
+  const unsigned full = 0xffffffffu;
+  for (int off = 16; off > 0; off >>= 1) {
+    unsigned long long lo = __shfl_down_sync(full, s.sq_lo, off);
+    unsigned long long hi = __shfl_down_sync(full, s.sq_hi, off);
+    gn_add128(s.sq_lo, s.sq_hi, lo, hi);
+    s.deg_sum += __shfl_down_sync(full, s.deg_sum, off);
+    unsigned long long mx = __shfl_down_sync(full, s.max, off);
+    s.max = mx > s.max ? mx : s.max;
+    s.v32 += __shfl_down_sync(full, s.v32, off);
+    s.e32 += __shfl_down_sync(full, s.e32, off);
+    s.v1024 += __shfl_down_sync(full, s.v1024, off);
+    s.e1024 += __shfl_down_sync(full, s.e1024, off);
+    s.self_loops += __shfl_down_sync(full, s.self_loops, off);
+    s.isolated += __shfl_down_sync(full, s.isolated, off);
+  }
+  if ((threadIdx.x & 31) != 0) return;
+  atomicAdd(&acc[kAccDegSum], s.deg_sum);
+  /* 128-bit add: a carry out of the low word is detected from the old value. */
+  unsigned long long old = atomicAdd(&acc[kAccSqLo], s.sq_lo);
+  unsigned long long carry = old + s.sq_lo < old ? 1ULL : 0ULL;
+  if (s.sq_hi + carry) atomicAdd(&acc[kAccSqHi], s.sq_hi + carry);
+  atomicMax(&acc[kAccMax], s.max);
+  atomicAdd(&acc[kAccV32], s.v32);
+  atomicAdd(&acc[kAccE32], s.e32);
+  atomicAdd(&acc[kAccV1024], s.v1024);
+  atomicAdd(&acc[kAccE1024], s.e1024);
+  atomicAdd(&acc[kAccSelfLoops], s.self_loops);
+  atomicAdd(&acc[kAccIsolated], s.isolated);
+}
+
+/* One thread per vertex (grid-stride); block size a multiple of 32 and the grid covers whole
+ * warps, so every lane reaches the warp reduction. Self-loops are counted here only for sorted
+ * lists (binary search); unsorted lists use gn_self_loops_by_arc. */
+__global__ void gn_degree_sums_kernel(const int64_t *off, const int32_t *cols, int32_t n,
+                                      bool sorted, unsigned long long *acc) {
+  gn_deg_local s = {};
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+    unsigned long long d = (unsigned long long)(off[v + 1] - off[v]);
+    s.deg_sum += d;
+    gn_add128(s.sq_lo, s.sq_hi, d * d, __umul64hi(d, d));
+    if (d > s.max) s.max = d;
+    if (d == 0) s.isolated++;
+    if (d > 32) { s.v32++; s.e32 += d; }
+    if (d > 1024) { s.v1024++; s.e1024 += d; }
+    if (sorted && d > 0) s.self_loops += gn_count_in_sorted(cols, off[v], off[v + 1], (int32_t)v);
+  }
+  gn_warp_reduce_and_commit(s, acc);
+}
+
+/* One thread per arc; the arc's source is found by binary search over the offsets. */
+__global__ void gn_self_loops_by_arc(const int64_t *off, const int32_t *cols, int32_t n, int64_t m,
+                                     unsigned long long *acc) {
+  unsigned long long count = 0;
+  int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t e = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; e < m; e += stride) {
+    int32_t lo = 0, hi = n; /* last v with off[v] <= e */
+    while (hi - lo > 1) {
+      int32_t mid = lo + (hi - lo) / 2;
+      if (off[mid] <= e) lo = mid; else hi = mid;
+    }
+    if (cols[e] == lo) count++;
+  }
+  for (int o = 16; o > 0; o >>= 1) count += __shfl_down_sync(0xffffffffu, count, o);
+  if ((threadIdx.x & 31) == 0 && count) atomicAdd(&acc[kAccSelfLoops], count);
+}
+
+static int gn_stats_grid(const gnest_ctx *ctx, int64_t items, int block) {
+  int64_t want = (items + block - 1) / block;
+  int64_t cap = (int64_t)ctx->dev->sm_count * 8;
+  if (want > cap) want = cap;
+  return want < 1 ? 1 : (int)want;
+}
+
+static gnest_status gn_degree_sums_device(gnest_ctx *ctx, const gnest_graph *g,
+                                          unsigned long long *d_acc, gn_degree_sums *out) {
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_graph_on_device(ctx, g, &dg));
+  const int block = 256;
+  cudaStream_t s = ctx->dev->stream;
+  GN_TRY(gn_memset(ctx, d_acc, 0, kAccCount * sizeof(unsigned long long)));
+  bool sorted = g->csr.sorted != 0;
+  gn_degree_sums_kernel<<<gn_stats_grid(ctx, dg->n, block), block, 0, s>>>(
+      dg->offsets, dg->cols, dg->n, sorted, d_acc);
+  GN_LAUNCHED(ctx);
+  if (!sorted && dg->m > 0) {
+    gn_self_loops_by_arc<<<gn_stats_grid(ctx, dg->m, block), block, 0, s>>>(
+        dg->offsets, dg->cols, dg->n, dg->m, d_acc);
+    GN_LAUNCHED(ctx);
+  }
+  unsigned long long h[kAccCount];
+  GN_TRY(gn_to_host(ctx, h, d_acc, sizeof h));
+  out->n = dg->n;
+  out->deg_sum = h[kAccDegSum];
+  out->sq_lo = h[kAccSqLo];
+  out->sq_hi = h[kAccSqHi];
+  out->max = h[kAccMax];
+  out->v_above_32 = h[kAccV32];
+  out->e_above_32 = h[kAccE32];
+  out->v_above_1024 = h[kAccV1024];
+  out->e_above_1024 = h[kAccE1024];
+  out->self_loops = h[kAccSelfLoops];
+  out->isolated = h[kAccIsolated];
+  return GNEST_OK;
+}
+
+extern "C" gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph *g,
+                                               gnest_degree_stats *out) {
+  if (!g || !out)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_device_degree_stats", 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, "gn_device_degree_stats"));
+  gn_scratch scratch(ctx);
+  unsigned long long *d_acc = nullptr;
+  GN_TRY(scratch.alloc(&d_acc, kAccCount, "the degree statistics accumulators"));
+  gn_degree_sums sums;
+  memset(&sums, 0, sizeof sums);
+  GN_TRY(gn_degree_sums_device(ctx, g, d_acc, &sums));
+  gn_degree_stats_finish(&sums, out);
+  return GNEST_OK;
+}

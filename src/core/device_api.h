@@ -1,0 +1,35 @@
+/* The parts of src/core/device.cu that C code calls (context, graph and tree handles, statistics).
+ * device.cuh declares the rest with C++ linkage for the .cu files; everything here is extern "C".
+ * Without a device (or a CUDA driver) these functions are still linked in; they are only called
+ * for contexts that have one. */
+#ifndef GNEST_DEVICE_API_H
+#define GNEST_DEVICE_API_H
+
+#include "internal.h"
+#include "stats.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* gn_device_open / gn_device_close for C callers (gnest_ctx_create / gnest_ctx_free). */
+gnest_status gn_device_attach(gnest_ctx *ctx, int id);
+void gn_device_detach(gnest_ctx *ctx);
+
+/* Makes ctx's device current for this host thread (contexts on several devices in one process). */
+gnest_status gn_device_make_current(gnest_ctx *ctx);
+
+/* Release a graph's / tree's device copy (called by gnest_graph_free / gnest_tree_free). Safe with
+ * NULL; does not need the context that uploaded it to be alive. */
+void gn_device_graph_free(gnest_ctx *ctx, struct gn_device_graph *dg);
+void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt);
+
+/* Degree statistics computed on the device over the uploaded CSR (uploads it if needed). Integer
+ * sums come from the device; the doubles are derived by gn_degree_stats_finish exactly as on the
+ * CPU, so both give bit-identical results. */
+gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out);
+
+#ifdef __cplusplus
+}
+#endif
+#endif

@@ -1,0 +1,106 @@
+/* Status texts, the per-context error record, and the host allocation helper. */
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+
+/* Where errors go when there is no context (gnest_ctx_create failing, a NULL ctx argument).
+ * One per thread, so concurrent context-less failures do not overwrite each other. */
+typedef struct gn_error_record {
+  gnest_error err;
+  char err_string[1200];
+} gn_error_record;
+
+static _Thread_local gn_error_record gn_no_ctx_error;
+
+const char *gnest_strerror(gnest_status status) {
+  switch (status) {
+    case GNEST_OK: return "success";
+    case GNEST_ERR_INVALID_ARGUMENT: return "invalid argument";
+    case GNEST_ERR_INVALID_INPUT: return "invalid input for this call";
+    case GNEST_ERR_OUT_OF_RANGE: return "index out of range";
+    case GNEST_ERR_IO: return "input/output error";
+    case GNEST_ERR_PARSE: return "malformed input file";
+    case GNEST_ERR_UNSUPPORTED_FORMAT: return "unsupported file format";
+    case GNEST_ERR_TOO_LARGE: return "size too large";
+    case GNEST_ERR_OUT_OF_MEMORY: return "out of host memory";
+    case GNEST_ERR_DEVICE_OUT_OF_MEMORY: return "out of device memory";
+    case GNEST_ERR_NO_DEVICE: return "no usable CUDA device";
+    case GNEST_ERR_CUDA: return "CUDA runtime error";
+    case GNEST_ERR_BACKEND_UNAVAILABLE: return "backend not available in this build";
+    case GNEST_ERR_BACKEND_NOT_APPLICABLE: return "backend not applicable to this algorithm";
+    case GNEST_ERR_NOT_A_TREE: return "not a tree";
+    case GNEST_ERR_LAUNCH_LIMIT: return "device-side launch limit exceeded";
+    case GNEST_ERR_CHECKSUM: return "checksum or version mismatch";
+    case GNEST_ERR_INTERNAL: return "internal error (a bug in gnest, please report)";
+    case GNEST_STATUS_COUNT: break;
+  }
+  return "unknown status";
+}
+
+static void gn_record(gnest_error *err, char *err_string, size_t err_string_size,
+                      gnest_status status, const char *source, int64_t line,
+                      const char *message) {
+  err->status = status;
+  snprintf(err->source, sizeof err->source, "%s", source);
+  err->line = line;
+  snprintf(err->message, sizeof err->message, "%s", message);
+  if (err->source[0] == '\0')
+    snprintf(err_string, err_string_size, "%s", err->message);
+  else if (line > 0)
+    snprintf(err_string, err_string_size, "%s:%lld: %s", err->source, (long long)line,
+             err->message);
+  else
+    snprintf(err_string, err_string_size, "%s: %s", err->source, err->message);
+}
+
+gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,
+                      const char *fmt, ...) {
+  /* Format into locals first: source or the arguments may point into the record itself
+   * (an error re-recorded with more context). */
+  char src[sizeof(((gnest_error *)0)->source)];
+  char msg[sizeof(((gnest_error *)0)->message)];
+  snprintf(src, sizeof src, "%s", source ? source : "");
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt ? fmt : "", ap);
+  va_end(ap);
+  if (ctx)
+    gn_record(&ctx->err, ctx->err_string, sizeof ctx->err_string, status, src, line, msg);
+  else
+    gn_record(&gn_no_ctx_error.err, gn_no_ctx_error.err_string,
+              sizeof gn_no_ctx_error.err_string, status, src, line, msg);
+  return status;
+}
+
+void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st) {
+  gnest_status dummy;
+  if (!st) st = &dummy;
+  if (size != 0 && count > SIZE_MAX / size) {
+    *st = gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_alloc", 0,
+                   "cannot allocate %zu x %zu bytes for %s: the size overflows", count, size,
+                   what ? what : "a buffer");
+    return NULL;
+  }
+  size_t bytes = count * size;
+  void *p = calloc(bytes ? bytes : 1, 1);
+  if (!p) {
+    *st = gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_alloc", 0, "cannot allocate %zu bytes for %s",
+                   bytes, what ? what : "a buffer");
+    return NULL;
+  }
+  *st = GNEST_OK;
+  return p;
+}
+
+/* With ctx == NULL: the last context-less failure of this thread (e.g. gnest_ctx_create's). */
+const gnest_error *gnest_last_error(const gnest_ctx *ctx) {
+  return ctx ? &ctx->err : &gn_no_ctx_error.err;
+}
+
+const char *gnest_last_error_string(const gnest_ctx *ctx) {
+  return ctx ? ctx->err_string : gn_no_ctx_error.err_string;
+}

@@ -1,0 +1,243 @@
+/* Graph handles: loading, building from edge arrays, saving, accessors, symmetry and statistics. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "device_api.h"
+#include "internal.h"
+#include "stats.h"
+
+void gnest_load_options_init(gnest_load_options *opts) {
+  if (!opts) return;
+  opts->format = GNEST_FORMAT_AUTO;
+  opts->one_based = 0;
+  opts->symmetrize = 0;
+  opts->drop_self_loops = 0;
+  opts->merge_duplicates = 1;
+  opts->sort_adjacency = 1;
+}
+
+/* Takes ownership of csr (freed on failure). */
+static gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, gnest_graph **out) {
+  gnest_status st;
+  gnest_graph *g = gn_alloc(ctx, 1, sizeof *g, "the graph handle", &st);
+  if (!g) {
+    gn_csr_free(csr);
+    return st;
+  }
+  g->ctx = ctx;
+  g->csr = *csr;
+  memset(csr, 0, sizeof *csr);
+  if (g->csr.symmetric) {
+    g->symmetric_known = 1;
+    g->symmetric = 1;
+  }
+  *out = g;
+  return GNEST_OK;
+}
+
+static gnest_status gn_check_format(gnest_ctx *ctx, const char *fn, gnest_format f) {
+  if ((int)f >= (int)GNEST_FORMAT_AUTO && (int)f <= (int)GNEST_FORMAT_BINARY) return GNEST_OK;
+  return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                  "load option format = %d is not a gnest_format value", (int)f);
+}
+
+gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load_options *opts,
+                              gnest_graph **out) {
+  const char *fn = "gnest_graph_load";
+  if (out) *out = NULL;
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "path is NULL");
+  if (!out) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  if (opts) o = *opts;
+  gnest_status st = gn_check_format(ctx, fn, o.format);
+  if (st != GNEST_OK) return st;
+  gn_csr csr;
+  memset(&csr, 0, sizeof csr);
+  st = gn_load_csr(ctx, path, &o, &csr);
+  if (st != GNEST_OK) return st;
+  return gn_graph_wrap(ctx, &csr, out);
+}
+
+static gnest_status gn_check_edge_ids(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
+                                      const int32_t *dst) {
+  for (int64_t i = 0; i < m; ++i) {
+    if (src[i] < 0 || src[i] >= n)
+      return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, "gnest_graph_from_edges", 0,
+                      "edge %lld: source %d is outside [0, %d)", (long long)i, (int)src[i], (int)n);
+    if (dst[i] < 0 || dst[i] >= n)
+      return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, "gnest_graph_from_edges", 0,
+                      "edge %lld: destination %d is outside [0, %d)", (long long)i, (int)dst[i],
+                      (int)n);
+  }
+  return GNEST_OK;
+}
+
+gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
+                                    const int32_t *dst, const float *weights,
+                                    const gnest_load_options *opts, gnest_graph **out) {
+  const char *fn = "gnest_graph_from_edges";
+  if (out) *out = NULL;
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!out) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  if (n < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative vertex count n = %d", (int)n);
+  if (m < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative edge count m = %lld",
+                    (long long)m);
+  if (m > 0 && (!src || !dst))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "%s is NULL with m = %lld",
+                    !src ? "src" : "dst", (long long)m);
+  gnest_status st = gn_check_edge_ids(ctx, n, m, src, dst);
+  if (st != GNEST_OK) return st;
+
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  if (opts) o = *opts;
+  o.format = GNEST_FORMAT_AUTO; /* ignored here */
+  o.one_based = 0;              /* the arrays are 0-based by contract */
+  /* The builder only reads the edges: the const arrays are not written through these pointers. */
+  gn_edges e = {n, m, (int32_t *)src, (int32_t *)dst, (float *)weights, 0};
+  gn_csr csr;
+  memset(&csr, 0, sizeof csr);
+  st = gn_csr_build(ctx, fn, &e, &o, &csr);
+  if (st != GNEST_OK) return st;
+  return gn_graph_wrap(ctx, &csr, out);
+}
+
+gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path) {
+  const char *fn = "gnest_graph_save";
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!g) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "graph is NULL");
+  if (!path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "path is NULL");
+  return gn_binary_write(ctx, path, &g->csr);
+}
+
+void gnest_graph_free(gnest_graph *g) {
+  if (!g) return;
+  if (g->dev) gn_device_graph_free(g->ctx, g->dev);
+  gn_csr_free(&g->csr);
+  free(g);
+}
+
+int32_t gnest_graph_num_vertices(const gnest_graph *g) { return g ? g->csr.n : 0; }
+int64_t gnest_graph_num_edges(const gnest_graph *g) { return g ? g->csr.m : 0; }
+int gnest_graph_is_weighted(const gnest_graph *g) { return g && g->csr.weights ? 1 : 0; }
+
+void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_t **columns,
+                     const float **weights) {
+  if (offsets) *offsets = g ? g->csr.offsets : NULL;
+  if (columns) *columns = g ? g->csr.cols : NULL;
+  if (weights) *weights = g ? g->csr.weights : NULL;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Symmetry: every arc (u, v, w) needs an arc (v, u, w). Rows sorted by column: a binary search
+ * per arc, O(m log d).
+ * ------------------------------------------------------------------------------------------- */
+
+/* 1 when row [b, e) of sorted cols holds u (with weight wu when weights are given). */
+static int gn_sorted_row_has(const int32_t *cols, const float *w, int64_t b, int64_t e, int32_t u,
+                             float wu) {
+  int64_t lo = b, hi = e;
+  while (lo < hi) {
+    int64_t mid = lo + (hi - lo) / 2;
+    if (cols[mid] < u) lo = mid + 1; else hi = mid;
+  }
+  for (int64_t i = lo; i < e && cols[i] == u; ++i) /* duplicates may carry other weights */
+    if (!w || w[i] == wu) return 1;
+  return 0;
+}
+
+static int gn_sorted_csr_symmetric(int32_t n, const int64_t *off, const int32_t *cols,
+                                   const float *w) {
+  for (int32_t u = 0; u < n; ++u)
+    for (int64_t e = off[u]; e < off[u + 1]; ++e) {
+      int32_t v = cols[e];
+      if (!gn_sorted_row_has(cols, w, off[v], off[v + 1], u, w ? w[e] : 0.0f)) return 0;
+    }
+  return 1;
+}
+
+typedef struct gn_arc {
+  int32_t col;
+  float w;
+} gn_arc;
+
+static int gn_arc_cmp(const void *a, const void *b) {
+  int32_t x = ((const gn_arc *)a)->col, y = ((const gn_arc *)b)->col;
+  return (x > y) - (x < y);
+}
+
+/* Unsorted rows: sorts a copy of every row (O(m log d)), then checks it like a sorted CSR. */
+static gnest_status gn_unsorted_csr_symmetric(gnest_ctx *ctx, const gn_csr *c, int *symmetric) {
+  gnest_status st;
+  gn_arc *arcs = gn_alloc(ctx, (size_t)c->m, sizeof *arcs, "a sorted copy of the adjacency", &st);
+  int32_t *cols = arcs ? gn_alloc(ctx, (size_t)c->m, sizeof *cols, "sorted columns", &st) : NULL;
+  float *w = cols && c->weights ? gn_alloc(ctx, (size_t)c->m, sizeof *w, "sorted weights", &st)
+                                : NULL;
+  if (!arcs || !cols || (c->weights && !w)) {
+    free(arcs);
+    free(cols);
+    return st;
+  }
+  for (int64_t e = 0; e < c->m; ++e) {
+    arcs[e].col = c->cols[e];
+    arcs[e].w = c->weights ? c->weights[e] : 0.0f;
+  }
+  for (int32_t u = 0; u < c->n; ++u)
+    qsort(arcs + c->offsets[u], (size_t)(c->offsets[u + 1] - c->offsets[u]), sizeof *arcs,
+          gn_arc_cmp);
+  for (int64_t e = 0; e < c->m; ++e) {
+    cols[e] = arcs[e].col;
+    if (w) w[e] = arcs[e].w;
+  }
+  *symmetric = gn_sorted_csr_symmetric(c->n, c->offsets, cols, w);
+  free(arcs);
+  free(cols);
+  free(w);
+  return GNEST_OK;
+}
+
+gnest_status gnest_graph_is_symmetric(gnest_ctx *ctx, const gnest_graph *g, int *symmetric) {
+  const char *fn = "gnest_graph_is_symmetric";
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!g) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "graph is NULL");
+  if (!symmetric) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "symmetric is NULL");
+  gnest_graph *cache = (gnest_graph *)g; /* the answer is cached in the const handle */
+  if (!g->symmetric_known) {
+    int sym = 0;
+    if (g->csr.sorted) {
+      sym = gn_sorted_csr_symmetric(g->csr.n, g->csr.offsets, g->csr.cols, g->csr.weights);
+    } else {
+      gnest_status st = gn_unsorted_csr_symmetric(ctx, &g->csr, &sym);
+      if (st != GNEST_OK) return st;
+    }
+    cache->symmetric = sym;
+    cache->symmetric_known = 1;
+  }
+  *symmetric = g->symmetric;
+  return GNEST_OK;
+}
+
+gnest_status gnest_graph_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out) {
+  const char *fn = "gnest_graph_stats";
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!g) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "graph is NULL");
+  if (!out) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  gnest_graph *cache = (gnest_graph *)g;
+  if (!g->stats_known) {
+    gnest_degree_stats s;
+    if (ctx->has_device) {
+      gnest_status st = gn_device_degree_stats(ctx, g, &s);
+      if (st != GNEST_OK) return st;
+    } else {
+      gn_degree_stats_cpu(&g->csr, &s);
+    }
+    cache->stats = s;
+    cache->stats_known = 1;
+  }
+  *out = g->stats;
+  return GNEST_OK;
+}

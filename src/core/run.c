@@ -1,0 +1,175 @@
+/* The frame of every public algorithm call: argument and option checks, backend resolution,
+ * timing and gnest_info. */
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+
+#include "device_api.h"
+#include "run.h"
+
+static const char *const gn_algo_names[GN_ALGO_COUNT] = {
+    [GN_ALGO_BFS] = "bfs",
+    [GN_ALGO_SSSP] = "sssp",
+    [GN_ALGO_BC] = "bc",
+    [GN_ALGO_COLOR] = "color",
+    [GN_ALGO_MST] = "mst",
+    [GN_ALGO_TC] = "tc",
+    [GN_ALGO_TREE_DESCENDANTS] = "tree-descendants",
+    [GN_ALGO_TREE_HEIGHTS] = "tree-heights",
+};
+
+const char *gn_algo_name(gn_algo a) {
+  if ((int)a < 0 || (int)a >= (int)GN_ALGO_COUNT) return "unknown";
+  return gn_algo_names[a];
+}
+
+double gn_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+}
+
+static int gn_is_tree_algo(gn_algo a) {
+  return a == GN_ALGO_TREE_DESCENDANTS || a == GN_ALGO_TREE_HEIGHTS;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Options
+ * ------------------------------------------------------------------------------------------- */
+
+static gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
+  if ((int)o->backend < 0 || (int)o->backend >= (int)GNEST_BACKEND_COUNT)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.backend = %d is not a gnest_backend value (0..%d)", (int)o->backend,
+                    (int)GNEST_BACKEND_COUNT - 1);
+  if (o->threshold < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.threshold = %d: expected >= 0 (0 = default 32)", (int)o->threshold);
+  if (o->coarsening < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.coarsening = %d: expected >= 0 (0 = default)", (int)o->coarsening);
+  if ((int)o->granularity < (int)GNEST_GRAN_DEFAULT || (int)o->granularity > (int)GNEST_GRAN_GRID)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.granularity = %d is not a gnest_granularity value (0..%d)",
+                    (int)o->granularity, (int)GNEST_GRAN_GRID);
+  if ((int)o->schedule != (int)GNEST_SCHEDULE_DYNAMIC &&
+      (int)o->schedule != (int)GNEST_SCHEDULE_STATIC)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.schedule = %d is not a gnest_schedule value (0 dynamic, 1 static)",
+                    (int)o->schedule);
+  int32_t b = o->block_size;
+  if (b != 0 && (b < 32 || b > 1024 || b % 32 != 0))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.block_size = %d: expected 0 (default 256) or a multiple of 32 in "
+                    "[32, 1024]",
+                    (int)b);
+  return GNEST_OK;
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Backend resolution
+ * ------------------------------------------------------------------------------------------- */
+
+static gnest_status gn_check_backend(gn_call *call) {
+  const char *name = gnest_backend_name(call->backend);
+  gnest_status st = gnest_backend_available(call->ctx, call->backend);
+  if (st == GNEST_ERR_NO_DEVICE)
+    return gn_error(call->ctx, st, call->fn, 0,
+                    "backend '%s' needs a CUDA device; this context runs on the %s", name,
+                    call->ctx->device_name);
+  if (st != GNEST_OK)
+    return gn_error(call->ctx, st, call->fn, 0, "backend '%s' is not available in this build "
+                    "(available: cpu, flat, lazynp, auto)", name);
+  const char *why = "";
+  if (!gn_backend_applies(call->backend, call->algo, &why))
+    return gn_error(call->ctx, GNEST_ERR_BACKEND_NOT_APPLICABLE, call->fn, 0,
+                    "backend '%s' cannot run %s: %s", name, gn_algo_name(call->algo), why);
+  return GNEST_OK;
+}
+
+static gnest_status gn_auto_backend(gn_call *call, const gnest_graph *g, const gnest_tree *t) {
+  gnest_degree_stats gs;
+  const gnest_degree_stats *gsp = NULL;
+  /* Statistics matter only when there is a device to choose a backend for. */
+  if (g && call->ctx->has_device) {
+    gnest_status st = gnest_graph_stats(call->ctx, g, &gs);
+    if (st != GNEST_OK) return st;
+    gsp = &gs;
+  }
+  char why[sizeof call->reason - sizeof "selector: " + 1];
+  call->backend = gn_select_backend(call->ctx, call->algo, gsp, t, why, sizeof why);
+  snprintf(call->reason, sizeof call->reason, "selector: %s", why);
+  if (call->backend == GNEST_BACKEND_AUTO)
+    return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "the selector returned 'auto'");
+  return GNEST_OK;
+}
+
+static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gnest_tree *t) {
+  if (gn_is_tree_algo(call->algo)) {
+    if (g) return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "a graph given to %s",
+                           gn_algo_name(call->algo));
+    if (!t) return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "tree is NULL");
+    if (!t->ctx)
+      return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0,
+                      "the tree belongs to no context (not created by gnest)");
+  } else {
+    if (t) return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "a tree given to %s",
+                           gn_algo_name(call->algo));
+    if (!g) return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "graph is NULL");
+    if (!g->ctx)
+      return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0,
+                      "the graph belongs to no context (not created by gnest)");
+  }
+  return GNEST_OK;
+}
+
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
+                           const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
+                           gnest_info *info) {
+  memset(call, 0, sizeof *call);
+  call->ctx = ctx;
+  call->algo = algo;
+  call->fn = fn ? fn : gn_algo_name(algo);
+  call->info = info;
+  call->t0 = gn_now_ms();
+  call->time_ms = -1.0;
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "ctx is NULL");
+  if ((int)algo < 0 || (int)algo >= (int)GN_ALGO_COUNT)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, call->fn, 0, "unknown algorithm %d", (int)algo);
+  gnest_status st = gn_check_input(call, g, t);
+  if (st != GNEST_OK) return st;
+
+  if (opts) call->opts = *opts;
+  else gnest_options_init(&call->opts);
+  st = gn_check_options(ctx, call->fn, &call->opts);
+  if (st != GNEST_OK) return st;
+  if (call->opts.threshold == 0) call->opts.threshold = 32;
+  if (call->opts.block_size == 0) call->opts.block_size = 256;
+
+  if (ctx->has_device) { /* the context's device may not be this thread's current one */
+    st = gn_device_make_current(ctx);
+    if (st != GNEST_OK) return st;
+  }
+  if (call->opts.backend == GNEST_BACKEND_AUTO) {
+    st = gn_auto_backend(call, g, t);
+    if (st != GNEST_OK) return st;
+  } else {
+    call->backend = call->opts.backend;
+    snprintf(call->reason, sizeof call->reason, "forced by caller");
+  }
+  call->opts.backend = call->backend;
+  return gn_check_backend(call);
+}
+
+gnest_status gn_call_end(gn_call *call, gnest_status st) {
+  if (st != GNEST_OK || !call->info) return st;
+  gnest_info *info = call->info;
+  info->backend = call->backend;
+  info->backend_name = gnest_backend_name(call->backend);
+  snprintf(info->reason, sizeof info->reason, "%s", call->reason);
+  info->time_ms = call->time_ms >= 0.0 ? call->time_ms : gn_now_ms() - call->t0;
+  info->kernel_launches = call->launches;
+  info->edges_visited = call->edges_visited;
+  info->iterations = call->iterations;
+  return st;
+}

@@ -1,0 +1,59 @@
+/* Out-degree statistics on the host, and the shared integer-sums -> doubles step. */
+#include <math.h>
+#include <string.h>
+
+#include "stats.h"
+
+__extension__ typedef unsigned __int128 gn_u128;
+
+static gn_u128 gn_u128_of(uint64_t lo, uint64_t hi) { return ((gn_u128)hi << 64) | lo; }
+
+void gn_degree_sums_cpu(const gn_csr *c, gn_degree_sums *out) {
+  memset(out, 0, sizeof *out);
+  out->n = c->n;
+  gn_u128 sq = 0;
+  for (int32_t v = 0; v < c->n; ++v) {
+    uint64_t d = (uint64_t)(c->offsets[v + 1] - c->offsets[v]);
+    out->deg_sum += d;
+    sq += (gn_u128)d * d;
+    if (d > out->max) out->max = d;
+    if (d == 0) out->isolated++;
+    if (d > 32) { out->v_above_32++; out->e_above_32 += d; }
+    if (d > 1024) { out->v_above_1024++; out->e_above_1024 += d; }
+    for (int64_t e = c->offsets[v]; e < c->offsets[v + 1]; ++e)
+      if (c->cols[e] == v) out->self_loops++;
+  }
+  out->sq_lo = (uint64_t)sq;
+  out->sq_hi = (uint64_t)(sq >> 64);
+}
+
+static double gn_share(uint64_t part, uint64_t whole) {
+  return whole ? (double)part / (double)whole : 0.0;
+}
+
+void gn_degree_stats_finish(const gn_degree_sums *s, gnest_degree_stats *out) {
+  memset(out, 0, sizeof *out);
+  out->n = s->n;
+  out->m = (int64_t)s->deg_sum;
+  out->max = (int64_t)s->max;
+  out->self_loops = (int64_t)s->self_loops;
+  out->isolated = (int64_t)s->isolated;
+  if (s->n <= 0) return;
+  uint64_t n = (uint64_t)s->n, m = s->deg_sum;
+  out->mean = (double)m / (double)n;
+  /* n * sum d^2 >= m^2 by Cauchy-Schwarz, so the difference is exact and non-negative. */
+  gn_u128 num = (gn_u128)n * gn_u128_of(s->sq_lo, s->sq_hi) - (gn_u128)m * m;
+  double var = (double)num / ((double)n * (double)n);
+  out->stddev = sqrt(var);
+  out->cv = out->mean > 0.0 ? out->stddev / out->mean : 0.0;
+  out->vertices_above_32 = gn_share(s->v_above_32, n);
+  out->edges_above_32 = gn_share(s->e_above_32, m);
+  out->vertices_above_1024 = gn_share(s->v_above_1024, n);
+  out->edges_above_1024 = gn_share(s->e_above_1024, m);
+}
+
+void gn_degree_stats_cpu(const gn_csr *c, gnest_degree_stats *out) {
+  gn_degree_sums s;
+  gn_degree_sums_cpu(c, &s);
+  gn_degree_stats_finish(&s, out);
+}

@@ -1,0 +1,35 @@
+/* Deterministic source sampling for BC: k distinct vertices of [0, n).
+ *
+ * A partial Fisher-Yates shuffle of 0..n-1 driven by splitmix64 from the seed: after step i the
+ * first i + 1 slots are the sample. Same (n, k, seed) gives the same list on every machine. The
+ * draw r % (n - i) has a bias below n / 2^64, irrelevant here. */
+#include <stdlib.h>
+#include "cpu.h"
+
+/* splitmix64 step (Steele, Lea, Flood 2014); a private copy so src/ does not depend on tools/. */
+static uint64_t next_splitmix64(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+gnest_status gn_sample_sources(int32_t n, int32_t k, uint64_t seed, int32_t *out) {
+  if (n < 0 || k < 0 || k > n) return GNEST_ERR_INVALID_ARGUMENT; /* the API layer checks first */
+  if (k == 0) return GNEST_OK;
+
+  int32_t *ids = malloc((size_t)n * sizeof *ids);
+  if (ids == NULL) return GNEST_ERR_OUT_OF_MEMORY;
+  for (int32_t v = 0; v < n; v++) ids[v] = v;
+
+  uint64_t state = seed;
+  for (int32_t i = 0; i < k; i++) {
+    const int32_t j = i + (int32_t)(next_splitmix64(&state) % (uint64_t)(n - i));
+    const int32_t picked = ids[j];
+    ids[j] = ids[i];
+    ids[i] = picked;
+    out[i] = picked;
+  }
+  free(ids);
+  return GNEST_OK;
+}

@@ -1,0 +1,645 @@
+/* gnest-cli behaviour: every command on tiny hand-written inputs, exact --output contents, valid
+ * --json, exit codes and the first line of stderr for every kind of failure. Runs bin/gnest-cli
+ * (from the repository root); skips when it is not built. */
+#include <criterion/criterion.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <spawn.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "gnest.h"
+
+#define CLI "bin/gnest-cli"
+
+extern char **environ;
+
+static char g_dir[64];
+
+typedef struct run_out {
+  int status; /* exit code, or 128 + signal */
+  char *out, *err;
+} run_out;
+
+/* ---- fixtures ------------------------------------------------------------------------------ */
+
+static void setup(void) {
+  if (access(CLI, X_OK) != 0) cr_skip_test("%s is not built (run make)", CLI);
+  strcpy(g_dir, "/tmp/gnest-cli-test-XXXXXX");
+  cr_assert_not_null(mkdtemp(g_dir), "mkdtemp: %s", strerror(errno));
+}
+
+static int remove_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw) {
+  (void)st; (void)flag; (void)ftw;
+  return remove(path);
+}
+
+static void teardown(void) {
+  if (g_dir[0]) nftw(g_dir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+}
+
+TestSuite(cli, .init = setup, .fini = teardown);
+
+/* ---- helpers ------------------------------------------------------------------------------- */
+
+/* Path of name inside the test directory (8 rotating buffers). */
+static const char *at(const char *name) {
+  static char bufs[8][256];
+  static int next = 0;
+  char *p = bufs[next++ % 8];
+  snprintf(p, 256, "%s/%s", g_dir, name);
+  return p;
+}
+
+static const char *put(const char *name, const char *text) {
+  const char *p = at(name);
+  FILE *f = fopen(p, "w");
+  cr_assert_not_null(f, "cannot create %s", p);
+  fputs(text, f);
+  fclose(f);
+  return p;
+}
+
+/* Whole file, NUL-terminated; NULL when it does not exist. */
+static char *slurp(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (f == NULL) return NULL;
+  size_t cap = 4096, len = 0, got;
+  char *buf = malloc(cap);
+  while ((got = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+    len += got;
+    if (cap - len < 2) buf = realloc(buf, cap *= 2);
+  }
+  buf[len] = '\0';
+  fclose(f);
+  return buf;
+}
+
+static int exists(const char *path) { return access(path, F_OK) == 0; }
+
+/* Runs bin/gnest-cli with the NULL-terminated arguments; stdout and stderr captured. */
+static run_out run_cli(const char *first, ...) {
+  const char *argv[64];
+  int argc = 0;
+  argv[argc++] = CLI;
+  va_list ap;
+  va_start(ap, first);
+  for (const char *a = first; a != NULL && argc < 63; a = va_arg(ap, const char *)) argv[argc++] = a;
+  va_end(ap);
+  argv[argc] = NULL;
+  char out_path[300], err_path[300];
+  snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
+  snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  pid_t pid;
+  int rc = posix_spawn(&pid, CLI, &fa, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  cr_assert_eq(rc, 0, "posix_spawn: %s", strerror(rc));
+  int ws = 0;
+  cr_assert_eq(waitpid(pid, &ws, 0), pid);
+  run_out r;
+  r.status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  r.out = slurp(out_path);
+  r.err = slurp(err_path);
+  return r;
+}
+
+static void run_free(run_out *r) {
+  free(r->out);
+  free(r->err);
+}
+
+/* The first line of stderr that is not the CPU notice. */
+static const char *error_line(const run_out *r, char *buf, size_t size) {
+  const char *p = r->err;
+  if (strncmp(p, "running on the CPU", 18) == 0) p = strchr(p, '\n') ? strchr(p, '\n') + 1 : "";
+  size_t len = strcspn(p, "\n");
+  snprintf(buf, size, "%.*s", (int)(len < size ? len : size - 1), p);
+  return buf;
+}
+
+static int count_lines(const char *s) {
+  int n = 0;
+  for (; *s; ++s) n += *s == '\n';
+  return n;
+}
+
+/* ---- a small JSON validator (enough to say "this parses") ----------------------------------- */
+
+static const char *json_value(const char *p);
+
+static const char *json_ws(const char *p) {
+  while (*p == ' ' || *p == '\n' || *p == '\t' || *p == '\r') ++p;
+  return p;
+}
+
+static const char *json_string(const char *p) {
+  if (*p++ != '"') return NULL;
+  for (; *p != '"'; ++p) {
+    if ((unsigned char)*p < 0x20) return NULL;
+    if (*p == '\\') {
+      ++p;
+      if (*p == 'u') {
+        for (int i = 1; i <= 4; ++i)
+          if (!strchr("0123456789abcdefABCDEF", p[i]) || p[i] == '\0') return NULL;
+        p += 4;
+      } else if (!strchr("\"\\/bfnrt", *p) || *p == '\0') {
+        return NULL;
+      }
+    }
+  }
+  return p + 1;
+}
+
+static const char *json_number(const char *p) {
+  const char *start = p;
+  if (*p == '-') ++p;
+  if (*p < '0' || *p > '9') return NULL;
+  while ((*p >= '0' && *p <= '9') || *p == '.' || *p == 'e' || *p == 'E' || *p == '+' || *p == '-') ++p;
+  return p > start ? p : NULL;
+}
+
+static const char *json_list(const char *p, char close, int keyed) {
+  p = json_ws(p + 1);
+  if (*p == close) return p + 1;
+  for (;;) {
+    if (keyed) {
+      if (!(p = json_string(json_ws(p)))) return NULL;
+      p = json_ws(p);
+      if (*p++ != ':') return NULL;
+    }
+    if (!(p = json_value(p))) return NULL;
+    p = json_ws(p);
+    if (*p == close) return p + 1;
+    if (*p++ != ',') return NULL;
+  }
+}
+
+static const char *json_value(const char *p) {
+  p = json_ws(p);
+  if (*p == '{') return json_list(p, '}', 1);
+  if (*p == '[') return json_list(p, ']', 0);
+  if (*p == '"') return json_string(p);
+  if (strncmp(p, "true", 4) == 0) return p + 4;
+  if (strncmp(p, "false", 5) == 0) return p + 5;
+  if (strncmp(p, "null", 4) == 0) return p + 4;
+  return json_number(p);
+}
+
+static int json_valid(const char *text) {
+  const char *end = json_value(text);
+  return end != NULL && *json_ws(end) == '\0';
+}
+
+/* ---- inputs -------------------------------------------------------------------------------- */
+
+/* Path 0-1-2-3-4 as a one-way edge list (use --symmetrize for the undirected path). */
+static const char *path5(void) { return put("path.el", "# path\n0 1\n1 2\n2 3\n3 4\n"); }
+
+static const char *weighted_mtx(void) {
+  return put("w.mtx",
+             "%%MatrixMarket matrix coordinate real general\n"
+             "% 4 vertices, vertex 4 unreachable from 1\n"
+             "4 4 3\n1 2 1.5\n2 3 2.25\n1 3 5\n");
+}
+
+static const char *small_tree(void) { return put("t.tree", "# 0 -> 1, 2; 1 -> 3, 4\n5\n-1 0 0 1 1\n"); }
+
+/* ---- help and version ---------------------------------------------------------------------- */
+
+Test(cli, help_lists_every_command) {
+  run_out r = run_cli("--help", NULL);
+  cr_assert_eq(r.status, 0);
+  const char *cmds[] = {"bfs", "sssp", "bc", "color", "mst", "tc", "tree-descendants", "tree-heights",
+                        "stats", "convert"};
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i)
+    cr_expect_not_null(strstr(r.out, cmds[i]), "--help does not mention %s", cmds[i]);
+  run_free(&r);
+}
+
+Test(cli, version) {
+  run_out r = run_cli("--version", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect_str_eq(r.out, "gnest-cli " GNEST_VERSION_STRING "\n");
+  run_free(&r);
+}
+
+Test(cli, command_help_lists_every_flag) {
+  const char *flags[] = {"--backend", "--source", "--json", "--output", "--threshold", "--coarsening",
+                         "--granularity", "--schedule", "--wboost", "--block-size", "--one-based",
+                         "--symmetrize", "--keep-self-loops", "--drop-self-loops", "--keep-duplicates",
+                         "--format", "--device", "--compare", "--runs", "--quiet"};
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect_not_null(strstr(r.out, "usage: gnest-cli bfs FILE"));
+  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; ++i)
+    cr_expect_not_null(strstr(r.out, flags[i]), "bfs --help does not list %s", flags[i]);
+  run_free(&r);
+  r = run_cli("bc", "--help", NULL);
+  cr_expect(strstr(r.out, "--sources") && strstr(r.out, "--samples") && strstr(r.out, "--seed"));
+  run_free(&r);
+  r = run_cli("color", "--help", NULL);
+  cr_expect_not_null(strstr(r.out, "taken as undirected"));
+  run_free(&r);
+  r = run_cli("tree-heights", "--help", NULL);
+  cr_expect_not_null(strstr(r.out, "--root"));
+  run_free(&r);
+}
+
+Test(cli, no_arguments_is_usage_error) {
+  run_out r = run_cli(NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+}
+
+/* ---- every command ------------------------------------------------------------------------- */
+
+Test(cli, bfs_output_on_a_path) {
+  const char *out = at("levels.txt");
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--source", "0", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_assert_not_null(text);
+  cr_expect_str_eq(text, "0\n1\n2\n3\n4\n");
+  cr_expect_not(exists(at("levels.txt.tmp")));
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, bfs_summary_and_default_source) {
+  run_out r = run_cli("bfs", path5(), "--symmetrize", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  /* degrees 1 2 2 2 1: vertex 1 is the lowest id of highest out-degree */
+  cr_expect_not_null(strstr(r.out, "source 1 (highest out-degree)"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "reached 5 of 5 vertices, max level 3"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "n=5"));
+  cr_expect_not_null(strstr(r.out, "m=8"));
+  cr_expect_not_null(strstr(r.out, "backend: "));
+  cr_expect(r.err[0] == '\0' || strncmp(r.err, "running on the CPU: no CUDA device (", 36) == 0,
+            "unexpected stderr: %s", r.err);
+  run_free(&r);
+}
+
+Test(cli, bfs_directed_unreachable) {
+  const char *out = at("levels.txt");
+  run_out r = run_cli("bfs", path5(), "--source", "2", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "-1\n-1\n0\n1\n2\n");
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, bfs_json_is_valid) {
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  const char *keys[] = {"\"command\":\"bfs\"", "\"backend\"", "\"reason\"", "\"time_ms\"",
+                        "\"kernel_launches\"", "\"edges_visited\"", "\"load_ms\"", "\"source\":1",
+                        "\"reached\":5", "\"max_level\":3"};
+  for (size_t i = 0; i < sizeof keys / sizeof keys[0]; ++i)
+    cr_expect_not_null(strstr(r.out, keys[i]), "no %s in %s", keys[i], r.out);
+  run_free(&r);
+}
+
+Test(cli, sssp_output_and_json) {
+  const char *out = at("dist.txt");
+  run_out r = run_cli("sssp", weighted_mtx(), "--source", "0", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n1.5\n3.75\ninf\n");
+  free(text);
+  cr_expect_not_null(strstr(r.out, "reached 3 of 4 vertices, max finite distance 3.75"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("sssp", weighted_mtx(), "--source", "0", "--json", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"max_distance\":3.75"), "%s", r.out);
+  run_free(&r);
+}
+
+Test(cli, sssp_unweighted_uses_weight_one) {
+  const char *out = at("dist.txt");
+  run_out r = run_cli("sssp", path5(), "--source", "0", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n1\n2\n3\n4\n");
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, bc_all_sources_on_a_path) {
+  const char *out = at("bc.txt");
+  run_out r = run_cli("bc", path5(), "--symmetrize", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  /* undirected path values 0 3 4 3 0, doubled because both directions are stored */
+  cr_expect_str_eq(text, "0\n6\n8\n6\n0\n");
+  free(text);
+  cr_expect_not_null(strstr(r.out, "top vertices by bc: 2 (8), 1 (6), 3 (6), 0 (0), 4 (0)"), "%s", r.out);
+  run_free(&r);
+}
+
+Test(cli, bc_source_list) {
+  const char *out = at("bc.txt");
+  run_out r = run_cli("bc", path5(), "--symmetrize", "--sources", "0", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n3\n2\n1\n0\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("bc", path5(), "--symmetrize", "--samples", "5", "--seed", "7", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"mode\":\"sample\""));
+  run_free(&r);
+}
+
+Test(cli, color_triangle_with_pendant) {
+  const char *in = put("tri.el", "0 1\n1 2\n0 2\n2 3\n");
+  const char *out = at("colors.txt");
+  run_out r = run_cli("color", in, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "colors: 3"), "%s", r.out);
+  char *text = slurp(out);
+  int c[4];
+  cr_assert_eq(sscanf(text, "%d %d %d %d", &c[0], &c[1], &c[2], &c[3]), 4);
+  cr_expect(c[0] != c[1] && c[1] != c[2] && c[0] != c[2] && c[2] != c[3], "not a proper coloring");
+  for (int v = 0; v < 4; ++v) cr_expect(c[v] >= 0 && c[v] < 3);
+  cr_expect_eq(count_lines(text), 4);
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, mst_square_with_diagonal) {
+  const char *in = put("sq.el", "0 1 1\n1 2 2\n2 3 3\n3 0 4\n0 2 5\n");
+  const char *out = at("mst.txt");
+  run_out r = run_cli("mst", in, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "total weight 6, 3 edges, 1 components"), "%s", r.out);
+  char *text = slurp(out);
+  cr_expect_eq(count_lines(text), 3);
+  cr_expect(strstr(text, "0 1 1\n") && strstr(text, "1 2 2\n") && strstr(text, "2 3 3\n"), "%s", text);
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, tc_on_k4) {
+  const char *in = put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n");
+  const char *out = at("tc.txt");
+  run_out r = run_cli("tc", in, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "triangles: 4"), "%s", r.out);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "4\n3\n3\n3\n3\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("tc", in, "--json", NULL);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"triangles\":4"));
+  run_free(&r);
+}
+
+Test(cli, tree_descendants_and_heights) {
+  const char *out = at("tree.txt");
+  run_out r = run_cli("tree-descendants", small_tree(), "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "5\n3\n1\n1\n1\n");
+  free(text);
+  cr_expect_not_null(strstr(r.out, "max descendants 5 (node 0)"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tree-heights", small_tree(), "--output", out, "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  text = slurp(out);
+  cr_expect_str_eq(text, "3\n2\n1\n1\n1\n");
+  free(text);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"max_height\":3"));
+  run_free(&r);
+}
+
+Test(cli, tree_from_graph_with_root) {
+  const char *out = at("desc.txt");
+  run_out r = run_cli("tree-descendants", path5(), "--root", "2", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "1\n2\n5\n2\n1\n");
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, stats_graph_and_tree) {
+  run_out r = run_cli("stats", path5(), "--symmetrize", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "vertices: 5"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "arcs: 8"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "max 2"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("stats", small_tree(), NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "5 nodes, root 0, depth 3, 3 leaves, max out-degree 2"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("stats", path5(), "--tree", "--root", "2", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"nodes_per_level\":[1,2,2]"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"max_degree\":1"), "%s", r.out);
+  run_free(&r);
+}
+
+Test(cli, convert_round_trips) {
+  const char *bin = at("p.gnest"), *mtx = at("p.mtx"), *el = at("p.txt"), *lv = at("lv.txt");
+  run_out r = run_cli("convert", path5(), bin, "--symmetrize", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", bin, "--source", "0", "--output", lv, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(lv);
+  cr_expect_str_eq(text, "0\n1\n2\n3\n4\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("convert", bin, mtx, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  text = slurp(mtx);
+  cr_expect_eq(strncmp(text, "%%MatrixMarket matrix coordinate", 32), 0, "%s", text);
+  free(text);
+  run_free(&r);
+  r = run_cli("convert", mtx, el, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", el, "--source", "4", "--output", lv, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  text = slurp(lv);
+  cr_expect_str_eq(text, "4\n3\n2\n1\n0\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("convert", path5(), at("p.gr"), NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not(exists(at("p.gr")));
+  run_free(&r);
+}
+
+/* ---- failures ------------------------------------------------------------------------------ */
+
+Test(cli, missing_file) {
+  char line[512];
+  run_out r = run_cli("bfs", at("nope.mtx"), NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_eq(strncmp(line, "gnest-cli: ", 11), 0, "%s", line);
+  cr_expect_not_null(strstr(line, "No such file"), "%s", line);
+  cr_expect_eq(r.out[0], '\0');
+  run_free(&r);
+}
+
+Test(cli, unknown_flag) {
+  run_out r = run_cli("bfs", path5(), "--frobnicate", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: bfs: unknown flag '--frobnicate' (see gnest-cli bfs --help)\n");
+  run_free(&r);
+  r = run_cli("frobnicate", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+  r = run_cli("color", path5(), "--source", "1", NULL);
+  cr_expect_eq(r.status, 2, "--source does not apply to color");
+  run_free(&r);
+}
+
+Test(cli, bad_numbers_and_missing_arguments) {
+  run_out r = run_cli("bfs", path5(), "--source", "x", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --source: expected a non-negative integer, got 'x'\n");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--source=-1", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --source: expected a non-negative integer, got '-1'\n");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--source", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --source: missing argument N\n");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--compare", "--runs", "0", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --runs: expected a positive integer, got '0'\n");
+  run_free(&r);
+  r = run_cli("bfs", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--backend", "warp-drive", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "unknown backend 'warp-drive'"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--compare", "--backend", "cpu", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+}
+
+Test(cli, source_out_of_range) {
+  char line[512];
+  run_out r = run_cli("bfs", path5(), "--source", "99", NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_eq(strncmp(line, "gnest-cli: ", 11), 0, "%s", line);
+  cr_expect_not_null(strcasestr(line, "source"), "%s", line);
+  cr_expect_eq(r.out[0], '\0');
+  run_free(&r);
+}
+
+Test(cli, negative_weight_sssp_leaves_no_output) {
+  const char *in = put("neg.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 1\n2 3 -2\n");
+  const char *out = at("dist.txt");
+  char line[512];
+  run_out r = run_cli("sssp", in, "--source", "0", "--output", out, NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_eq(strncmp(line, "gnest-cli: ", 11), 0, "%s", line);
+  cr_expect_eq(count_lines(r.err) - (strncmp(r.err, "running on", 10) == 0), 1, "%s", r.err);
+  cr_expect_not(exists(out), "an output file was left after a failure");
+  cr_expect_not(exists(at("dist.txt.tmp")));
+  run_free(&r);
+}
+
+Test(cli, failure_keeps_an_existing_output_file) {
+  const char *out = put("old.txt", "previous\n");
+  run_out r = run_cli("bfs", path5(), "--source", "99", "--output", out, NULL);
+  cr_expect_eq(r.status, 1);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "previous\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--output", at("no-such-dir/levels.txt"), NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(r.err, "No such file"), "%s", r.err);
+  run_free(&r);
+}
+
+Test(cli, tree_with_a_cycle) {
+  const char *in = put("cycle.tree", "3\n-1 2 1\n");
+  char line[512];
+  run_out r = run_cli("tree-heights", in, NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_eq(strncmp(line, "gnest-cli: ", 11), 0, "%s", line);
+  cr_expect_not_null(strcasestr(line, "cycle"), "%s", line);
+  run_free(&r);
+  r = run_cli("tree-heights", put("roots.tree", "3\n-1 -1 0\n"), NULL);
+  cr_expect_eq(r.status, 1);
+  run_free(&r);
+}
+
+/* cdp-grid is a planned backend: until it exists the CLI must refuse it, never fall back. */
+Test(cli, unavailable_backend) {
+  run_out r = run_cli("bfs", path5(), "--backend", "cdp-grid", NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_str_eq(r.err, "gnest-cli: backend cdp-grid: not available in this build\n");
+  run_free(&r);
+}
+
+Test(cli, forced_cpu_backend) {
+  run_out r = run_cli("bfs", path5(), "--backend", "cpu", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.out, "");
+  cr_expect_str_eq(r.err, "");
+  run_free(&r);
+}
+
+static int has_device(void) {
+  run_out r = run_cli("bfs", path5(), "--json", NULL);
+  int yes = strstr(r.out, "\"has_device\":true") != NULL;
+  run_free(&r);
+  return yes;
+}
+
+Test(cli, compare_without_a_device) {
+  if (has_device()) cr_skip_test("a CUDA device is present: this case is about CPU-only machines");
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--compare", "--runs", "2", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\ncpu "), "%s", r.out);
+  const char *cpu = strstr(r.out, "\ncpu ");
+  cr_expect(cpu && strstr(cpu, " yes ") && strstr(cpu, " yes ") < strchr(cpu + 1, '\n'), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "not available in this build"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "no CUDA device"), "%s", r.out);
+  for (int b = GNEST_BACKEND_FLAT; b < GNEST_BACKEND_COUNT; ++b) {
+    char row[64];
+    snprintf(row, sizeof row, "\n%s ", gnest_backend_name((gnest_backend)b));
+    cr_expect_not_null(strstr(r.out, row), "no row for %s", row + 1);
+  }
+  run_free(&r);
+  r = run_cli("tc", put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n"), "--compare", "--json", "--runs", "1", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_eq(r.out[0], '[');
+  cr_expect_not_null(strstr(r.out, "{\"backend\":\"cpu\",\"available\":true,\"ran\":true"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"agrees\":true"));
+  run_free(&r);
+}

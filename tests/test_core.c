@@ -1,0 +1,941 @@
+/* src/core and the selector: errors, contexts, graphs from edges, symmetry, degree statistics,
+ * tree validation and statistics, backend names and availability, call frame and options. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gnest.h"
+#include "internal.h"
+#include "run.h"
+#include "stats.h"
+
+/* ---------------------------------------------------------------------------------------------
+ * Helpers
+ * ------------------------------------------------------------------------------------------- */
+
+static gnest_ctx *cpu_ctx(void) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.force_cpu = 1;
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK);
+  cr_assert_not_null(ctx);
+  return ctx;
+}
+
+/* A context that claims a device, for selector / availability decisions only (never used for
+ * device work). */
+static gnest_ctx fake_device_ctx(void) {
+  gnest_ctx c;
+  memset(&c, 0, sizeof c);
+  c.has_device = 1;
+  c.device = 0;
+  strcpy(c.device_name, "fake device");
+  return c;
+}
+
+static gnest_graph *graph_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
+                             const int32_t *dst, const float *w, const gnest_load_options *o) {
+  gnest_graph *g = NULL;
+  gnest_status st = gnest_graph_from_edges(ctx, n, m, src, dst, w, o, &g);
+  cr_assert_eq(st, GNEST_OK, "graph_from_edges: %s", gnest_last_error_string(ctx));
+  return g;
+}
+
+/* Star: hub 0 linked both ways to 1..leaves. */
+static gnest_graph *star(gnest_ctx *ctx, int32_t leaves) {
+  int32_t *s = malloc(sizeof(int32_t) * 2 * (size_t)leaves);
+  int32_t *d = malloc(sizeof(int32_t) * 2 * (size_t)leaves);
+  for (int32_t i = 0; i < leaves; ++i) {
+    s[2 * i] = 0; d[2 * i] = i + 1;
+    s[2 * i + 1] = i + 1; d[2 * i + 1] = 0;
+  }
+  gnest_graph *g = graph_of(ctx, leaves + 1, 2 * (int64_t)leaves, s, d, NULL, NULL);
+  free(s);
+  free(d);
+  return g;
+}
+
+static void assert_contains(const char *haystack, const char *needle) {
+  cr_assert(strstr(haystack, needle) != NULL, "expected \"%s\" in \"%s\"", needle, haystack);
+}
+
+static void assert_close(double got, double want) {
+  cr_assert(fabs(got - want) <= 1e-12 * fmax(1.0, fabs(want)), "got %.17g, want %.17g", got, want);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Errors
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_error, strerror_distinct_for_every_status) {
+  for (int a = 0; a < GNEST_STATUS_COUNT; ++a) {
+    const char *sa = gnest_strerror((gnest_status)a);
+    cr_assert_not_null(sa);
+    cr_assert_gt(strlen(sa), 3);
+    cr_assert_str_neq(sa, "unknown status");
+    for (int b = a + 1; b < GNEST_STATUS_COUNT; ++b)
+      cr_assert_str_neq(sa, gnest_strerror((gnest_status)b), "statuses %d and %d share a text", a, b);
+  }
+  cr_assert_str_eq(gnest_strerror(GNEST_STATUS_COUNT), "unknown status");
+  cr_assert_str_eq(gnest_strerror((gnest_status)-3), "unknown status");
+  cr_assert_str_eq(gnest_strerror(GNEST_ERR_BACKEND_UNAVAILABLE), "backend not available in this build");
+}
+
+Test(core_error, string_with_and_without_line) {
+  gnest_ctx *ctx = cpu_ctx();
+  cr_assert_eq(gn_error(ctx, GNEST_ERR_PARSE, "graph.mtx", 12, "bad token '%s'", "x1"),
+               GNEST_ERR_PARSE);
+  const gnest_error *e = gnest_last_error(ctx);
+  cr_assert_eq(e->status, GNEST_ERR_PARSE);
+  cr_assert_str_eq(e->source, "graph.mtx");
+  cr_assert_eq(e->line, 12);
+  cr_assert_str_eq(e->message, "bad token 'x1'");
+  cr_assert_str_eq(gnest_last_error_string(ctx), "graph.mtx:12: bad token 'x1'");
+
+  cr_assert_eq(gn_error(ctx, GNEST_ERR_IO, "gnest_graph_load", 0, "cannot open %s", "a.mtx"),
+               GNEST_ERR_IO);
+  cr_assert_eq(gnest_last_error(ctx)->line, 0);
+  cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_graph_load: cannot open a.mtx");
+
+  /* Re-recording an error with its own text as an argument is safe. */
+  gn_error(ctx, GNEST_ERR_IO, gnest_last_error(ctx)->source, 0, "%s (again)",
+           gnest_last_error(ctx)->message);
+  cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_graph_load: cannot open a.mtx (again)");
+  gnest_ctx_free(ctx);
+}
+
+Test(core_error, null_context_goes_to_thread_record) {
+  cr_assert_eq(gn_error(NULL, GNEST_ERR_OUT_OF_RANGE, "f", 3, "v %d", 7), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_eq(gnest_last_error(NULL)->status, GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_str_eq(gnest_last_error_string(NULL), "f:3: v 7");
+}
+
+Test(core_error, alloc_overflow_zero_and_normal) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_status st = GNEST_OK;
+  void *p = gn_alloc(ctx, SIZE_MAX / 2, 4, "the overflow test", &st);
+  cr_assert_null(p);
+  cr_assert_eq(st, GNEST_ERR_TOO_LARGE);
+  assert_contains(gnest_last_error(ctx)->message, "the overflow test");
+
+  void *z1 = gn_alloc(ctx, 0, 8, "nothing", &st);
+  void *z2 = gn_alloc(ctx, 0, 8, "nothing", &st);
+  cr_assert_eq(st, GNEST_OK);
+  cr_assert_not_null(z1);
+  cr_assert_neq(z1, z2);
+  free(z1);
+  free(z2);
+
+  int *q = gn_alloc(ctx, 10, sizeof(int), "ten ints", &st);
+  cr_assert_eq(st, GNEST_OK);
+  for (int i = 0; i < 10; ++i) cr_assert_eq(q[i], 0); /* zeroed like calloc */
+  free(q);
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Contexts
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_ctx, force_cpu) {
+  gnest_ctx *ctx = cpu_ctx();
+  cr_assert_eq(gnest_ctx_has_device(ctx), 0);
+  assert_contains(gnest_ctx_device_name(ctx), "CPU (no CUDA device: ");
+  assert_contains(gnest_ctx_device_name(ctx), "force_cpu");
+  cr_assert_eq(gnest_last_error(ctx)->status, GNEST_OK);
+  gnest_ctx_free(ctx);
+  gnest_ctx_free(NULL);
+  cr_assert_eq(gnest_ctx_has_device(NULL), 0);
+}
+
+Test(core_ctx, default_is_device_or_cpu) {
+  unsetenv("GNEST_DEVICE");
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_OK, "%s", gnest_last_error_string(NULL));
+  if (gnest_ctx_has_device(ctx))
+    assert_contains(gnest_ctx_device_name(ctx), "(device 0, sm_");
+  else
+    assert_contains(gnest_ctx_device_name(ctx), "CPU (no CUDA device: ");
+  gnest_ctx_free(ctx);
+}
+
+Test(core_ctx, bad_gnest_device_env) {
+  const char *bad[] = {"abc", "-1", "1x", " 1", "99999999999"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    setenv("GNEST_DEVICE", bad[i], 1);
+    gnest_ctx *ctx = (gnest_ctx *)&ctx; /* must be reset to NULL */
+    cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_ERR_INVALID_ARGUMENT, "GNEST_DEVICE=%s", bad[i]);
+    cr_assert_null(ctx);
+    cr_assert_str_eq(gnest_last_error(NULL)->source, "GNEST_DEVICE");
+    assert_contains(gnest_last_error(NULL)->message, bad[i]);
+    assert_contains(gnest_last_error(NULL)->message, "non-negative integer");
+  }
+  /* force_cpu never looks at devices. */
+  setenv("GNEST_DEVICE", "abc", 1);
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx_free(ctx);
+  unsetenv("GNEST_DEVICE");
+}
+
+Test(core_ctx, bad_device_option_and_null_out) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  cr_assert_eq(o.device, -1);
+  cr_assert_eq(o.force_cpu, 0);
+  o.device = -5;
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(ctx);
+  assert_contains(gnest_last_error_string(NULL), "device -5");
+  cr_assert_eq(gnest_ctx_create(NULL, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(core_ctx, missing_device_index) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.device = 1000;
+  gnest_ctx *ctx = NULL;
+  gnest_status st = gnest_ctx_create(&ctx, &o);
+  if (st == GNEST_OK) { /* no CUDA device at all: a CPU context */
+    cr_assert_eq(gnest_ctx_has_device(ctx), 0);
+    gnest_ctx_free(ctx);
+  } else {
+    cr_assert_eq(st, GNEST_ERR_NO_DEVICE);
+    cr_assert_null(ctx);
+    assert_contains(gnest_last_error(NULL)->message, "CUDA device 1000 requested");
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Graphs from edges
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_graph, from_edges_validation) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = (gnest_graph *)&g;
+  int32_t s[] = {0, 1, 2}, d[] = {1, 2, 9};
+  cr_assert_eq(gnest_graph_from_edges(ctx, 4, 3, s, d, NULL, NULL, &g), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_null(g);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "edge 2: destination 9 is outside [0, 4)");
+  int32_t s2[] = {0, -1};
+  cr_assert_eq(gnest_graph_from_edges(ctx, 4, 2, s2, d, NULL, NULL, &g), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "edge 1: source -1 is outside [0, 4)");
+  cr_assert_eq(gnest_graph_from_edges(ctx, -1, 0, NULL, NULL, NULL, NULL, &g),
+               GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "negative vertex count n = -1");
+  cr_assert_eq(gnest_graph_from_edges(ctx, 3, -2, s, d, NULL, NULL, &g), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "negative edge count m = -2");
+  cr_assert_eq(gnest_graph_from_edges(ctx, 3, 2, NULL, d, NULL, NULL, &g),
+               GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "src is NULL");
+  cr_assert_eq(gnest_graph_from_edges(NULL, 3, 0, NULL, NULL, NULL, NULL, &g),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_from_edges(ctx, 3, 0, NULL, NULL, NULL, NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+
+  /* Empty and edgeless graphs are fine. */
+  g = graph_of(ctx, 0, 0, NULL, NULL, NULL, NULL);
+  cr_assert_eq(gnest_graph_num_vertices(g), 0);
+  cr_assert_eq(gnest_graph_num_edges(g), 0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_graph, accessors) {
+  gnest_ctx *ctx = cpu_ctx();
+  int32_t s[] = {2, 0, 0}, d[] = {0, 2, 1};
+  float w[] = {1.5f, 2.5f, 3.5f};
+  gnest_graph *g = graph_of(ctx, 3, 3, s, d, w, NULL);
+  cr_assert_eq(gnest_graph_num_vertices(g), 3);
+  cr_assert_eq(gnest_graph_num_edges(g), 3);
+  cr_assert_eq(gnest_graph_is_weighted(g), 1);
+  const int64_t *off;
+  const int32_t *col;
+  const float *wt;
+  gnest_graph_csr(g, &off, &col, &wt);
+  cr_assert_eq(off[0], 0); cr_assert_eq(off[1], 2); cr_assert_eq(off[2], 2); cr_assert_eq(off[3], 3);
+  cr_assert_eq(col[0], 1); cr_assert_eq(col[1], 2); cr_assert_eq(col[2], 0);
+  cr_assert_eq(wt[0], 3.5f); cr_assert_eq(wt[1], 2.5f); cr_assert_eq(wt[2], 1.5f);
+  cr_assert_eq(g->ctx, ctx);
+  gnest_graph_free(g);
+  cr_assert_eq(gnest_graph_num_vertices(NULL), 0);
+  cr_assert_eq(gnest_graph_is_weighted(NULL), 0);
+  gnest_graph_free(NULL);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_graph, load_options_defaults) {
+  gnest_load_options o;
+  memset(&o, 0x5a, sizeof o);
+  gnest_load_options_init(&o);
+  cr_assert_eq(o.format, GNEST_FORMAT_AUTO);
+  cr_assert_eq(o.one_based, 0);
+  cr_assert_eq(o.symmetrize, 0);
+  cr_assert_eq(o.drop_self_loops, 0);
+  cr_assert_eq(o.merge_duplicates, 1);
+  cr_assert_eq(o.sort_adjacency, 1);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Symmetry
+ * ------------------------------------------------------------------------------------------- */
+
+static int symmetric_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *s, const int32_t *d,
+                        const float *w, int sort) {
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.sort_adjacency = sort;
+  gnest_graph *g = graph_of(ctx, n, m, s, d, w, &o);
+  int sym = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  int again = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &again), GNEST_OK); /* cached */
+  cr_assert_eq(sym, again);
+  cr_assert_eq(g->symmetric_known, 1);
+  gnest_graph_free(g);
+  return sym;
+}
+
+Test(core_graph, is_symmetric) {
+  gnest_ctx *ctx = cpu_ctx();
+  for (int sort = 0; sort <= 1; ++sort) {
+    int32_t ps[] = {0, 1, 1, 2, 3, 2}, pd[] = {1, 0, 2, 1, 2, 3}; /* path 0-1-2-3 both ways */
+    cr_assert_eq(symmetric_of(ctx, 4, 6, ps, pd, NULL, sort), 1, "sort %d", sort);
+    cr_assert_eq(symmetric_of(ctx, 4, 5, ps, pd, NULL, sort), 0, "one arc missing, sort %d", sort);
+    int32_t ds[] = {0, 3, 2}, dd[] = {3, 0, 2}; /* reverse present, and a self-loop */
+    float eq[] = {2.0f, 2.0f, 7.0f}, ne[] = {2.0f, 3.0f, 7.0f};
+    cr_assert_eq(symmetric_of(ctx, 4, 3, ds, dd, eq, sort), 1, "equal weights, sort %d", sort);
+    cr_assert_eq(symmetric_of(ctx, 4, 3, ds, dd, ne, sort), 0, "unequal weights, sort %d", sort);
+  }
+  /* Duplicates kept: (0,1,5) (0,1,1) (1,0,1): the (0,1,5) arc has no equal reverse. */
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.merge_duplicates = 0;
+  int32_t s[] = {0, 0, 1}, d[] = {1, 1, 0};
+  float w[] = {5.0f, 1.0f, 1.0f};
+  gnest_graph *g = graph_of(ctx, 2, 3, s, d, w, &o);
+  int sym = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  cr_assert_eq(sym, 0);
+  /* Symmetrized at build time: known without a check. */
+  gnest_graph_free(g);
+  o.merge_duplicates = 1;
+  o.symmetrize = 1;
+  g = graph_of(ctx, 2, 3, s, d, w, &o);
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  cr_assert_eq(sym, 1);
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, NULL, &sym), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Degree statistics
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_stats, star_of_2000_leaves) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 2000);
+  gnest_degree_stats s;
+  cr_assert_eq(gnest_graph_stats(ctx, g, &s), GNEST_OK);
+  cr_assert_eq(s.n, 2001);
+  cr_assert_eq(s.m, 4000);
+  cr_assert_eq(s.max, 2000);
+  assert_close(s.mean, 4000.0 / 2001.0);
+  /* variance = (n * sum d^2 - m^2) / n^2 with sum d^2 = 2000^2 + 2000 */
+  double var = (2001.0 * 4002000.0 - 16000000.0) / (2001.0 * 2001.0);
+  assert_close(s.stddev, sqrt(var));
+  assert_close(s.cv, sqrt(var) / (4000.0 / 2001.0));
+  assert_close(s.vertices_above_32, 1.0 / 2001.0);
+  assert_close(s.edges_above_32, 0.5);
+  assert_close(s.vertices_above_1024, 1.0 / 2001.0);
+  assert_close(s.edges_above_1024, 0.5);
+  cr_assert_eq(s.self_loops, 0);
+  cr_assert_eq(s.isolated, 0);
+  cr_assert_eq(g->stats_known, 1);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_stats, star_between_thresholds) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 100); /* hub degree 100: above 32, not above 1024 */
+  gnest_degree_stats s;
+  cr_assert_eq(gnest_graph_stats(ctx, g, &s), GNEST_OK);
+  assert_close(s.vertices_above_32, 1.0 / 101.0);
+  assert_close(s.edges_above_32, 0.5);
+  cr_assert_eq(s.vertices_above_1024, 0.0);
+  cr_assert_eq(s.edges_above_1024, 0.0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_stats, path) {
+  gnest_ctx *ctx = cpu_ctx();
+  int32_t s[] = {0, 1, 1, 2, 2, 3, 3, 4}, d[] = {1, 0, 2, 1, 3, 2, 4, 3};
+  gnest_graph *g = graph_of(ctx, 5, 8, s, d, NULL, NULL);
+  gnest_degree_stats st;
+  cr_assert_eq(gnest_graph_stats(ctx, g, &st), GNEST_OK);
+  cr_assert_eq(st.n, 5);
+  cr_assert_eq(st.m, 8);
+  cr_assert_eq(st.max, 2);
+  assert_close(st.mean, 1.6);
+  assert_close(st.stddev, sqrt(0.24)); /* degrees 1 2 2 2 1: (5*14 - 64) / 25 */
+  assert_close(st.cv, sqrt(0.24) / 1.6);
+  cr_assert_eq(st.vertices_above_32, 0.0);
+  cr_assert_eq(st.edges_above_32, 0.0);
+  cr_assert_eq(st.isolated, 0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_stats, self_loops_isolated_and_empty) {
+  gnest_ctx *ctx = cpu_ctx();
+  int32_t s[] = {0, 0, 3, 3}, d[] = {0, 1, 3, 0};
+  gnest_graph *g = graph_of(ctx, 5, 4, s, d, NULL, NULL);
+  gnest_degree_stats st;
+  cr_assert_eq(gnest_graph_stats(ctx, g, &st), GNEST_OK);
+  cr_assert_eq(st.self_loops, 2);
+  cr_assert_eq(st.isolated, 3); /* 1, 2, 4 */
+  gnest_graph_free(g);
+
+  g = graph_of(ctx, 0, 0, NULL, NULL, NULL, NULL);
+  cr_assert_eq(gnest_graph_stats(ctx, g, &st), GNEST_OK);
+  cr_assert_eq(st.n, 0);
+  cr_assert_eq(st.m, 0);
+  cr_assert_eq(st.mean, 0.0);
+  cr_assert_eq(st.cv, 0.0);
+  cr_assert_eq(st.edges_above_32, 0.0);
+  gnest_graph_free(g);
+
+  g = graph_of(ctx, 3, 0, NULL, NULL, NULL, NULL); /* no arcs: mean 0, cv 0, all isolated */
+  cr_assert_eq(gnest_graph_stats(ctx, g, &st), GNEST_OK);
+  cr_assert_eq(st.isolated, 3);
+  cr_assert_eq(st.cv, 0.0);
+  cr_assert_eq(st.stddev, 0.0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_stats, unsorted_csr_and_128_bit_sums) {
+  /* A hand-made unsorted CSR: 0 -> {2, 0, 1, 0}, 1 -> {}, 2 -> {2}. */
+  int64_t off[] = {0, 4, 4, 5};
+  int32_t cols[] = {2, 0, 1, 0, 2};
+  gn_csr c = {3, 5, off, cols, NULL, 0, 0, 0};
+  gn_degree_sums sums;
+  gn_degree_sums_cpu(&c, &sums);
+  cr_assert_eq(sums.self_loops, 3);
+  cr_assert_eq(sums.isolated, 1);
+  cr_assert_eq(sums.deg_sum, 5);
+  cr_assert_eq(sums.sq_lo, 17);
+  cr_assert_eq(sums.sq_hi, 0);
+
+  /* The finishing step with a sum of squares above 2^64: one vertex of degree 2^33 among 4. */
+  gn_degree_sums big;
+  memset(&big, 0, sizeof big);
+  big.n = 4;
+  big.deg_sum = (uint64_t)1 << 33;
+  big.sq_lo = 0;
+  big.sq_hi = 4; /* (2^33)^2 = 2^66 */
+  big.max = (uint64_t)1 << 33;
+  gnest_degree_stats s;
+  gn_degree_stats_finish(&big, &s);
+  double m = 8589934592.0;
+  assert_close(s.mean, m / 4.0);
+  assert_close(s.stddev, sqrt((4.0 * m * m - m * m) / 16.0));
+}
+
+Test(core_stats, device_matches_cpu_when_a_device_exists) {
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_OK);
+  if (!gnest_ctx_has_device(ctx)) {
+    gnest_ctx_free(ctx);
+    cr_skip_test("no CUDA device: device statistics not checked");
+  }
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  for (int sort = 0; sort <= 1; ++sort) {
+    o.sort_adjacency = sort;
+    int32_t n = 3000;
+    int64_t m = 20000;
+    int32_t *s = malloc(sizeof(int32_t) * (size_t)m), *d = malloc(sizeof(int32_t) * (size_t)m);
+    uint64_t x = 12345;
+    for (int64_t i = 0; i < m; ++i) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      s[i] = i < 5000 ? 7 : (int32_t)((x >> 33) % (uint64_t)n); /* a hub plus noise */
+      d[i] = (int32_t)((x >> 13) % (uint64_t)n);
+      if (i % 97 == 0) d[i] = s[i];
+    }
+    gnest_graph *g = graph_of(ctx, n, m, s, d, NULL, &o);
+    gnest_degree_stats dev, cpu;
+    cr_assert_eq(gnest_graph_stats(ctx, g, &dev), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    gn_degree_stats_cpu(&g->csr, &cpu);
+    cr_assert_eq(memcmp(&dev, &cpu, sizeof dev), 0, "device and CPU statistics differ (sort %d)",
+                 sort);
+    gnest_graph_free(g);
+    free(s);
+    free(d);
+  }
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Trees
+ * ------------------------------------------------------------------------------------------- */
+
+static void assert_tree_error(int32_t n, const int32_t *parent, gnest_status want,
+                              const char *message) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_tree *t = (gnest_tree *)&t;
+  cr_assert_eq(gnest_tree_from_parents(ctx, n, parent, &t), want, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert_null(t);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, message);
+  cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_tree_from_parents");
+  gnest_ctx_free(ctx);
+}
+
+Test(core_tree, validation) {
+  int32_t cycle[] = {-1, 0, 3, 2};
+  assert_tree_error(4, cycle, GNEST_ERR_NOT_A_TREE, "node 2 is on a cycle (not reachable from the root 0)");
+  /* Node 1 hangs off the cycle 2 -> 3 -> 4 -> 2: the node named is on the cycle itself. */
+  int32_t hanging[] = {-1, 4, 3, 4, 2};
+  assert_tree_error(5, hanging, GNEST_ERR_NOT_A_TREE, "node 2 is on a cycle (not reachable from the root 0)");
+  int32_t two_roots[] = {1, -1, 0, -1, -1};
+  assert_tree_error(5, two_roots, GNEST_ERR_NOT_A_TREE, "two roots: 1 and 3");
+  int32_t no_root[] = {1, 2, 0};
+  assert_tree_error(3, no_root, GNEST_ERR_NOT_A_TREE,
+                    "no root (no node has parent -1): the parent links form a cycle");
+  int32_t far[] = {-1, 0, 0, 0, 0, 99};
+  assert_tree_error(6, far, GNEST_ERR_OUT_OF_RANGE, "node 5 has parent 99, expected -1 or [0, 6)");
+  int32_t neg[] = {-1, -2};
+  assert_tree_error(2, neg, GNEST_ERR_OUT_OF_RANGE, "node 1 has parent -2, expected -1 or [0, 2)");
+  int32_t self[] = {-1, 1};
+  assert_tree_error(2, self, GNEST_ERR_NOT_A_TREE, "node 1 is on a cycle (not reachable from the root 0)");
+  assert_tree_error(0, cycle, GNEST_ERR_INVALID_INPUT, "empty tree (n = 0)");
+  assert_tree_error(-3, cycle, GNEST_ERR_INVALID_ARGUMENT, "negative node count n = -3");
+  assert_tree_error(3, NULL, GNEST_ERR_INVALID_ARGUMENT, "parent is NULL");
+}
+
+Test(core_tree, single_node_and_chain) {
+  gnest_ctx *ctx = cpu_ctx();
+  int32_t one[] = {-1};
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(ctx, 1, one, &t), GNEST_OK);
+  gnest_tree_stats s;
+  cr_assert_eq(gnest_tree_stats_get(ctx, t, &s), GNEST_OK);
+  cr_assert_eq(s.depth, 1);
+  cr_assert_eq(s.leaves, 1);
+  cr_assert_eq(s.max_out_degree, 0);
+  cr_assert_eq(s.nodes_per_level[0], 1);
+  gnest_tree_free(t);
+
+  int32_t n = 10000;
+  int32_t *chain = malloc(sizeof(int32_t) * (size_t)n);
+  for (int32_t i = 0; i < n; ++i) chain[i] = i - 1;
+  cr_assert_eq(gnest_tree_from_parents(ctx, n, chain, &t), GNEST_OK);
+  cr_assert_eq(gnest_tree_stats_get(ctx, t, &s), GNEST_OK);
+  cr_assert_eq(s.depth, n);
+  cr_assert_eq(s.leaves, 1);
+  cr_assert_eq(s.max_out_degree, 1);
+  cr_assert_eq(s.root, 0);
+  for (int32_t l = 0; l < n; ++l) {
+    cr_assert_eq(s.nodes_per_level[l], 1);
+    cr_assert_eq(s.children_per_level[l], l + 1 < n ? 1 : 0);
+  }
+  /* A chain numbered backwards: root n-1. */
+  for (int32_t i = 0; i < n; ++i) chain[i] = i + 1 < n ? i + 1 : -1;
+  gnest_tree_free(t);
+  cr_assert_eq(gnest_tree_from_parents(ctx, n, chain, &t), GNEST_OK);
+  cr_assert_eq(gnest_tree_root(t), n - 1);
+  cr_assert_eq(t->order[n - 1], 0);
+  gnest_tree_free(t);
+  free(chain);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_tree, hand_made_stats_and_arrays) {
+  /*        2
+   *      /   \
+   *     0     1
+   *   / | \    \
+   *  3  5  6    4
+   *     |
+   *     7                                      */
+  int32_t parent[] = {2, 2, -1, 0, 1, 0, 0, 5};
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(ctx, 8, parent, &t), GNEST_OK);
+  cr_assert_eq(gnest_tree_num_nodes(t), 8);
+  cr_assert_eq(gnest_tree_root(t), 2);
+  const int32_t *p, *ch;
+  const int64_t *off;
+  gnest_tree_arrays(t, &p, &off, &ch);
+  cr_assert_arr_eq(p, parent, sizeof parent);
+  int64_t want_off[] = {0, 3, 4, 6, 6, 6, 7, 7, 7};
+  int32_t want_ch[] = {3, 5, 6, 4, 0, 1, 7};
+  cr_assert_arr_eq(off, want_off, sizeof want_off);
+  cr_assert_arr_eq(ch, want_ch, sizeof want_ch);
+  int32_t want_order[] = {2, 0, 1, 3, 5, 6, 4, 7};
+  cr_assert_arr_eq(t->order, want_order, sizeof want_order);
+  int64_t want_level_off[] = {0, 1, 3, 7, 8};
+  cr_assert_arr_eq(t->level_offsets, want_level_off, sizeof want_level_off);
+
+  gnest_tree_stats s;
+  cr_assert_eq(gnest_tree_stats_get(ctx, t, &s), GNEST_OK);
+  cr_assert_eq(s.n, 8);
+  cr_assert_eq(s.root, 2);
+  cr_assert_eq(s.depth, 4);
+  cr_assert_eq(s.leaves, 4); /* 3 6 4 7 */
+  cr_assert_eq(s.max_out_degree, 3);
+  int64_t nodes[] = {1, 2, 4, 1}, kids[] = {2, 4, 1, 0};
+  int32_t maxd[] = {2, 3, 1, 0};
+  cr_assert_arr_eq(s.nodes_per_level, nodes, sizeof nodes);
+  cr_assert_arr_eq(s.children_per_level, kids, sizeof kids);
+  cr_assert_arr_eq(s.max_degree_per_level, maxd, sizeof maxd);
+  cr_assert_eq(gnest_tree_stats_get(ctx, NULL, &s), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_tree_free(t);
+  gnest_tree_free(NULL);
+  gnest_ctx_free(ctx);
+}
+
+static gnest_status tree_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *s,
+                                    const int32_t *d, int32_t root, int merge, gnest_tree **t) {
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.merge_duplicates = merge;
+  gnest_graph *g = graph_of(ctx, n, m, s, d, NULL, &o);
+  gnest_status st = gnest_tree_from_graph(ctx, g, root, t);
+  gnest_graph_free(g);
+  return st;
+}
+
+Test(core_tree, from_graph) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_tree *t = NULL;
+  /* Edges in mixed directions, some both ways: 0-1, 1-2 (as 2->1), 1-3 (both), 3-4. */
+  int32_t s[] = {0, 2, 1, 3, 4}, d[] = {1, 1, 3, 1, 3};
+  cr_assert_eq(tree_from_edges(ctx, 5, 5, s, d, 1, 1, &t), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  const int32_t *p;
+  gnest_tree_arrays(t, &p, NULL, NULL);
+  int32_t want[] = {1, -1, 1, 1, 3};
+  cr_assert_arr_eq(p, want, sizeof want);
+  gnest_tree_free(t);
+  cr_assert_eq(tree_from_edges(ctx, 5, 5, s, d, 4, 1, &t), GNEST_OK);
+  gnest_tree_arrays(t, &p, NULL, NULL);
+  int32_t want4[] = {1, 3, 1, 4, -1};
+  cr_assert_arr_eq(p, want4, sizeof want4);
+  gnest_tree_free(t);
+
+  /* A single vertex is a tree. */
+  cr_assert_eq(tree_from_edges(ctx, 1, 0, NULL, NULL, 0, 1, &t), GNEST_OK);
+  cr_assert_eq(gnest_tree_num_nodes(t), 1);
+  gnest_tree_free(t);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_tree, from_graph_errors) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_tree *t = (gnest_tree *)&t;
+  int32_t tri_s[] = {0, 1, 2}, tri_d[] = {1, 2, 0};
+  cr_assert_eq(tree_from_edges(ctx, 3, 3, tri_s, tri_d, 0, 1, &t), GNEST_ERR_NOT_A_TREE);
+  cr_assert_null(t);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "cycle through 1-2");
+
+  int32_t dis_s[] = {0, 2}, dis_d[] = {1, 3};
+  cr_assert_eq(tree_from_edges(ctx, 4, 2, dis_s, dis_d, 0, 1, &t), GNEST_ERR_NOT_A_TREE);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "vertex 2 not reachable from the root 0");
+
+  cr_assert_eq(tree_from_edges(ctx, 4, 2, dis_s, dis_d, 4, 1, &t), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "root 4 is outside [0, 4)");
+  cr_assert_eq(tree_from_edges(ctx, 4, 2, dis_s, dis_d, -1, 1, &t), GNEST_ERR_OUT_OF_RANGE);
+
+  int32_t loop_s[] = {0, 1}, loop_d[] = {1, 1};
+  cr_assert_eq(tree_from_edges(ctx, 2, 2, loop_s, loop_d, 0, 1, &t), GNEST_ERR_NOT_A_TREE);
+  assert_contains(gnest_last_error(ctx)->message, "cycle through 1-1");
+
+  int32_t dup_s[] = {0, 0}, dup_d[] = {1, 1}; /* the same arc twice: a double edge */
+  cr_assert_eq(tree_from_edges(ctx, 2, 2, dup_s, dup_d, 0, 0, &t), GNEST_ERR_NOT_A_TREE);
+  assert_contains(gnest_last_error(ctx)->message, "cycle through 1-0");
+  cr_assert_eq(tree_from_edges(ctx, 2, 2, dup_s, dup_d, 0, 1, &t), GNEST_OK); /* merged: fine */
+  gnest_tree_free(t);
+
+  cr_assert_eq(gnest_tree_from_graph(ctx, NULL, 0, &t), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Backends, options, the call frame and the selector
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_backend, names_round_trip) {
+  const char *names[] = {"auto", "cpu", "flat", "naive-dp", "hier", "cdp-warp", "cdp-block",
+                         "cdp-grid", "agg", "lazynp", "lazynp-cta", "lazynp-warp", "freelaunch"};
+  cr_assert_eq(sizeof names / sizeof names[0], GNEST_BACKEND_COUNT);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    cr_assert_str_eq(gnest_backend_name((gnest_backend)b), names[b]);
+    gnest_backend back = GNEST_BACKEND_COUNT;
+    cr_assert_eq(gnest_backend_from_name(names[b], &back), GNEST_OK);
+    cr_assert_eq(back, b);
+  }
+  cr_assert_null(gnest_backend_name(GNEST_BACKEND_COUNT));
+  cr_assert_null(gnest_backend_name((gnest_backend)-1));
+  gnest_backend out = GNEST_BACKEND_FLAT;
+  cr_assert_eq(gnest_backend_from_name("bogus", &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(out, GNEST_BACKEND_FLAT);
+  assert_contains(gnest_last_error(NULL)->message, "unknown backend 'bogus'");
+  cr_assert_eq(gnest_backend_from_name("FLAT", &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_from_name(NULL, &out), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(core_backend, availability) {
+  gnest_ctx *ctx = cpu_ctx();
+  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_AUTO), GNEST_OK);
+  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_CPU), GNEST_OK);
+  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_FLAT), GNEST_ERR_NO_DEVICE);
+  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_LAZYNP), GNEST_ERR_NO_DEVICE);
+  gnest_backend missing[] = {GNEST_BACKEND_NAIVE_DP, GNEST_BACKEND_HIER, GNEST_BACKEND_CDP_WARP,
+                             GNEST_BACKEND_CDP_BLOCK, GNEST_BACKEND_CDP_GRID, GNEST_BACKEND_AGG,
+                             GNEST_BACKEND_LAZYNP_CTA, GNEST_BACKEND_LAZYNP_WARP,
+                             GNEST_BACKEND_FREELAUNCH};
+  for (size_t i = 0; i < sizeof missing / sizeof missing[0]; ++i)
+    cr_assert_eq(gnest_backend_available(ctx, missing[i]), GNEST_ERR_BACKEND_UNAVAILABLE);
+  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_COUNT), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_available(NULL, GNEST_BACKEND_CPU), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_ctx dev = fake_device_ctx();
+  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_FLAT), GNEST_OK);
+  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_LAZYNP), GNEST_OK);
+  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_CDP_GRID), GNEST_ERR_BACKEND_UNAVAILABLE);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_backend, applies) {
+  const char *why = NULL;
+  for (int a = 0; a < GN_ALGO_COUNT; ++a) {
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, (gn_algo)a, &why), 1);
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_FLAT, (gn_algo)a, &why), 1);
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_LAZYNP, (gn_algo)a, &why), 1);
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CDP_GRID, (gn_algo)a, &why), 0);
+    cr_assert_str_eq(why, "not available in this build");
+  }
+  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, GN_ALGO_COUNT, &why), 0);
+  cr_assert_str_eq(why, "unknown algorithm");
+  cr_assert_str_eq(gn_algo_name(GN_ALGO_TREE_HEIGHTS), "tree-heights");
+  cr_assert_str_eq(gn_algo_name(GN_ALGO_COUNT), "unknown");
+}
+
+Test(core_options, defaults) {
+  gnest_options o;
+  memset(&o, 0x5a, sizeof o);
+  gnest_options_init(&o);
+  cr_assert_eq(o.backend, GNEST_BACKEND_AUTO);
+  cr_assert_eq(o.threshold, 0);
+  cr_assert_eq(o.coarsening, 0);
+  cr_assert_eq(o.granularity, GNEST_GRAN_DEFAULT);
+  cr_assert_eq(o.schedule, GNEST_SCHEDULE_DYNAMIC);
+  cr_assert_eq(o.wboost, 0);
+  cr_assert_eq(o.block_size, 0);
+}
+
+static gnest_status begin_with(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
+                               gn_call *call) {
+  return gn_call_begin(call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, o, NULL);
+}
+
+Test(core_options, validation) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 3);
+  gn_call call;
+  gnest_options o;
+#define EXPECT_BAD(field, value, text)                                              \
+  do {                                                                              \
+    gnest_options_init(&o);                                                         \
+    o.backend = GNEST_BACKEND_CPU;                                                  \
+    o.field = value;                                                                \
+    cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_INVALID_ARGUMENT, #field); \
+    assert_contains(gnest_last_error(ctx)->message, text);                          \
+    cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_bfs");                   \
+  } while (0)
+  EXPECT_BAD(threshold, -1, "options.threshold = -1");
+  EXPECT_BAD(coarsening, -4, "options.coarsening = -4");
+  EXPECT_BAD(block_size, 48, "options.block_size = 48");
+  EXPECT_BAD(block_size, 16, "options.block_size = 16");
+  EXPECT_BAD(block_size, 2048, "options.block_size = 2048");
+  EXPECT_BAD(block_size, -32, "options.block_size = -32");
+  EXPECT_BAD(granularity, (gnest_granularity)9, "options.granularity = 9");
+  EXPECT_BAD(schedule, (gnest_schedule)5, "options.schedule = 5");
+  EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
+#undef EXPECT_BAD
+  int good[] = {32, 64, 1024};
+  for (int i = 0; i < 3; ++i) {
+    gnest_options_init(&o);
+    o.block_size = good[i];
+    cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_OK);
+    cr_assert_eq(call.opts.block_size, good[i]);
+  }
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_call, auto_on_cpu_and_defaults) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 5);
+  gn_call call;
+  cr_assert_eq(begin_with(ctx, g, NULL, &call), GNEST_OK);
+  cr_assert_eq(call.backend, GNEST_BACKEND_CPU);
+  cr_assert_str_eq(call.reason, "selector: no CUDA device: cpu");
+  cr_assert_eq(call.opts.threshold, 32);
+  cr_assert_eq(call.opts.block_size, 256);
+  cr_assert_eq(call.ctx, ctx);
+  cr_assert_str_eq(call.fn, "gnest_bfs");
+
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_CPU;
+  o.threshold = 7;
+  gnest_info info;
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_str_eq(call.reason, "forced by caller");
+  cr_assert_eq(call.opts.threshold, 7);
+  call.edges_visited = 10;
+  call.iterations = 3;
+  call.launches = 0;
+  cr_assert_eq(gn_call_end(&call, GNEST_OK), GNEST_OK);
+  cr_assert_eq(info.backend, GNEST_BACKEND_CPU);
+  cr_assert_str_eq(info.backend_name, "cpu");
+  cr_assert_str_eq(info.reason, "forced by caller");
+  cr_assert_eq(info.edges_visited, 10);
+  cr_assert_eq(info.iterations, 3);
+  cr_assert_eq(info.kernel_launches, 0);
+  cr_assert(info.time_ms >= 0.0);
+
+  /* A device-measured time is reported as is. */
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  call.time_ms = 1.25;
+  gn_call_end(&call, GNEST_OK);
+  cr_assert_eq(info.time_ms, 1.25);
+
+  /* On error info is left untouched. */
+  memset(&info, 0x7b, sizeof info);
+  gnest_info copy = info;
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_end(&call, GNEST_ERR_OUT_OF_RANGE), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_eq(memcmp(&info, &copy, sizeof info), 0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_call, forced_backends_on_cpu_context) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 5);
+  gn_call call;
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_FLAT;
+  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_NO_DEVICE);
+  assert_contains(gnest_last_error(ctx)->message, "backend 'flat' needs a CUDA device");
+  o.backend = GNEST_BACKEND_LAZYNP;
+  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_NO_DEVICE);
+  assert_contains(gnest_last_error(ctx)->message, "backend 'lazynp'");
+  o.backend = GNEST_BACKEND_CDP_GRID;
+  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_BACKEND_UNAVAILABLE);
+  assert_contains(gnest_last_error(ctx)->message,
+                  "backend 'cdp-grid' is not available in this build");
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_call, argument_checks) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 3);
+  int32_t parent[] = {-1, 0};
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(ctx, 2, parent, &t), GNEST_OK);
+  gn_call call;
+  cr_assert_eq(gn_call_begin(&call, NULL, GN_ALGO_BFS, "gnest_bfs", g, NULL, NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error_string(NULL), "gnest_bfs: ctx is NULL");
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", NULL, NULL, NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_bfs: graph is NULL");
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, NULL,
+                             NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_tree_heights: tree is NULL");
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t,
+                             NULL, NULL),
+               GNEST_OK);
+  cr_assert_eq(call.backend, GNEST_BACKEND_CPU);
+  /* A handle that belongs to no context. */
+  gnest_graph orphan;
+  memset(&orphan, 0, sizeof orphan);
+  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", &orphan, NULL, NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "belongs to no context");
+  gnest_tree_free(t);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+static gnest_degree_stats stats_with(double edges_above_32, int64_t max) {
+  gnest_degree_stats s;
+  memset(&s, 0, sizeof s);
+  s.n = 1000;
+  s.m = 10000;
+  s.max = max;
+  s.edges_above_32 = edges_above_32;
+  return s;
+}
+
+Test(core_selector, graph_rules) {
+  gnest_ctx dev = fake_device_ctx();
+  char reason[256];
+  gnest_degree_stats s = stats_with(0.5, 2000);
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+               GNEST_BACKEND_LAZYNP);
+  assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
+  assert_contains(reason, "> 0.20");
+
+  s = stats_with(0.05, 5000);
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+               GNEST_BACKEND_LAZYNP);
+  assert_contains(reason, "max degree 5000 > 1024");
+
+  s = stats_with(0.2, 1024); /* both exactly at the limits: flat */
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+               GNEST_BACKEND_FLAT);
+  assert_contains(reason, "0.200 of the arcs");
+  assert_contains(reason, "max degree 1024 <= 1024");
+
+  gnest_ctx *cpu = cpu_ctx();
+  s = stats_with(0.9, 100000);
+  cr_assert_eq(gn_select_backend(cpu, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+               GNEST_BACKEND_CPU);
+  cr_assert_str_eq(reason, "no CUDA device: cpu");
+  cr_assert_eq(gn_select_backend(NULL, GN_ALGO_BFS, &s, NULL, NULL, 0), GNEST_BACKEND_CPU);
+  gnest_ctx_free(cpu);
+}
+
+Test(core_selector, tree_rules) {
+  gnest_ctx dev = fake_device_ctx();
+  char reason[256];
+  gnest_tree t;
+  memset(&t, 0, sizeof t);
+  t.max_out_degree = 64;
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+               GNEST_BACKEND_LAZYNP);
+  assert_contains(reason, "tree max out-degree 64 > 32");
+  t.max_out_degree = 32;
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+               GNEST_BACKEND_FLAT);
+  assert_contains(reason, "tree max out-degree 32 <= 32");
+  /* A tiny reason buffer is never overrun. */
+  char tiny[8];
+  memset(tiny, 'x', sizeof tiny);
+  gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, tiny, 4);
+  cr_assert_eq(strlen(tiny), 3);
+  cr_assert_eq(tiny[4], 'x');
+}

@@ -1,0 +1,968 @@
+/* io/: file reading (plain, gzip, xz), the Matrix Market / DIMACS / edge list / tree parsers, the
+ * CSR builder, the binary cache, format detection and the writers. Every failure case checks the
+ * exact status, a piece of the message and the line. Real graphs in ../shared/data at the end. */
+#include <criterion/criterion.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <lzma.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "gnest.h"
+#include "internal.h"
+#include "io.h"
+
+#define DATA_DIR "../shared/data"
+
+/* ---------------------------------------------------------------------------------------------
+ * Fixture: a context and a fresh temporary directory per test
+ * ------------------------------------------------------------------------------------------- */
+static gnest_ctx *ctx;
+static char tmpdir[64];
+static char paths[16][320];
+static int next_path;
+
+static void setup(void) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.force_cpu = 1;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK);
+  strcpy(tmpdir, "/tmp/gnest-test-io-XXXXXX");
+  cr_assert_not_null(mkdtemp(tmpdir));
+  next_path = 0;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag, struct FTW *ftw) {
+  (void)sb; (void)flag; (void)ftw;
+  return remove(path);
+}
+
+static void teardown(void) {
+  nftw(tmpdir, remove_entry, 8, FTW_DEPTH | FTW_PHYS);
+  gnest_ctx_free(ctx);
+  ctx = NULL;
+}
+
+TestSuite(io, .init = setup, .fini = teardown);
+
+/* Path of name inside the test's directory. */
+static const char *tmp_path(const char *name) {
+  char *p = paths[next_path++ % 16];
+  snprintf(p, 320, "%s/%s", tmpdir, name);
+  return p;
+}
+
+static const char *write_bytes(const char *name, const void *data, size_t len) {
+  const char *p = tmp_path(name);
+  FILE *f = fopen(p, "wb");
+  cr_assert_not_null(f);
+  cr_assert_eq(fwrite(data, 1, len, f), len);
+  cr_assert_eq(fclose(f), 0);
+  return p;
+}
+
+static const char *write_text(const char *name, const char *text) { return write_bytes(name, text, strlen(text)); }
+
+static const char *write_gzip(const char *name, const char *text) {
+  const char *p = tmp_path(name);
+  gzFile f = gzopen(p, "wb");
+  cr_assert_not_null(f);
+  cr_assert_eq(gzwrite(f, text, (unsigned)strlen(text)), (int)strlen(text));
+  cr_assert_eq(gzclose(f), Z_OK);
+  return p;
+}
+
+static const char *write_xz(const char *name, const char *text) {
+  size_t cap = strlen(text) + 1024, out_len = 0;
+  uint8_t *out = malloc(cap);
+  cr_assert_eq(lzma_easy_buffer_encode(6, LZMA_CHECK_CRC64, NULL, (const uint8_t *)text, strlen(text), out,
+                                       &out_len, cap), LZMA_OK);
+  const char *p = write_bytes(name, out, out_len);
+  free(out);
+  return p;
+}
+
+static char *slurp(const char *path, size_t *len) {
+  FILE *f = fopen(path, "rb");
+  cr_assert_not_null(f);
+  fseek(f, 0, SEEK_END);
+  long n = ftell(f);
+  fseek(f, 0, SEEK_SET);
+  char *b = malloc((size_t)n + 1);
+  cr_assert_eq(fread(b, 1, (size_t)n, f), (size_t)n);
+  fclose(f);
+  b[n] = 0;
+  *len = (size_t)n;
+  return b;
+}
+
+/* The last error must have this status, contain this text and name this line. */
+static void expect_error(gnest_status got, gnest_status want, const char *text, int64_t line) {
+  const gnest_error *e = gnest_last_error(ctx);
+  cr_assert_eq(got, want, "status %d (%s), wanted %d; message: %s", got, gnest_strerror(got), want,
+               gnest_last_error_string(ctx));
+  cr_assert_eq(e->status, want);
+  cr_assert_not_null(strstr(e->message, text), "message '%s' lacks '%s'", e->message, text);
+  cr_assert_eq(e->line, line, "line %lld, wanted %lld (%s)", (long long)e->line, (long long)line,
+               gnest_last_error_string(ctx));
+}
+
+static gnest_status parse_mtx(const char *text, gn_edges *e) {
+  return gn_parse_mtx(ctx, "t.mtx", text, strlen(text), e);
+}
+
+static gnest_status parse_dimacs(const char *text, gn_edges *e) {
+  return gn_parse_dimacs(ctx, "t.gr", text, strlen(text), e);
+}
+
+static gnest_status parse_el(const char *text, int one_based, gn_edges *e) {
+  return gn_parse_edgelist(ctx, "t.txt", text, strlen(text), one_based, e);
+}
+
+static void expect_csr(const gn_csr *c, int32_t n, int64_t m, const int64_t *offsets, const int32_t *cols,
+                       const float *weights) {
+  cr_assert_eq(c->n, n);
+  cr_assert_eq(c->m, m, "m = %lld, wanted %lld", (long long)c->m, (long long)m);
+  for (int32_t v = 0; v <= n; v++) cr_assert_eq(c->offsets[v], offsets[v], "offsets[%d]", v);
+  for (int64_t i = 0; i < m; i++) cr_assert_eq(c->cols[i], cols[i], "cols[%lld] = %d, wanted %d", (long long)i, c->cols[i], cols[i]);
+  if (!weights) {
+    cr_assert_null(c->weights);
+    return;
+  }
+  cr_assert_not_null(c->weights);
+  for (int64_t i = 0; i < m; i++) cr_assert_eq(c->weights[i], weights[i], "weights[%lld]", (long long)i);
+}
+
+static gnest_load_options defaults(void) {
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  return o;
+}
+
+static gnest_status build(const gn_edges *e, gnest_load_options o, gn_csr *c) {
+  return gn_csr_build(ctx, "test", e, &o, c);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Reading files
+ * ------------------------------------------------------------------------------------------- */
+Test(io, read_plain_file_and_empty_file) {
+  gn_buffer b;
+  cr_assert_eq(gn_read_file(ctx, write_text("a.txt", "hello\n"), &b), GNEST_OK);
+  cr_assert_eq(b.size, 6);
+  cr_assert_str_eq(b.data, "hello\n");
+  gn_buffer_free(&b);
+  cr_assert_eq(gn_read_file(ctx, write_text("empty.txt", ""), &b), GNEST_OK);
+  cr_assert_eq(b.size, 0);
+  cr_assert_eq(b.data[0], '\0');
+  gn_buffer_free(&b);
+}
+
+Test(io, read_missing_file) {
+  gn_buffer b;
+  expect_error(gn_read_file(ctx, tmp_path("nope.mtx"), &b), GNEST_ERR_IO, "cannot open: No such file or directory", 0);
+  cr_assert_null(b.data);
+  cr_assert_str_eq(gnest_last_error(ctx)->source, paths[0]);
+}
+
+Test(io, read_directory) {
+  gn_buffer b;
+  expect_error(gn_read_file(ctx, tmpdir, &b), GNEST_ERR_IO, "is a directory", 0);
+  gn_csr c;
+  expect_error(gn_load_csr(ctx, tmpdir, NULL, &c), GNEST_ERR_IO, "is a directory", 0);
+}
+
+Test(io, read_gzip_and_xz) {
+  const char *text = "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n";
+  gn_buffer b;
+  cr_assert_eq(gn_read_file(ctx, write_gzip("g.mtx.gz", text), &b), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_str_eq(b.data, text);
+  gn_buffer_free(&b);
+  cr_assert_eq(gn_read_file(ctx, write_xz("g.mtx.xz", text), &b), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_str_eq(b.data, text);
+  cr_assert_eq(b.size, strlen(text));
+  gn_buffer_free(&b);
+}
+
+Test(io, read_concatenated_gzip_members) {
+  const char *p = tmp_path("two.txt.gz");
+  for (int i = 0; i < 2; i++) {
+    gzFile f = gzopen(p, i ? "ab" : "wb");
+    gzputs(f, i ? "1 2\n" : "0 1\n");
+    gzclose(f);
+  }
+  gn_buffer b;
+  cr_assert_eq(gn_read_file(ctx, p, &b), GNEST_OK);
+  cr_assert_str_eq(b.data, "0 1\n1 2\n");
+  gn_buffer_free(&b);
+}
+
+Test(io, gz_name_with_plain_content_is_a_parse_error) {
+  gn_buffer b;
+  expect_error(gn_read_file(ctx, write_text("plain.mtx.gz", "1 2\n"), &b), GNEST_ERR_PARSE, "not a gzip file", 0);
+  expect_error(gn_read_file(ctx, write_text("plain.mtx.xz", "1 2\n"), &b), GNEST_ERR_PARSE, "not an xz file", 0);
+}
+
+Test(io, truncated_compressed_data) {
+  const char *text = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n";
+  size_t len;
+  char *gz = slurp(write_gzip("full.mtx.gz", text), &len);
+  gn_buffer b;
+  expect_error(gn_read_file(ctx, write_bytes("cut.mtx.gz", gz, len - 12), &b), GNEST_ERR_PARSE, "truncated gzip data", 0);
+  free(gz);
+  char *xz = slurp(write_xz("full.mtx.xz", text), &len);
+  expect_error(gn_read_file(ctx, write_bytes("cut.mtx.xz", xz, len / 2), &b), GNEST_ERR_PARSE, "xz data", 0);
+  xz[len / 2] ^= 0x55; /* corrupt in the middle */
+  gnest_status st = gn_read_file(ctx, write_bytes("bad.mtx.xz", xz, len), &b);
+  cr_assert_eq(st, GNEST_ERR_PARSE, "%s", gnest_last_error_string(ctx));
+  free(xz);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Matrix Market
+ * ------------------------------------------------------------------------------------------- */
+Test(io, mtx_pattern_general) {
+  gn_edges e;
+  cr_assert_eq(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n% a comment\n%\n3 3 4\n1 2\n2 3\n3 1\n1 2\n", &e),
+               GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(e.n, 3);
+  cr_assert_eq(e.m, 4);
+  cr_assert_eq(e.symmetric, 0);
+  cr_assert_null(e.w);
+  int32_t src[] = {0, 1, 2, 0}, dst[] = {1, 2, 0, 1};
+  for (int i = 0; i < 4; i++) cr_assert(e.src[i] == src[i] && e.dst[i] == dst[i]);
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  int64_t off[] = {0, 1, 2, 3};
+  int32_t cols[] = {1, 2, 0};
+  expect_csr(&c, 3, 3, off, cols, NULL); /* the duplicate 1 2 merged */
+  cr_assert(c.sorted && c.merged && !c.symmetric);
+  gn_csr_free(&c);
+  gn_edges_free(&e);
+}
+
+Test(io, mtx_integer_symmetric) {
+  gn_edges e;
+  cr_assert_eq(parse_mtx("%%MatrixMarket matrix coordinate integer symmetric\n4 4 3\n2 1 5\n3 1 -7\n4 4 2\n", &e), GNEST_OK);
+  cr_assert_eq(e.symmetric, 1);
+  cr_assert_eq(e.w[0], 5.0f);
+  cr_assert_eq(e.w[1], -7.0f);
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  int64_t off[] = {0, 2, 3, 4, 5};
+  int32_t cols[] = {1, 2, 0, 0, 3};
+  float w[] = {5, -7, 5, -7, 2};
+  expect_csr(&c, 4, 5, off, cols, w); /* the self-loop is not doubled */
+  cr_assert_eq(c.symmetric, 1);
+  gn_csr_free(&c);
+  gn_edges_free(&e);
+}
+
+Test(io, mtx_real_general_case_insensitive_header_crlf) {
+  gn_edges e;
+  const char *t = "%%matrixmarket MATRIX Coordinate REAL General\r\n% c\r\n\r\n3 3 3\r\n1 2 1.5e1\r\n2 1 -0.25\r\n\r\n% mid\r\n3 3 .125\r\n";
+  cr_assert_eq(parse_mtx(t, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(e.w[0], 15.0f);
+  cr_assert_eq(e.w[1], -0.25f);
+  cr_assert_eq(e.w[2], 0.125f);
+  gn_edges_free(&e);
+}
+
+Test(io, mtx_real_values_match_strtof) {
+  const char *values[] = {"0.1", "3.14159265358979", "1e-40", "2.5e+38", "123456789012345678901234", "0.000001",
+                          "16777217", "-0", "7.038531e-26", "1.00000005960464477539"};
+  for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
+    char text[256];
+    snprintf(text, sizeof text, "%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 %s\n", values[i]);
+    gn_edges e;
+    cr_assert_eq(parse_mtx(text, &e), GNEST_OK, "%s: %s", values[i], gnest_last_error_string(ctx));
+    cr_assert_eq(e.w[0], strtof(values[i], NULL), "%s", values[i]);
+    gn_edges_free(&e);
+  }
+}
+
+Test(io, mtx_empty_file) {
+  gn_edges e;
+  expect_error(parse_mtx("", &e), GNEST_ERR_PARSE, "empty file", 0);
+  gn_csr c;
+  expect_error(gn_load_csr(ctx, write_text("empty.mtx", ""), NULL, &c), GNEST_ERR_PARSE, "empty file", 0);
+}
+
+Test(io, mtx_truncated) {
+  gn_edges e;
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n", &e), GNEST_ERR_PARSE,
+               "expected 3 entries as declared in the size line, found 2", 5);
+  cr_assert_null(e.src);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n", &e), GNEST_ERR_PARSE,
+               "missing size line", 2);
+}
+
+Test(io, mtx_more_entries_than_declared) {
+  gn_edges e;
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2\n2 3\n3 1\n", &e),
+               GNEST_ERR_PARSE, "declares 1 entries but the file has 3", 0);
+}
+
+Test(io, mtx_wrong_header) {
+  gn_edges e;
+  expect_error(parse_mtx("3 3 1\n1 2\n", &e), GNEST_ERR_PARSE, "expected the Matrix Market header", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern\n3 3 1\n1 2\n", &e), GNEST_ERR_PARSE,
+               "incomplete header", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinat pattern general\n3 3 1\n1 2\n", &e), GNEST_ERR_PARSE,
+               "unknown Matrix Market format 'coordinat'", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate boolean general\n3 3 1\n1 2\n", &e), GNEST_ERR_PARSE,
+               "unknown Matrix Market field 'boolean'", 1);
+}
+
+Test(io, mtx_unsupported_kinds) {
+  gn_edges e;
+  expect_error(parse_mtx("%%MatrixMarket matrix array real general\n2 2\n1\n2\n3\n4\n", &e),
+               GNEST_ERR_UNSUPPORTED_FORMAT, "'array'", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate complex general\n2 2 1\n1 1 1 0\n", &e),
+               GNEST_ERR_UNSUPPORTED_FORMAT, "'complex'", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real hermitian\n2 2 1\n1 1 1\n", &e),
+               GNEST_ERR_UNSUPPORTED_FORMAT, "'hermitian'", 1);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real skew-symmetric\n2 2 1\n2 1 1\n", &e),
+               GNEST_ERR_UNSUPPORTED_FORMAT, "'skew-symmetric'", 1);
+  expect_error(parse_mtx("%%MatrixMarket vector coordinate real general\n2 1\n1 1\n", &e),
+               GNEST_ERR_UNSUPPORTED_FORMAT, "'vector'", 1);
+}
+
+Test(io, mtx_index_out_of_range) {
+  gn_edges e;
+  const char *h = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n";
+  char t[256];
+  snprintf(t, sizeof t, "%s1 2\n0 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_OUT_OF_RANGE, "row index 0 out of range [1, 3]", 4);
+  snprintf(t, sizeof t, "%s1 4\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_OUT_OF_RANGE, "column index 4 out of range [1, 3]", 3);
+  snprintf(t, sizeof t, "%s1 -2\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_OUT_OF_RANGE, "column index -2 out of range", 3);
+  snprintf(t, sizeof t, "%s1 99999999999999999999999\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_OUT_OF_RANGE, "column index 99999999999999999999999 out of range", 3);
+}
+
+Test(io, mtx_non_numeric_token) {
+  gn_edges e;
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 x\n", &e), GNEST_ERR_PARSE,
+               "expected a column index, found 'x'", 4);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n% c\n1 2 abc\n", &e), GNEST_ERR_PARSE,
+               "expected a real value, found 'abc'", 4);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 nan\n", &e), GNEST_ERR_PARSE,
+               "found 'nan'", 3);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n", &e), GNEST_ERR_PARSE,
+               "expected a real value, found end of line", 3);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2 3\n", &e), GNEST_ERR_PARSE,
+               "expected the end of a pattern entry 'row column', found '3'", 3);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 x1\n1 2\n", &e), GNEST_ERR_PARSE,
+               "expected the entry count, found 'x1'", 2);
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2x\n", &e), GNEST_ERR_PARSE,
+               "found '2x'", 3);
+}
+
+Test(io, mtx_bad_sizes) {
+  gn_edges e;
+  const char *h = "%%MatrixMarket matrix coordinate pattern general\n";
+  char t[256];
+  snprintf(t, sizeof t, "%s-3 -3 1\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_PARSE, "negative row count -3", 2);
+  snprintf(t, sizeof t, "%s3 3 -1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_PARSE, "negative entry count -1", 2);
+  snprintf(t, sizeof t, "%s3 4 1\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_INVALID_INPUT, "not square", 2);
+  snprintf(t, sizeof t, "%s2147483648 2147483648 1\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_TOO_LARGE, "fewer than 2^31 vertices", 2);
+  /* rows * cols overflows 64 bits */
+  snprintf(t, sizeof t, "%s5000000000 5000000000 1\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_TOO_LARGE, "fewer than 2^31 vertices", 2);
+  snprintf(t, sizeof t, "%s99999999999999999999999 99999999999999999999999 1\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_TOO_LARGE, "row count in the size line is too large", 2);
+  snprintf(t, sizeof t, "%s2 2 5\n1 1\n1 2\n2 1\n2 2\n1 1\n", h);
+  expect_error(parse_mtx(t, &e), GNEST_ERR_PARSE, "declares 5 entries, more than a 2 x 2 matrix holds", 2);
+}
+
+Test(io, mtx_huge_declared_size_fails_fast) {
+  gn_edges e;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  /* 10^12 entries would need 8 TB: refused from the file size before any allocation */
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n2000000 2000000 1000000000000\n1 1 1\n", &e),
+               GNEST_ERR_PARSE, "declares 1000000000000 entries but the file has only 82 bytes", 2);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  cr_assert_lt((t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6, 50.0);
+  cr_assert_null(e.src);
+  /* exactly as many entries as the bytes allow still parses */
+  cr_assert_eq(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n2 2 2\n1 1\n2 2", &e), GNEST_OK);
+  cr_assert_eq(e.m, 2);
+  gn_edges_free(&e);
+}
+
+Test(io, mtx_zero_entries) {
+  gn_edges e;
+  cr_assert_eq(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n5 5 0\n", &e), GNEST_OK);
+  cr_assert_eq(e.n, 5);
+  cr_assert_eq(e.m, 0);
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  cr_assert_eq(c.m, 0);
+  cr_assert_eq(c.offsets[5], 0);
+  gn_csr_free(&c);
+  gn_edges_free(&e);
+}
+
+Test(io, mtx_binary_garbage_does_not_crash) {
+  char text[200] = "%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n";
+  size_t len = strlen(text);
+  memcpy(text + len, "2\0 3\n", 5); /* a NUL byte inside the text */
+  gn_edges e;
+  gnest_status st = gn_parse_mtx(ctx, "t.mtx", text, len + 5, &e);
+  expect_error(st, GNEST_ERR_PARSE, "found '2?'", 4);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * DIMACS
+ * ------------------------------------------------------------------------------------------- */
+Test(io, dimacs_valid) {
+  gn_edges e;
+  cr_assert_eq(parse_dimacs("c road\nc more\np sp 3 4\na 1 2 5\n\na 2 3 7\na 3 1 1.5\nc end\na 1 2 2\n", &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(e.n, 3);
+  cr_assert_eq(e.m, 4);
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  int64_t off[] = {0, 1, 2, 3};
+  int32_t cols[] = {1, 2, 0};
+  float w[] = {2, 7, 1.5f};
+  expect_csr(&c, 3, 3, off, cols, w); /* parallel 1->2 keeps the minimum weight */
+  gn_csr_free(&c);
+  gn_edges_free(&e);
+}
+
+Test(io, dimacs_errors) {
+  gn_edges e;
+  expect_error(parse_dimacs("", &e), GNEST_ERR_PARSE, "empty file", 0);
+  expect_error(parse_dimacs("c only comments\n", &e), GNEST_ERR_PARSE, "missing problem line 'p sp n m'", 0);
+  expect_error(parse_dimacs("c x\na 1 2 3\np sp 2 1\n", &e), GNEST_ERR_PARSE, "arc line before the problem line", 2);
+  expect_error(parse_dimacs("p sp 3 3\na 1 2 5\na 2 3 7\n", &e), GNEST_ERR_PARSE,
+               "the problem line declares 3 arcs but the file has 2", 4);
+  expect_error(parse_dimacs("p sp 3 1\na 1 2 5\na 2 3 7\n", &e), GNEST_ERR_PARSE,
+               "the problem line declares 1 arcs but the file has 2", 0);
+  expect_error(parse_dimacs("p sp 3 1\na 1 4 5\n", &e), GNEST_ERR_OUT_OF_RANGE, "vertex 4 out of range [1, 3]", 2);
+  expect_error(parse_dimacs("p sp 3 1\na 0 1 5\n", &e), GNEST_ERR_OUT_OF_RANGE, "vertex 0 out of range", 2);
+  expect_error(parse_dimacs("p sp 3 1\na 1 2\n", &e), GNEST_ERR_PARSE, "expected a weight, found end of line", 2);
+  expect_error(parse_dimacs("p sp 3 1\na 1 2 w\n", &e), GNEST_ERR_PARSE, "expected a weight, found 'w'", 2);
+  expect_error(parse_dimacs("p sp 3 1\nx 1 2 3\n", &e), GNEST_ERR_PARSE, "expected a DIMACS line", 2);
+  expect_error(parse_dimacs("p max 3 1\n", &e), GNEST_ERR_UNSUPPORTED_FORMAT, "problem type 'max'", 1);
+  expect_error(parse_dimacs("p sp -3 1\n", &e), GNEST_ERR_PARSE, "negative vertex count -3", 1);
+  expect_error(parse_dimacs("p sp 3000000000 1\na 1 1 1\n", &e), GNEST_ERR_TOO_LARGE, "fewer than 2^31", 1);
+  expect_error(parse_dimacs("p sp 3 1\np sp 3 1\n", &e), GNEST_ERR_PARSE, "second problem line", 2);
+  expect_error(parse_dimacs("p sp 10 100000000000\na 1 2 3\n", &e), GNEST_ERR_PARSE,
+               "declares 100000000000 arcs but only", 1);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Edge lists
+ * ------------------------------------------------------------------------------------------- */
+Test(io, edgelist_crlf_tabs_comments) {
+  gn_edges e;
+  cr_assert_eq(parse_el("# SNAP header\r\n# more\r\n0\t1\r\n1\t2\r\n\r\n% other comment\n  2   0  \n3,1\n", 0, &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(e.n, 4);
+  cr_assert_eq(e.m, 4);
+  cr_assert_null(e.w);
+  int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 0, 1};
+  for (int i = 0; i < 4; i++) cr_assert(e.src[i] == src[i] && e.dst[i] == dst[i], "edge %d", i);
+  gn_edges_free(&e);
+}
+
+Test(io, edgelist_one_based) {
+  gn_edges e;
+  cr_assert_eq(parse_el("1 2\n2 3\n", 1, &e), GNEST_OK);
+  cr_assert_eq(e.n, 3);
+  cr_assert(e.src[0] == 0 && e.dst[0] == 1 && e.src[1] == 1 && e.dst[1] == 2);
+  gn_edges_free(&e);
+  expect_error(parse_el("1 2\n0 3\n", 1, &e), GNEST_ERR_OUT_OF_RANGE, "vertex id 0 in a 1-based edge list", 2);
+  cr_assert_eq(parse_el("1 2\n0 3\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 4);
+  gn_edges_free(&e);
+}
+
+Test(io, edgelist_weights) {
+  gn_edges e;
+  cr_assert_eq(parse_el("0 1 2.5\n1 2 0.5\n", 0, &e), GNEST_OK);
+  cr_assert_not_null(e.w);
+  cr_assert(e.w[0] == 2.5f && e.w[1] == 0.5f);
+  gn_edges_free(&e);
+  expect_error(parse_el("0 1 2.5\n1 2\n", 0, &e), GNEST_ERR_PARSE, "this line has 2 columns but line 1 has 3", 2);
+  expect_error(parse_el("# c\n0 1\n1 2 4\n", 0, &e), GNEST_ERR_PARSE, "this line has 3 columns but line 2 has 2", 3);
+}
+
+Test(io, edgelist_errors) {
+  gn_edges e;
+  expect_error(parse_el("", 0, &e), GNEST_ERR_PARSE, "empty file", 0);
+  expect_error(parse_el("# nothing\n\n", 0, &e), GNEST_ERR_PARSE, "no edges", 0);
+  expect_error(parse_el("0 1\n5\n", 0, &e), GNEST_ERR_PARSE, "expected 2 or 3 columns 'u v [w]', found 1", 2);
+  expect_error(parse_el("0 1 2 3\n", 0, &e), GNEST_ERR_PARSE, "found more than 3", 1);
+  expect_error(parse_el("0 1\n-1 2\n", 0, &e), GNEST_ERR_PARSE, "negative vertex id -1", 2);
+  expect_error(parse_el("a b\n", 0, &e), GNEST_ERR_PARSE, "expected a vertex id (a non-negative integer), found 'a'", 1);
+  expect_error(parse_el("0 1 x\n", 0, &e), GNEST_ERR_PARSE, "expected a weight (third column), found 'x'", 1);
+  expect_error(parse_el("0 2147483647\n", 0, &e), GNEST_ERR_TOO_LARGE, "vertex id 2147483647 does not fit", 1);
+  cr_assert_eq(parse_el("0 2147483646\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, INT32_MAX);
+  gn_edges_free(&e);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Tree files
+ * ------------------------------------------------------------------------------------------- */
+static gnest_status parse_tree(const char *text, int32_t *n, int32_t **parent) {
+  return gn_parse_tree(ctx, "t.tree", text, strlen(text), n, parent);
+}
+
+Test(io, tree_valid_and_round_trip) {
+  int32_t n, *parent;
+  cr_assert_eq(parse_tree("# a tree\n% another comment\n4\n-1 0 0\n# inside\n1\n", &n, &parent), GNEST_OK);
+  cr_assert_eq(n, 4);
+  int32_t want[] = {-1, 0, 0, 1};
+  for (int i = 0; i < 4; i++) cr_assert_eq(parent[i], want[i]);
+  const char *p = tmp_path("t.tree");
+  cr_assert_eq(gn_write_tree(ctx, p, n, parent), GNEST_OK);
+  free(parent);
+  gn_buffer b;
+  cr_assert_eq(gn_read_file(ctx, p, &b), GNEST_OK);
+  cr_assert_eq(gn_parse_tree(ctx, p, b.data, b.size, &n, &parent), GNEST_OK);
+  cr_assert_eq(n, 4);
+  for (int i = 0; i < 4; i++) cr_assert_eq(parent[i], want[i]);
+  free(parent);
+  gn_buffer_free(&b);
+}
+
+Test(io, tree_errors) {
+  int32_t n, *parent;
+  expect_error(parse_tree("", &n, &parent), GNEST_ERR_PARSE, "empty file", 0);
+  expect_error(parse_tree("4\n-1 0\n", &n, &parent), GNEST_ERR_PARSE, "expected 4 parent ids, found 2", 3);
+  cr_assert_null(parent);
+  expect_error(parse_tree("3\n-1 0\n5\n", &n, &parent), GNEST_ERR_OUT_OF_RANGE, "parent id 5 out of range", 3);
+  expect_error(parse_tree("3\n-1 -2 0\n", &n, &parent), GNEST_ERR_OUT_OF_RANGE, "parent id -2 out of range", 2);
+  expect_error(parse_tree("3\n-1 0 3\n", &n, &parent), GNEST_ERR_OUT_OF_RANGE, "[0, 3)", 2);
+  expect_error(parse_tree("2\n-1 0 0\n", &n, &parent), GNEST_ERR_PARSE, "more than the 2 parent ids", 2);
+  expect_error(parse_tree("-2\n", &n, &parent), GNEST_ERR_PARSE, "negative node count -2", 1);
+  expect_error(parse_tree("three\n", &n, &parent), GNEST_ERR_PARSE, "expected the node count, found 'three'", 1);
+  expect_error(parse_tree("2\n-1 x\n", &n, &parent), GNEST_ERR_PARSE, "expected a parent id", 2);
+  expect_error(parse_tree("4000000000\n-1\n", &n, &parent), GNEST_ERR_TOO_LARGE, "fewer than 2^31", 1);
+  expect_error(parse_tree("1000000000\n-1\n", &n, &parent), GNEST_ERR_PARSE,
+               "declares 1000000000 nodes but only 4 bytes follow", 1);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * CSR builder
+ * ------------------------------------------------------------------------------------------- */
+static int32_t b_src[] = {0, 0, 1, 2, 1}, b_dst[] = {1, 1, 1, 0, 0};
+static float b_w[] = {3, 1, 2, 4, 9};
+static gn_edges builder_edges(void) {
+  gn_edges e = {3, 5, b_src, b_dst, b_w, 0};
+  return e;
+}
+
+Test(io, csr_default_merges_keeping_min_weight) {
+  gn_edges e = builder_edges();
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  int64_t off[] = {0, 1, 3, 4};
+  int32_t cols[] = {1, 0, 1, 0};
+  float w[] = {1, 9, 2, 4};
+  expect_csr(&c, 3, 4, off, cols, w);
+  cr_assert(c.sorted && c.merged && !c.symmetric);
+  gn_csr_free(&c);
+}
+
+Test(io, csr_symmetrize) {
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  o.symmetrize = 1;
+  gn_csr c;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int64_t off[] = {0, 2, 4, 5};
+  int32_t cols[] = {1, 2, 0, 1, 0};
+  float w[] = {1, 4, 1, 2, 4};
+  expect_csr(&c, 3, 5, off, cols, w);
+  cr_assert_eq(c.symmetric, 1);
+  gn_csr_free(&c);
+}
+
+Test(io, csr_drop_self_loops) {
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  o.drop_self_loops = 1;
+  gn_csr c;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int64_t off[] = {0, 1, 2, 3};
+  int32_t cols[] = {1, 0, 0};
+  float w[] = {1, 9, 4};
+  expect_csr(&c, 3, 3, off, cols, w);
+  gn_csr_free(&c);
+}
+
+Test(io, csr_keep_input_order_or_sort_only) {
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  o.merge_duplicates = 0;
+  o.sort_adjacency = 0;
+  gn_csr c;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int64_t off[] = {0, 2, 4, 5};
+  int32_t cols[] = {1, 1, 1, 0, 0};
+  float w[] = {3, 1, 2, 9, 4};
+  expect_csr(&c, 3, 5, off, cols, w);
+  cr_assert(!c.sorted && !c.merged);
+  gn_csr_free(&c);
+  o.sort_adjacency = 1;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int32_t sorted_cols[] = {1, 1, 0, 1, 0};
+  float sorted_w[] = {3, 1, 9, 2, 4}; /* stable: equal columns keep their input order */
+  expect_csr(&c, 3, 5, off, sorted_cols, sorted_w);
+  cr_assert(c.sorted && !c.merged);
+  gn_csr_free(&c);
+}
+
+Test(io, csr_rejects_bad_edges) {
+  int32_t s[] = {0, 3}, d[] = {1, 0};
+  gn_edges e = {3, 2, s, d, NULL, 0};
+  gn_csr c;
+  expect_error(gn_csr_build(ctx, "src.txt", &e, NULL, &c), GNEST_ERR_OUT_OF_RANGE, "edge 1 (3 -> 0) has a vertex outside [0, 3)", 0);
+  cr_assert_null(c.offsets);
+  gn_edges neg = {-1, 0, NULL, NULL, NULL, 0};
+  expect_error(gn_csr_build(ctx, "x", &neg, NULL, &c), GNEST_ERR_INVALID_ARGUMENT, "negative", 0);
+}
+
+static int cmp_u64(const void *a, const void *b) {
+  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+  return x < y ? -1 : x > y;
+}
+
+/* Long unsorted lists (radix path) with many duplicates, against qsort + unique. */
+Test(io, csr_long_lists_sorted_and_merged) {
+  const int32_t n = 70000;
+  const int64_t m = 200000;
+  int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
+  float *w = malloc(sizeof(float) * m);
+  uint64_t *ref = malloc(sizeof(uint64_t) * m);
+  uint64_t x = 12345;
+  for (int64_t i = 0; i < m; i++) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    s[i] = (int32_t)((x >> 33) % 5); /* five huge lists */
+    d[i] = (int32_t)((x >> 13) % (uint64_t)n);
+    w[i] = (float)((x >> 50) % 100);
+    /* (src, dst, weight) sort key: the first of each (src, dst) run has the minimum weight */
+    ref[i] = (uint64_t)s[i] << 48 | (uint64_t)d[i] << 16 | (uint64_t)w[i];
+  }
+  qsort(ref, (size_t)m, sizeof *ref, cmp_u64);
+  gn_edges e = {n, m, s, d, w, 0};
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  int64_t k = 0;
+  for (int64_t i = 0; i < m; i++) {
+    if (i > 0 && ref[i] >> 16 == ref[i - 1] >> 16) continue;
+    int32_t u = (int32_t)(ref[i] >> 48), v = (int32_t)((ref[i] >> 16) & 0xffffffff);
+    cr_assert(k >= c.offsets[u] && k < c.offsets[u + 1], "arc %lld not in list %d", (long long)k, u);
+    cr_assert_eq(c.cols[k], v);
+    cr_assert_eq(c.weights[k], (float)(ref[i] & 0xffff));
+    k++;
+  }
+  cr_assert_eq(c.m, k);
+  gn_csr_free(&c);
+  free(s); free(d); free(w); free(ref);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Binary cache
+ * ------------------------------------------------------------------------------------------- */
+static void expect_same_csr(const gn_csr *a, const gn_csr *b) {
+  cr_assert_eq(a->n, b->n);
+  cr_assert_eq(a->m, b->m);
+  cr_assert_eq(memcmp(a->offsets, b->offsets, ((size_t)a->n + 1) * 8), 0);
+  cr_assert_eq(memcmp(a->cols, b->cols, (size_t)a->m * 4), 0);
+  cr_assert_eq(!a->weights, !b->weights);
+  if (a->weights) cr_assert_eq(memcmp(a->weights, b->weights, (size_t)a->m * 4), 0);
+  cr_assert(a->sorted == b->sorted && a->merged == b->merged && a->symmetric == b->symmetric);
+}
+
+/* A CSR big enough to span several 1 MiB checksum chunks and reader threads. */
+static void big_csr(gn_csr *c, int weighted) {
+  const int32_t n = 300000;
+  const int64_t m = 2000000;
+  int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
+  float *w = weighted ? malloc(sizeof(float) * m) : NULL;
+  for (int64_t i = 0; i < m; i++) {
+    s[i] = (int32_t)((i * 7919) % n);
+    d[i] = (int32_t)((i * 104729 + 13) % n);
+    if (w) w[i] = (float)(i % 1000) / 8;
+  }
+  gn_edges e = {n, m, s, d, w, 0};
+  gnest_load_options o = defaults();
+  o.symmetrize = 1;
+  cr_assert_eq(build(&e, o, c), GNEST_OK);
+  free(s); free(d); free(w);
+}
+
+Test(io, binary_round_trip) {
+  for (int weighted = 0; weighted < 2; weighted++) {
+    gn_csr c, r;
+    big_csr(&c, weighted);
+    const char *p = tmp_path(weighted ? "w.gnest" : "u.gnest");
+    cr_assert_eq(gn_binary_write(ctx, p, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_eq(gn_binary_read(ctx, p, &r), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    expect_same_csr(&c, &r);
+    gn_csr_free(&r);
+    gn_csr l;
+    cr_assert_eq(gn_load_csr(ctx, p, NULL, &l), GNEST_OK); /* by extension */
+    expect_same_csr(&c, &l);
+    gn_csr_free(&l);
+    gn_csr_free(&c);
+  }
+}
+
+Test(io, binary_small_compressed_and_sniffed) {
+  gn_edges e = builder_edges();
+  gn_csr c, r;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  const char *gz = tmp_path("small.gnest.gz");
+  cr_assert_eq(gn_binary_write(ctx, gz, &c), GNEST_OK);
+  cr_assert_eq(gn_load_csr(ctx, gz, NULL, &r), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_same_csr(&c, &r);
+  gn_csr_free(&r);
+  const char *dat = tmp_path("small.dat"); /* no known extension: the magic tells */
+  cr_assert_eq(gn_binary_write(ctx, dat, &c), GNEST_OK);
+  cr_assert_eq(gn_load_csr(ctx, dat, NULL, &r), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_same_csr(&c, &r);
+  gn_csr_free(&r);
+  gn_csr empty = {0};
+  int64_t zero = 0;
+  empty.offsets = &zero;
+  cr_assert_eq(gn_binary_write(ctx, tmp_path("empty.gnest"), &empty), GNEST_OK);
+  cr_assert_eq(gn_binary_read(ctx, paths[(next_path - 1) % 16], &r), GNEST_OK);
+  cr_assert(r.n == 0 && r.m == 0 && !r.weights);
+  gn_csr_free(&r);
+  gn_csr_free(&c);
+}
+
+/* Writes a cache, lets edit change its bytes, returns the path. */
+static const char *edited_cache(const char *name, void (*edit)(char *, size_t *)) {
+  gn_csr c;
+  big_csr(&c, 1);
+  const char *p = tmp_path(name);
+  cr_assert_eq(gn_binary_write(ctx, p, &c), GNEST_OK);
+  gn_csr_free(&c);
+  size_t len;
+  char *b = slurp(p, &len);
+  edit(b, &len);
+  write_bytes(name, b, len);
+  free(b);
+  return p;
+}
+
+static void flip_column_byte(char *b, size_t *len) { b[*len / 2] ^= 0x01; }
+static void flip_offsets_byte(char *b, size_t *len) { (void)len; b[64 + 8 * 1000] ^= 0x10; }
+static void bump_version(char *b, size_t *len) { (void)len; b[8] = 2; }
+static void cut_tail(char *b, size_t *len) { (void)b; *len -= 10; }
+static void cut_header(char *b, size_t *len) { (void)b; *len = 20; }
+static void break_magic(char *b, size_t *len) { (void)len; b[0] = 'X'; }
+
+Test(io, binary_corrupted_checksum) {
+  gn_csr r;
+  expect_error(gn_binary_read(ctx, edited_cache("a.gnest", flip_column_byte), &r), GNEST_ERR_CHECKSUM,
+               "checksum mismatch", 0);
+  cr_assert_null(r.offsets);
+  expect_error(gn_binary_read(ctx, edited_cache("b.gnest", flip_offsets_byte), &r), GNEST_ERR_CHECKSUM,
+               "checksum mismatch", 0);
+}
+
+Test(io, binary_wrong_version) {
+  gn_csr r;
+  expect_error(gn_binary_read(ctx, edited_cache("v.gnest", bump_version), &r), GNEST_ERR_CHECKSUM,
+               "format version 2, this gnest reads version 1", 0);
+}
+
+Test(io, binary_truncated_or_not_a_cache) {
+  gn_csr r;
+  expect_error(gn_binary_read(ctx, edited_cache("t.gnest", cut_tail), &r), GNEST_ERR_PARSE, "truncated binary cache", 0);
+  expect_error(gn_binary_read(ctx, edited_cache("h.gnest", cut_header), &r), GNEST_ERR_PARSE,
+               "shorter than its 64-byte header", 0);
+  expect_error(gn_binary_read(ctx, edited_cache("m.gnest", break_magic), &r), GNEST_ERR_PARSE, "missing the magic", 0);
+  expect_error(gn_binary_read(ctx, tmp_path("none.gnest"), &r), GNEST_ERR_IO, "cannot open", 0);
+  expect_error(gn_binary_read(ctx, tmpdir, &r), GNEST_ERR_IO, "is a directory", 0);
+}
+
+Test(io, binary_huge_declared_size_fails_fast) {
+  /* a header claiming 2^40 arcs in a 72-byte file: refused before allocating */
+  char b[72] = "GNESTCSR";
+  uint32_t v[2] = {1, 64};
+  int64_t nm[2] = {1000, (int64_t)1 << 40};
+  uint64_t bom = 0x0102030405060708ull;
+  memcpy(b + 8, v, 8);
+  memcpy(b + 16, nm, 16);
+  memcpy(b + 40, &bom, 8);
+  gn_csr r;
+  expect_error(gn_binary_read(ctx, write_bytes("huge.gnest", b, sizeof b), &r), GNEST_ERR_PARSE,
+               "truncated binary cache: n 1000 and m 1099511627776 need", 0);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Whole loads, format detection, writers
+ * ------------------------------------------------------------------------------------------- */
+static const char *kMtx = "%%MatrixMarket matrix coordinate pattern symmetric\n3 3 2\n2 1\n3 2\n";
+
+Test(io, load_by_extension_compressed) {
+  const char *names[] = {"g.mtx", "g.mtx.gz", "g.mtx.xz"};
+  for (int i = 0; i < 3; i++) {
+    const char *p = i == 0 ? write_text(names[i], kMtx) : i == 1 ? write_gzip(names[i], kMtx) : write_xz(names[i], kMtx);
+    gn_csr c;
+    cr_assert_eq(gn_load_csr(ctx, p, NULL, &c), GNEST_OK, "%s: %s", names[i], gnest_last_error_string(ctx));
+    int64_t off[] = {0, 1, 3, 4};
+    int32_t cols[] = {1, 0, 2, 1};
+    expect_csr(&c, 3, 4, off, cols, NULL);
+    cr_assert_eq(c.symmetric, 1);
+    gn_csr_free(&c);
+  }
+}
+
+Test(io, load_sniffs_unknown_extensions) {
+  gn_csr c;
+  cr_assert_eq(gn_load_csr(ctx, write_text("a.data", kMtx), NULL, &c), GNEST_OK);
+  cr_assert_eq(c.m, 4);
+  gn_csr_free(&c);
+  cr_assert_eq(gn_load_csr(ctx, write_text("b.data", "c x\np sp 2 1\na 1 2 3\n"), NULL, &c), GNEST_OK);
+  cr_assert(c.m == 1 && c.weights && c.weights[0] == 3.0f);
+  gn_csr_free(&c);
+  cr_assert_eq(gn_load_csr(ctx, write_gzip("c.data.gz", "0 1\n1 2\n"), NULL, &c), GNEST_OK);
+  cr_assert(c.n == 3 && c.m == 2 && !c.weights);
+  gn_csr_free(&c);
+  /* the extension wins over the content: an .mtx that is an edge list is a header error */
+  expect_error(gn_load_csr(ctx, write_text("d.mtx", "0 1\n"), NULL, &c), GNEST_ERR_PARSE,
+               "expected the Matrix Market header", 1);
+  /* a forced format wins over the extension */
+  gnest_load_options o = defaults();
+  o.format = GNEST_FORMAT_EDGELIST;
+  o.one_based = 1;
+  cr_assert_eq(gn_load_csr(ctx, paths[(next_path - 1) % 16], &o, &c), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_eq(gn_load_csr(ctx, write_text("e.mtx", "1 2\n"), &o, &c), GNEST_OK);
+  cr_assert(c.n == 2 && c.m == 1 && c.cols[0] == 1);
+  gn_csr_free(&c);
+}
+
+Test(io, load_missing_file) {
+  gn_csr c;
+  expect_error(gn_load_csr(ctx, tmp_path("missing.mtx.xz"), NULL, &c), GNEST_ERR_IO,
+               "cannot open: No such file or directory", 0);
+  cr_assert_null(c.offsets);
+}
+
+Test(io, write_mtx_and_edgelist_round_trip) {
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  o.merge_duplicates = 0;
+  gn_csr c;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  c.weights[0] = 0.1f; /* a weight that needs all its digits */
+  const char *names[] = {"w.mtx", "w.txt", "w.mtx.gz", "w.el.xz"};
+  for (int i = 0; i < 4; i++) {
+    const char *p = tmp_path(names[i]);
+    gnest_status st = (i % 2 == 0) ? gn_write_mtx(ctx, p, &c) : gn_write_edgelist(ctx, p, &c);
+    cr_assert_eq(st, GNEST_OK, "%s", gnest_last_error_string(ctx));
+    gn_csr r;
+    cr_assert_eq(gn_load_csr(ctx, p, &o, &r), GNEST_OK, "%s: %s", names[i], gnest_last_error_string(ctx));
+    expect_same_csr(&c, &r);
+    gn_csr_free(&r);
+  }
+  size_t len;
+  char *text = slurp(paths[0], &len);
+  cr_assert_not_null(strstr(text, "%%MatrixMarket matrix coordinate real general\n"));
+  cr_assert_not_null(strstr(text, "\n3 3 5\n1 2 0.1\n1 2 1\n"));
+  free(text);
+  gn_csr_free(&c);
+}
+
+Test(io, write_failure_leaves_no_file) {
+  gn_edges e = builder_edges();
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  expect_error(gn_write_mtx(ctx, tmp_path("no/such/dir/x.mtx"), &c), GNEST_ERR_IO, "cannot create", 0);
+  expect_error(gn_write_mtx(ctx, tmpdir, &c), GNEST_ERR_IO, "is a directory", 0);
+  if (access("/dev/full", W_OK) == 0)
+    expect_error(gn_binary_write(ctx, "/dev/full", &c), GNEST_ERR_IO, "No space left on device", 0);
+  gn_csr_free(&c);
+  /* nothing but the directory's own entries */
+  int entries = 0;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", tmpdir);
+  FILE *f = popen(cmd, "r");
+  cr_assert_eq(fscanf(f, "%d", &entries), 1);
+  pclose(f);
+  cr_assert_eq(entries, 0);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The real graphs in ../shared/data
+ * ------------------------------------------------------------------------------------------- */
+static int have_data(const char *name) {
+  char p[256];
+  snprintf(p, sizeof p, DATA_DIR "/%s", name);
+  return access(p, R_OK) == 0;
+}
+
+static void load_real(const char *name, const gnest_load_options *o, gn_csr *c) {
+  if (!have_data(name)) cr_skip_test("%s/%s is absent (a clone without ../shared)", DATA_DIR, name);
+  char p[256];
+  snprintf(p, sizeof p, DATA_DIR "/%s", name);
+  cr_assert_eq(gn_load_csr(ctx, p, o, c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+}
+
+Test(io, real_cnr_2000, .timeout = 60) {
+  gn_csr c;
+  load_real("cnr-2000.mtx.xz", NULL, &c);
+  cr_assert_eq(c.n, 325557);
+  cr_assert_eq(c.m, 3216152); /* no duplicates in the file */
+  cr_assert(!c.symmetric && !c.weights);
+  gn_csr_free(&c);
+}
+
+Test(io, real_usa_road_fla, .timeout = 60) {
+  gn_csr c;
+  load_real("USA-road-FLA.mtx.xz", NULL, &c);
+  cr_assert_eq(c.n, 1070376);
+  cr_assert_eq(c.m, 2 * 1343951);
+  cr_assert_eq(c.symmetric, 1);
+  gn_csr_free(&c);
+}
+
+Test(io, real_small_graphs) {
+  gn_csr c;
+  load_real("karate.mtx", NULL, &c);
+  cr_assert(c.n == 34 && c.m == 156);
+  gn_csr_free(&c);
+  gnest_load_options o = defaults();
+  o.merge_duplicates = 0;
+  load_real("rome99.gr", &o, &c);
+  cr_assert(c.n == 3353 && c.m == 8870 && c.weights);
+  gn_csr_free(&c);
+  load_real("rome99.gr", NULL, &c);
+  cr_assert_eq(c.m, 8870 - 11); /* 11 parallel arcs merged */
+  gn_csr_free(&c);
+  load_real("email-Eu-core.csv", NULL, &c);
+  cr_assert(c.n == 1005 && c.m == 25571 && c.weights && c.weights[0] == 1.0f);
+  gn_csr_free(&c);
+  load_real("wiki-Vote.txt", NULL, &c); /* CRLF, TABs, '#' lines; ids up to 8297 */
+  cr_assert(c.n == 8298 && c.m == 103689 && !c.weights);
+  gn_csr_free(&c);
+  load_real("USA-road-NY.mtx", NULL, &c);
+  cr_assert(c.n == 264346 && c.m == 730100);
+  gn_csr_free(&c);
+  load_real("netscience.mtx", NULL, &c);
+  cr_assert(c.n == 1589 && c.weights);
+  gn_csr_free(&c);
+}

@@ -1,0 +1,178 @@
+/* gnest-bench: algorithms x backends x inputs in one process; CSV, JSON and a summary table.
+ * Uses only the public API (gnest.h) and the shared generators (tools/common/gen.h).
+ * Exit codes: 0 every checked result agreed and nothing failed, 1 a run or an input failed (or the
+ * tool could not start / write its output), 2 usage error, 3 a result disagreed with the cpu. */
+#ifndef GNEST_BENCH_H
+#define GNEST_BENCH_H
+
+#include <stdint.h>
+#include <stdio.h>
+#include "gnest.h"
+
+#define BENCH_EXIT_OK 0
+#define BENCH_EXIT_FAIL 1
+#define BENCH_EXIT_USAGE 2
+#define BENCH_EXIT_DISAGREE 3
+
+#define BENCH_NAME_MAX 128
+#define BENCH_TEXT_MAX 1024
+#define BENCH_DETAIL_MAX 640
+
+typedef enum bench_algo {
+  BA_BFS = 0, BA_SSSP, BA_BC, BA_COLOR, BA_MST, BA_TC, BA_TREE_DESCENDANTS, BA_TREE_HEIGHTS,
+  BA_COUNT
+} bench_algo;
+
+#define BA_BIT(a) (1u << (a))
+#define BA_TREE_MASK (BA_BIT(BA_TREE_DESCENDANTS) | BA_BIT(BA_TREE_HEIGHTS))
+#define BA_ALL_MASK ((1u << BA_COUNT) - 1)
+
+const char *bench_algo_name(bench_algo a);
+int bench_algo_from_name(const char *name, bench_algo *out);
+static inline int bench_algo_is_tree(bench_algo a) { return (BA_TREE_MASK & BA_BIT(a)) != 0; }
+
+/* One input as named on the command line (or by --suite). */
+typedef struct bench_spec {
+  char name[BENCH_NAME_MAX]; /* "rmat20", "cnr-2000", ... */
+  char text[BENCH_TEXT_MAX]; /* file path, or generator recipe "rmat:20" */
+  int is_gen;
+  int is_tree;               /* tree input: only the tree algorithms apply */
+} bench_spec;
+
+typedef struct bench_config {
+  bench_spec *specs;
+  int num_specs, cap_specs;
+  unsigned algos;                                /* BA_BIT mask */
+  gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: cpu first when present */
+  int num_backends;
+  int backends_given, no_cpu;
+  int64_t cpu_max_edges;                         /* < 0: no limit */
+  int runs, warmup;
+  gnest_options opts;                            /* --threshold, --wboost, --schedule */
+  const char *csv_path, *json_path, *data_dir;
+  int device;
+  int suite;                                     /* --suite bench given: show peer times */
+  uint64_t seed;                                 /* generators and weights */
+  int help;                                      /* --help was given (usage printed) */
+  char command[2048];                            /* the command line, for the JSON record */
+} bench_config;
+
+/* ---- main.c: arguments -------------------------------------------------------------------- */
+int bench_parse_args(int argc, char **argv, bench_config *cfg);
+void bench_config_free(bench_config *cfg);
+/* Prints "gnest-bench: <message>" on stderr and returns BENCH_EXIT_USAGE. */
+int bench_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+double bench_now_ms(void);
+
+/* ---- inputs.c: loading and generating ----------------------------------------------------- */
+typedef struct bench_input {
+  const bench_spec *spec;
+  gnest_status status;       /* GNEST_OK when loaded */
+  char detail[BENCH_DETAIL_MAX];
+  double load_ms;            /* load or generation + every derived graph below */
+  gnest_graph *stored;       /* arcs as stored, random weights 1..64: bfs, sssp, bc */
+  gnest_graph *sym;          /* symmetrized (== stored when already symmetric): color, tc */
+  gnest_graph *mst;          /* largest connected component of sym (== sym when connected) */
+  gnest_tree *tree;
+  int32_t source;            /* highest out-degree of stored, lowest id on ties */
+  int64_t source_degree;
+  int32_t vertices;          /* of stored, or the tree's nodes */
+  int64_t arcs;              /* of stored, or the tree's n - 1 edges */
+  int64_t sym_arcs;
+  int32_t mst_vertices;
+  int64_t mst_arcs;
+} bench_input;
+
+/* Adds an input parsed from a --graph path or a --gen recipe. Returns BENCH_EXIT_OK or a usage
+ * error. */
+int bench_add_file(bench_config *cfg, const char *path);
+int bench_add_gen(bench_config *cfg, const char *recipe);
+int bench_add_suite(bench_config *cfg, const char *suite);
+/* Loads spec into in, building only what the selected algorithms need. Failures are recorded in
+ * in->status / in->detail (the input is then skipped). */
+void bench_input_load(gnest_ctx *ctx, const bench_config *cfg, const bench_spec *spec,
+                      bench_input *in);
+void bench_input_free(bench_input *in);
+/* The graph an algorithm runs on (NULL for tree algorithms). */
+const gnest_graph *bench_input_graph(const bench_input *in, bench_algo a);
+
+/* ---- run.c: one (input, algorithm, backend) cell ------------------------------------------ */
+typedef enum bench_check {
+  BENCH_CHECK_NONE = 0, /* no cpu reference (or this row is the reference, or it failed) */
+  BENCH_CHECK_AGREE,
+  BENCH_CHECK_DISAGREE,
+  BENCH_CHECK_REFERENCE /* the cpu row the others were checked against */
+} bench_check;
+
+/* One algorithm's output, kept for comparison with the cpu reference. */
+typedef struct bench_output {
+  bench_algo algo;
+  int32_t n;
+  int32_t *ivals;    /* bfs levels, colors, descendants, heights */
+  float *dist;       /* sssp */
+  double *bc;
+  int32_t num_colors;
+  double mst_weight;
+  int64_t mst_edges;
+  uint64_t tc_total;
+} bench_output;
+
+typedef struct bench_row {
+  char input[BENCH_NAME_MAX];
+  bench_algo algo;
+  gnest_backend backend;      /* requested */
+  char ran[32];               /* gnest_info.backend_name, "-" when nothing ran */
+  gnest_status status;
+  int skipped;                /* --cpu-max-edges */
+  int is_load;                /* a row for an input that could not be loaded */
+  char detail[BENCH_DETAIL_MAX];
+  bench_check check;
+  int runs;                   /* timed runs completed */
+  double median_ms, min_ms, max_ms;
+  int64_t launches, edges_visited;
+  int32_t iterations;
+  double edges_per_s;
+  int32_t vertices;
+  int64_t arcs;
+} bench_row;
+
+/* Runs warm-up and timed runs of (in, a, b); compares every timed result with ref when ref is
+ * non-NULL. When keep is non-NULL and every run succeeded, the last result is moved into it (the
+ * caller frees it with bench_output_free). */
+void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
+                    gnest_backend b, const bench_output *ref, bench_output *keep, bench_row *row);
+void bench_output_free(bench_output *o);
+
+/* ---- report.c ----------------------------------------------------------------------------- */
+typedef struct bench_report {
+  bench_row *rows;
+  int num_rows, cap_rows;
+  bench_input *inputs;        /* the loaded inputs' records (graphs already freed) */
+  int num_inputs;
+  FILE *csv;                  /* open while running: rows are appended as they finish */
+  const char *device_name;
+  double started_unix;
+} bench_report;
+
+int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs);
+/* Appends the row (CSV too). Returns 0, or -1 on out of memory. */
+int bench_report_add(bench_report *r, const bench_row *row);
+/* Text of a row's status: "ok", "no CUDA device", "skipped (cpu-max-edges)", ... */
+const char *bench_row_status_text(const bench_row *row);
+/* Writes the JSON file (atomically) if asked; returns BENCH_EXIT_OK or BENCH_EXIT_FAIL. */
+int bench_report_write_json(const bench_report *r, const bench_config *cfg);
+void bench_report_print_inputs(FILE *f, const bench_report *r);
+void bench_report_print_summary(FILE *f, const bench_report *r, const bench_config *cfg);
+int bench_report_close(bench_report *r);
+/* Milliseconds with about four significant digits ("0.0312", "1.920", "1287"). */
+void bench_fmt_ms(double ms, char *buf, size_t size);
+/* Peer time from ../shared/BENCH.md for (input name, algorithm), or < 0 when none. */
+double bench_peer_ms(const char *input, bench_algo a, const char **peer_name);
+/* Fastest successful row of (input, algo) that did not disagree; NULL when none. */
+const bench_row *bench_best_row(const bench_report *r, const char *input, bench_algo a);
+
+#endif

@@ -1,0 +1,415 @@
+/* gnest-bench: command line and the main loop (inputs outer, algorithms, backends inner). */
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+static const char *const usage_text =
+    "usage: gnest-bench [INPUTS] [OPTIONS]\n"
+    "Runs algorithms x backends x inputs in one process; writes CSV/JSON and a summary table.\n"
+    "\n"
+    "inputs (repeatable, run in the order given; --suite inputs come last):\n"
+    "  --graph PATH          graph file (.mtx .gr .txt .el .csv .gnest, .gz/.xz) or tree file (.tree)\n"
+    "  --gen RECIPE          rmat:SCALE[:EDGE_FACTOR]  grid:ROWSxCOLS  er:N:M  tree:D:K:S  chain:N\n"
+    "  --suite bench         rmat20, cnr-2000, USA-road-FLA (from --data), tree:4:128:0, chain:100000\n"
+    "  --data DIR            where --suite finds its files (default ../shared/data)\n"
+    "\n"
+    "options:\n"
+    "  --algos LIST          bfs,sssp,bc,color,mst,tc,tree-descendants,tree-heights (default all)\n"
+    "  --backends LIST       e.g. flat,lazynp,cpu (default: every available backend, plus cpu)\n"
+    "  --no-cpu              do not run the cpu backend (GPU results are then not checked)\n"
+    "  --cpu-max-edges N     skip the cpu on graphs with more than N arcs (default: no limit)\n"
+    "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
+    "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
+    "  --wboost              lazynp w-boost\n"
+    "  --schedule S          dynamic (default) or static loop scheduling\n"
+    "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
+    "  --json FILE           everything: inputs, rows, summary, device, command line\n"
+    "  --device N            CUDA device index (default: $GNEST_DEVICE, else 0)\n"
+    "  --seed N              seed of the generators and of the random weights (default 1)\n"
+    "  --help\n"
+    "\n"
+    "exit status: 0 all fine, 1 a run or an input failed, 2 usage error, 3 a result disagreed\n"
+    "with the cpu reference. See bench/README.md.\n";
+
+int bench_usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("gnest-bench: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputs(" (see --help)\n", stderr);
+  va_end(ap);
+  return BENCH_EXIT_USAGE;
+}
+
+double bench_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* Parses a whole decimal integer within [lo, hi]. */
+static int parse_int(const char *flag, const char *text, long long lo, long long hi,
+                     long long *out) {
+  char *end = NULL;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (errno != 0 || end == text || *end != '\0' || v < lo || v > hi)
+    return bench_usage_error("%s expects an integer in [%lld, %lld], got '%s'", flag, lo, hi,
+                             text);
+  *out = v;
+  return BENCH_EXIT_OK;
+}
+
+static int parse_algos(bench_config *cfg, const char *list) {
+  char buf[BENCH_TEXT_MAX];
+  snprintf(buf, sizeof buf, "%s", list);
+  cfg->algos = 0;
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    bench_algo a;
+    if (strcmp(tok, "all") == 0) cfg->algos = BA_ALL_MASK;
+    else if (bench_algo_from_name(tok, &a)) cfg->algos |= BA_BIT(a);
+    else return bench_usage_error("--algos: unknown algorithm '%s'", tok);
+  }
+  if (cfg->algos == 0) return bench_usage_error("--algos: empty list");
+  return BENCH_EXIT_OK;
+}
+
+static void add_backend(bench_config *cfg, gnest_backend b) {
+  for (int i = 0; i < cfg->num_backends; i++)
+    if (cfg->backends[i] == b) return;
+  if (cfg->num_backends < GNEST_BACKEND_COUNT) cfg->backends[cfg->num_backends++] = b;
+}
+
+static int parse_backends(bench_config *cfg, const char *list) {
+  char buf[BENCH_TEXT_MAX];
+  snprintf(buf, sizeof buf, "%s", list);
+  cfg->num_backends = 0;
+  for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+    gnest_backend b;
+    if (gnest_backend_from_name(tok, &b) != GNEST_OK)
+      return bench_usage_error("--backends: unknown backend '%s'", tok);
+    add_backend(cfg, b);
+  }
+  if (cfg->num_backends == 0) return bench_usage_error("--backends: empty list");
+  cfg->backends_given = 1;
+  return BENCH_EXIT_OK;
+}
+
+static int parse_schedule(bench_config *cfg, const char *text) {
+  if (strcmp(text, "dynamic") == 0) cfg->opts.schedule = GNEST_SCHEDULE_DYNAMIC;
+  else if (strcmp(text, "static") == 0) cfg->opts.schedule = GNEST_SCHEDULE_STATIC;
+  else return bench_usage_error("--schedule expects dynamic or static, got '%s'", text);
+  return BENCH_EXIT_OK;
+}
+
+static const char *const value_flags[] = {
+    "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
+    "--json", "--cpu-max-edges", "--runs", "--warmup", "--threshold", "--device", "--seed"};
+
+static int is_value_flag(const char *flag) {
+  for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
+    if (strcmp(flag, value_flags[i]) == 0) return 1;
+  return 0;
+}
+
+static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
+  long long x = 0;
+  int rc = BENCH_EXIT_OK;
+  if (strcmp(flag, "--cpu-max-edges") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT64_MAX, &x)) == 0) cfg->cpu_max_edges = x;
+  } else if (strcmp(flag, "--runs") == 0) {
+    if ((rc = parse_int(flag, v, 1, 100000, &x)) == 0) cfg->runs = (int)x;
+  } else if (strcmp(flag, "--warmup") == 0) {
+    if ((rc = parse_int(flag, v, 0, 100000, &x)) == 0) cfg->warmup = (int)x;
+  } else if (strcmp(flag, "--threshold") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
+  } else if (strcmp(flag, "--device") == 0) {
+    if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
+  } else { /* --seed */
+    if ((rc = parse_int(flag, v, 0, INT64_MAX, &x)) == 0) cfg->seed = (uint64_t)x;
+  }
+  return rc;
+}
+
+static int set_value_flag(bench_config *cfg, const char *flag, const char *v, const char **suite) {
+  if (strcmp(flag, "--graph") == 0) return bench_add_file(cfg, v);
+  if (strcmp(flag, "--gen") == 0) return bench_add_gen(cfg, v);
+  if (strcmp(flag, "--algos") == 0) return parse_algos(cfg, v);
+  if (strcmp(flag, "--backends") == 0) return parse_backends(cfg, v);
+  if (strcmp(flag, "--schedule") == 0) return parse_schedule(cfg, v);
+  if (strcmp(flag, "--suite") == 0) *suite = v;
+  else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
+  else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;
+  else if (strcmp(flag, "--json") == 0) cfg->json_path = v;
+  else return set_number_flag(cfg, flag, v);
+  return BENCH_EXIT_OK;
+}
+
+static int set_switch(bench_config *cfg, const char *flag) {
+  if (strcmp(flag, "--no-cpu") == 0) cfg->no_cpu = 1;
+  else if (strcmp(flag, "--wboost") == 0) cfg->opts.wboost = 1;
+  else if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) cfg->help = 1;
+  else return bench_usage_error("unknown option '%s'", flag);
+  return BENCH_EXIT_OK;
+}
+
+static void record_command(bench_config *cfg, int argc, char **argv) {
+  size_t used = 0;
+  cfg->command[0] = '\0';
+  for (int i = 0; i < argc && used + 1 < sizeof cfg->command; i++) {
+    int w = snprintf(cfg->command + used, sizeof cfg->command - used, "%s%s", i ? " " : "",
+                     argv[i]);
+    if (w < 0) break;
+    used += (size_t)w;
+  }
+}
+
+static void config_defaults(bench_config *cfg) {
+  memset(cfg, 0, sizeof *cfg);
+  cfg->algos = BA_ALL_MASK;
+  cfg->cpu_max_edges = -1;
+  cfg->runs = 7;
+  cfg->warmup = 1;
+  gnest_options_init(&cfg->opts);
+  cfg->data_dir = "../shared/data";
+  cfg->device = -1;
+  cfg->seed = 1;
+}
+
+/* One option at argv[*i]: "--flag=value", "--flag value" or a switch. */
+static int parse_one(bench_config *cfg, int argc, char **argv, int *i, const char **suite) {
+  char flag[64];
+  const char *arg = argv[*i], *eq = strchr(arg, '=');
+  if (strncmp(arg, "--", 2) != 0 && strcmp(arg, "-h") != 0)
+    return bench_usage_error("unexpected argument '%s' (inputs are given with --graph)", arg);
+  size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
+  if (len >= sizeof flag) return bench_usage_error("unknown option '%s'", arg);
+  memcpy(flag, arg, len);
+  flag[len] = '\0';
+  if (!is_value_flag(flag)) {
+    if (eq) return bench_usage_error("option '%s' takes no value", flag);
+    return set_switch(cfg, flag);
+  }
+  if (eq) return set_value_flag(cfg, flag, eq + 1, suite);
+  if (*i + 1 >= argc) return bench_usage_error("option '%s' needs a value", flag);
+  ++*i;
+  return set_value_flag(cfg, flag, argv[*i], suite);
+}
+
+int bench_parse_args(int argc, char **argv, bench_config *cfg) {
+  config_defaults(cfg);
+  record_command(cfg, argc, argv);
+  const char *suite = NULL;
+  for (int i = 1; i < argc; i++) {
+    int rc = parse_one(cfg, argc, argv, &i, &suite);
+    if (rc != BENCH_EXIT_OK) return rc;
+  }
+  if (cfg->help) {
+    fputs(usage_text, stdout);
+    return BENCH_EXIT_OK;
+  }
+  if (suite) {
+    int rc = bench_add_suite(cfg, suite);
+    if (rc != BENCH_EXIT_OK) return rc;
+  }
+  if (cfg->num_specs == 0) return bench_usage_error("no input: give --graph, --gen or --suite bench");
+  return BENCH_EXIT_OK;
+}
+
+void bench_config_free(bench_config *cfg) {
+  free(cfg->specs);
+  cfg->specs = NULL;
+  cfg->num_specs = cfg->cap_specs = 0;
+}
+
+/* The run order: cpu first (it is the reference), then the others as given. Default: every backend
+ * the context can run, plus cpu. */
+static int resolve_backends(gnest_ctx *ctx, bench_config *cfg) {
+  gnest_backend given[GNEST_BACKEND_COUNT];
+  int count = 0;
+  if (cfg->backends_given) {
+    memcpy(given, cfg->backends, sizeof given);
+    count = cfg->num_backends;
+  } else {
+    for (int b = GNEST_BACKEND_CPU + 1; b < GNEST_BACKEND_COUNT; b++)
+      if (gnest_backend_available(ctx, (gnest_backend)b) == GNEST_OK) given[count++] = (gnest_backend)b;
+    given[count++] = GNEST_BACKEND_CPU;
+  }
+  cfg->num_backends = 0;
+  int has_cpu = 0;
+  for (int i = 0; i < count; i++) has_cpu |= given[i] == GNEST_BACKEND_CPU;
+  if (has_cpu && !cfg->no_cpu) add_backend(cfg, GNEST_BACKEND_CPU);
+  for (int i = 0; i < count; i++)
+    if (given[i] != GNEST_BACKEND_CPU) add_backend(cfg, given[i]);
+  if (cfg->num_backends == 0) {
+    fprintf(stderr, "gnest-bench: no backend to run (--no-cpu and no available GPU backend)\n");
+    return BENCH_EXIT_USAGE;
+  }
+  return BENCH_EXIT_OK;
+}
+
+static int algo_applies(const bench_spec *spec, bench_algo a) {
+  return spec->is_tree == bench_algo_is_tree(a);
+}
+
+static int planned_cells(const bench_config *cfg) {
+  int cells = 0;
+  for (int s = 0; s < cfg->num_specs; s++)
+    for (int a = 0; a < BA_COUNT; a++)
+      if ((cfg->algos & BA_BIT(a)) && algo_applies(&cfg->specs[s], (bench_algo)a))
+        cells += cfg->num_backends;
+  return cells;
+}
+
+static void print_progress(int done, int total, const bench_row *row) {
+  fprintf(stderr, "[%d/%d] %s %s %s ... ", done, total, bench_algo_name(row->algo), row->input,
+          gnest_backend_name(row->backend));
+  if (row->status == GNEST_OK && !row->skipped) {
+    char ms[32];
+    bench_fmt_ms(row->median_ms, ms, sizeof ms);
+    fprintf(stderr, "%s ms", ms);
+    if (row->check == BENCH_CHECK_AGREE) fputs(" (agrees with cpu)", stderr);
+    if (row->check == BENCH_CHECK_DISAGREE) fprintf(stderr, " DISAGREES: %s", row->detail);
+    if (row->backend != GNEST_BACKEND_CPU && strcmp(row->ran, gnest_backend_name(row->backend)))
+      fprintf(stderr, " [ran %s]", row->ran);
+  } else {
+    fputs(bench_row_status_text(row), stderr);
+    int unavailable = row->status == GNEST_ERR_NO_DEVICE || row->status == GNEST_ERR_BACKEND_UNAVAILABLE;
+    if (row->detail[0] && !unavailable) fprintf(stderr, ": %s", row->detail);
+  }
+  fputc('\n', stderr);
+}
+
+static void print_load(const bench_input *in) {
+  if (in->status != GNEST_OK) {
+    fprintf(stderr, "load %s ... FAILED (%s): %s; skipped\n", in->spec->name,
+            gnest_strerror(in->status), in->detail);
+    return;
+  }
+  fprintf(stderr, "load %s ... %.1f ms (%ld %s, %ld arcs)\n", in->spec->name, in->load_ms,
+          (long)in->vertices, in->tree ? "nodes" : "vertices", (long)in->arcs);
+}
+
+/* Every (algorithm, backend) cell of one loaded input. Returns -1 on out of memory. */
+static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                     bench_report *rep, int *done, int total) {
+  for (int ai = 0; ai < BA_COUNT; ai++) {
+    bench_algo a = (bench_algo)ai;
+    if (!(cfg->algos & BA_BIT(a)) || !algo_applies(in->spec, a)) continue;
+    bench_output ref = {0};
+    int have_ref = 0;
+    for (int bi = 0; bi < cfg->num_backends; bi++) {
+      gnest_backend b = cfg->backends[bi];
+      bench_row row;
+      int is_cpu = b == GNEST_BACKEND_CPU;
+      bench_run_cell(ctx, cfg, in, a, b, have_ref ? &ref : NULL, is_cpu ? &ref : NULL, &row);
+      if (is_cpu && row.status == GNEST_OK && !row.skipped && row.runs > 0) {
+        have_ref = 1;
+        row.check = BENCH_CHECK_REFERENCE;
+      }
+      print_progress(++*done, total, &row);
+      if (bench_report_add(rep, &row) != 0) {
+        bench_output_free(&ref);
+        return -1;
+      }
+    }
+    bench_output_free(&ref);
+  }
+  return 0;
+}
+
+static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
+  int total = planned_cells(cfg), done = 0;
+  for (int s = 0; s < cfg->num_specs; s++) {
+    const bench_spec *spec = &cfg->specs[s];
+    int cells = 0;
+    for (int a = 0; a < BA_COUNT; a++)
+      if ((cfg->algos & BA_BIT(a)) && algo_applies(spec, (bench_algo)a)) cells += cfg->num_backends;
+    if (cells == 0) continue; /* no selected algorithm applies: nothing to load */
+    bench_input *in = &rep->inputs[rep->num_inputs++];
+    bench_input_load(ctx, cfg, spec, in);
+    print_load(in);
+    int rc = 0;
+    if (in->status != GNEST_OK) {
+      bench_row row = {0};
+      snprintf(row.input, sizeof row.input, "%s", spec->name);
+      row.is_load = 1;
+      row.status = in->status;
+      snprintf(row.detail, sizeof row.detail, "%s", in->detail);
+      rc = bench_report_add(rep, &row);
+      done += cells;
+    } else {
+      rc = run_input(ctx, cfg, in, rep, &done, total);
+    }
+    bench_input_free(in); /* keeps the record, releases the graphs */
+    if (rc != 0) return -1;
+  }
+  return 0;
+}
+
+/* 3 when any result disagreed, 1 when any row failed for a reason other than unavailability, else
+ * 0. */
+static int exit_status(const bench_report *rep) {
+  int failed = 0;
+  for (int i = 0; i < rep->num_rows; i++) {
+    const bench_row *r = &rep->rows[i];
+    if (r->check == BENCH_CHECK_DISAGREE) return BENCH_EXIT_DISAGREE;
+    int unavailable = r->status == GNEST_ERR_BACKEND_UNAVAILABLE ||
+                      r->status == GNEST_ERR_NO_DEVICE ||
+                      r->status == GNEST_ERR_BACKEND_NOT_APPLICABLE;
+    if (r->status != GNEST_OK && !unavailable) failed = 1;
+  }
+  return failed ? BENCH_EXIT_FAIL : BENCH_EXIT_OK;
+}
+
+static int open_context(const bench_config *cfg, gnest_ctx **ctx) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.device = cfg->device;
+  gnest_status st = gnest_ctx_create(ctx, &o);
+  if (st != GNEST_OK) {
+    fprintf(stderr, "gnest-bench: %s (%s)\n", gnest_last_error_string(NULL), gnest_strerror(st));
+    return BENCH_EXIT_FAIL;
+  }
+  return BENCH_EXIT_OK;
+}
+
+int main(int argc, char **argv) {
+  bench_config cfg;
+  int rc = bench_parse_args(argc, argv, &cfg);
+  if (rc != BENCH_EXIT_OK || cfg.help) {
+    bench_config_free(&cfg);
+    return rc;
+  }
+  gnest_ctx *ctx = NULL;
+  rc = open_context(&cfg, &ctx);
+  if (rc == BENCH_EXIT_OK) rc = resolve_backends(ctx, &cfg);
+  bench_report rep;
+  if (rc == BENCH_EXIT_OK) {
+    fprintf(stderr, "gnest-bench %s on %s\n", GNEST_VERSION_STRING, gnest_ctx_device_name(ctx));
+    rc = bench_report_open(&rep, &cfg, cfg.num_specs);
+    rep.device_name = gnest_ctx_device_name(ctx);
+    if (rc == BENCH_EXIT_OK) {
+      if (run_all(ctx, &cfg, &rep) != 0) {
+        fprintf(stderr, "gnest-bench: out of host memory while recording results\n");
+        rc = BENCH_EXIT_FAIL;
+      }
+      bench_report_print_inputs(stdout, &rep);
+      bench_report_print_summary(stdout, &rep, &cfg);
+      int wrote = bench_report_write_json(&rep, &cfg);
+      int closed = bench_report_close(&rep);
+      if (rc == BENCH_EXIT_OK) rc = exit_status(&rep);
+      if (rc == BENCH_EXIT_OK && (wrote != BENCH_EXIT_OK || closed != BENCH_EXIT_OK))
+        rc = BENCH_EXIT_FAIL;
+      free(rep.rows);
+      free(rep.inputs);
+    }
+  }
+  gnest_ctx_free(ctx);
+  bench_config_free(&cfg);
+  return rc;
+}

@@ -1,0 +1,465 @@
+/* gnest-bench output: CSV rows as they finish, the JSON record, the inputs table and the summary. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "bench.h"
+
+/* Best peer time per cell, copied from ../shared/BENCH.md (measured on an NVIDIA H200,
+ * 2026-11-22; median of 7 runs after a warm-up, algorithm only). Keep in sync with that file. */
+typedef struct bench_peer {
+  const char *input;
+  bench_algo algo;
+  double ms;
+  const char *who;
+} bench_peer;
+
+static const bench_peer peers[] = {
+    {"rmat20", BA_BFS, 2.05, "Gunrock, merge-path"},
+    {"cnr-2000", BA_BFS, 2.53, "Gunrock"},
+    {"USA-road-FLA", BA_BFS, 19.06, "GAPBS-16"},
+    {"rmat20", BA_SSSP, 4.24, "Gunrock"},
+    {"cnr-2000", BA_SSSP, 11.06, "GAPBS-16"},
+    {"USA-road-FLA", BA_SSSP, 11.21, "GAPBS-16"},
+    {"rmat20", BA_BC, 3.27, "Gunrock"},
+    {"cnr-2000", BA_BC, 5.26, "Gunrock"},
+    {"USA-road-FLA", BA_BC, 33.68, "GAPBS-16"},
+    {"rmat20", BA_TC, 1287, "GAPBS-16"},
+    {"cnr-2000", BA_TC, 1105, "Gunrock"},
+    {"USA-road-FLA", BA_TC, 0.22, "Gunrock"},
+    {"rmat20", BA_COLOR, 21161, "Gunrock"},
+    {"cnr-2000", BA_COLOR, 2779, "Gunrock"},
+    {"USA-road-FLA", BA_COLOR, 1.03, "Gunrock"},
+    {"rmat20", BA_MST, 25.2, "Gunrock"},
+    {"cnr-2000", BA_MST, 9.3, "Gunrock"},
+    {"USA-road-FLA", BA_MST, 8.4, "Gunrock"},
+};
+
+double bench_peer_ms(const char *input, bench_algo a, const char **peer_name) {
+  for (size_t i = 0; i < sizeof peers / sizeof peers[0]; i++)
+    if (peers[i].algo == a && strcmp(peers[i].input, input) == 0) {
+      if (peer_name) *peer_name = peers[i].who;
+      return peers[i].ms;
+    }
+  if (peer_name) *peer_name = NULL;
+  return -1.0;
+}
+
+static int row_unavailable(const bench_row *r) {
+  return r->status == GNEST_ERR_BACKEND_UNAVAILABLE || r->status == GNEST_ERR_NO_DEVICE ||
+         r->status == GNEST_ERR_BACKEND_NOT_APPLICABLE;
+}
+
+static int row_succeeded(const bench_row *r) {
+  return r->status == GNEST_OK && !r->skipped && !r->is_load && r->runs > 0;
+}
+
+const char *bench_row_status_text(const bench_row *row) {
+  if (row->skipped) return "skipped (cpu-max-edges)";
+  if (row->status == GNEST_OK) return "ok";
+  return gnest_strerror(row->status);
+}
+
+static const char *check_text(bench_check c) {
+  switch (c) {
+    case BENCH_CHECK_AGREE: return "yes";
+    case BENCH_CHECK_DISAGREE: return "no";
+    case BENCH_CHECK_REFERENCE: return "ref";
+    default: return "-";
+  }
+}
+
+const bench_row *bench_best_row(const bench_report *r, const char *input, bench_algo a) {
+  const bench_row *best = NULL;
+  for (int i = 0; i < r->num_rows; i++) {
+    const bench_row *row = &r->rows[i];
+    if (row->algo != a || strcmp(row->input, input) != 0 || !row_succeeded(row)) continue;
+    if (row->check == BENCH_CHECK_DISAGREE) continue;
+    if (!best || row->median_ms < best->median_ms) best = row;
+  }
+  return best;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* CSV                                                                                         */
+/* ------------------------------------------------------------------------------------------ */
+
+static const char *const csv_header =
+    "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,edges_visited,"
+    "iterations,edges_per_s,vertices,arcs,detail\n";
+
+/* A CSV field, quoted when it holds a comma, a quote or a line break. */
+static void csv_text(FILE *f, const char *s) {
+  if (!strpbrk(s, ",\"\r\n")) {
+    fputs(s, f);
+    return;
+  }
+  fputc('"', f);
+  for (; *s; s++) {
+    if (*s == '"') fputc('"', f);
+    fputc(*s, f);
+  }
+  fputc('"', f);
+}
+
+static void csv_row(FILE *f, const bench_row *r) {
+  csv_text(f, r->input);
+  fprintf(f, ",%s,%s,", r->is_load ? "load" : bench_algo_name(r->algo),
+          r->is_load ? "-" : gnest_backend_name(r->backend));
+  csv_text(f, r->ran[0] ? r->ran : "-");
+  fputc(',', f);
+  csv_text(f, bench_row_status_text(r));
+  fprintf(f, ",%s,%d,", check_text(r->check), r->runs);
+  if (r->runs > 0)
+    fprintf(f, "%.6f,%.6f,%.6f,%lld,%lld,%d,%.6g,", r->median_ms, r->min_ms, r->max_ms,
+            (long long)r->launches, (long long)r->edges_visited, r->iterations, r->edges_per_s);
+  else
+    fputs(",,,,,,,", f);
+  if (r->is_load) fputs(",,", f);
+  else fprintf(f, "%d,%lld,", r->vertices, (long long)r->arcs);
+  csv_text(f, r->detail);
+  fputc('\n', f);
+}
+
+int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs) {
+  memset(r, 0, sizeof *r);
+  r->started_unix = (double)time(NULL);
+  r->inputs = calloc((size_t)(num_inputs > 0 ? num_inputs : 1), sizeof *r->inputs);
+  if (!r->inputs) {
+    fprintf(stderr, "gnest-bench: out of host memory\n");
+    return BENCH_EXIT_FAIL;
+  }
+  if (cfg->csv_path) {
+    r->csv = fopen(cfg->csv_path, "w");
+    if (!r->csv) {
+      fprintf(stderr, "gnest-bench: cannot write %s\n", cfg->csv_path);
+      free(r->inputs);
+      r->inputs = NULL;
+      return BENCH_EXIT_FAIL;
+    }
+    fputs(csv_header, r->csv);
+    fflush(r->csv);
+  }
+  return BENCH_EXIT_OK;
+}
+
+int bench_report_add(bench_report *r, const bench_row *row) {
+  if (r->num_rows == r->cap_rows) {
+    int cap = r->cap_rows ? 2 * r->cap_rows : 64;
+    bench_row *grown = realloc(r->rows, (size_t)cap * sizeof *grown);
+    if (!grown) return -1;
+    r->rows = grown;
+    r->cap_rows = cap;
+  }
+  r->rows[r->num_rows++] = *row;
+  if (r->csv) {
+    csv_row(r->csv, row);
+    fflush(r->csv); /* a long run that dies still leaves its finished rows */
+  }
+  return 0;
+}
+
+int bench_report_close(bench_report *r) {
+  int rc = BENCH_EXIT_OK;
+  if (r->csv && (ferror(r->csv) || fclose(r->csv) != 0)) {
+    fprintf(stderr, "gnest-bench: error while writing the CSV file\n");
+    rc = BENCH_EXIT_FAIL;
+  }
+  r->csv = NULL;
+  return rc;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* JSON                                                                                        */
+/* ------------------------------------------------------------------------------------------ */
+
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    if (*p == '"' || *p == '\\') fprintf(f, "\\%c", *p);
+    else if (*p == '\n') fputs("\\n", f);
+    else if (*p < 0x20) fprintf(f, "\\u%04x", *p);
+    else fputc(*p, f);
+  }
+  fputc('"', f);
+}
+
+static void json_num(FILE *f, double v) {
+  if (isfinite(v)) fprintf(f, "%.9g", v);
+  else fputs("null", f);
+}
+
+static void json_key_str(FILE *f, const char *key, const char *value, int comma) {
+  fprintf(f, "\"%s\": ", key);
+  json_str(f, value);
+  if (comma) fputs(", ", f);
+}
+
+static void json_input(FILE *f, const bench_input *in) {
+  fputs("    {", f);
+  json_key_str(f, "name", in->spec->name, 1);
+  json_key_str(f, "origin", in->spec->text, 1);
+  json_key_str(f, "kind", in->spec->is_tree ? "tree" : "graph", 1);
+  json_key_str(f, "status", in->status == GNEST_OK ? "ok" : gnest_strerror(in->status), 1);
+  json_key_str(f, "detail", in->detail, 1);
+  fputs("\"load_ms\": ", f);
+  json_num(f, in->load_ms);
+  fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", in->vertices, (long long)in->arcs);
+  if (!in->spec->is_tree && in->status == GNEST_OK)
+    fprintf(f, ", \"symmetrized_arcs\": %lld, \"mst_vertices\": %d, \"mst_arcs\": %lld, "
+               "\"source\": %d, \"source_degree\": %lld",
+            (long long)in->sym_arcs, in->mst_vertices, (long long)in->mst_arcs, in->source,
+            (long long)in->source_degree);
+  fputs("}", f);
+}
+
+static void json_row(FILE *f, const bench_row *r) {
+  fputs("    {", f);
+  json_key_str(f, "input", r->input, 1);
+  json_key_str(f, "algorithm", r->is_load ? "load" : bench_algo_name(r->algo), 1);
+  json_key_str(f, "backend", r->is_load ? "-" : gnest_backend_name(r->backend), 1);
+  json_key_str(f, "ran", r->ran[0] ? r->ran : "-", 1);
+  json_key_str(f, "status", bench_row_status_text(r), 1);
+  json_key_str(f, "ok", check_text(r->check), 1);
+  fprintf(f, "\"runs\": %d", r->runs);
+  if (r->runs > 0) {
+    fputs(", \"median_ms\": ", f);
+    json_num(f, r->median_ms);
+    fputs(", \"min_ms\": ", f);
+    json_num(f, r->min_ms);
+    fputs(", \"max_ms\": ", f);
+    json_num(f, r->max_ms);
+    fprintf(f, ", \"launches\": %lld, \"edges_visited\": %lld, \"iterations\": %d, \"edges_per_s\": ",
+            (long long)r->launches, (long long)r->edges_visited, r->iterations);
+    json_num(f, r->edges_per_s);
+  }
+  if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);
+  fputs(", ", f);
+  json_key_str(f, "detail", r->detail, 0);
+  fputs("}", f);
+}
+
+/* Unique (input, algorithm) pairs of successful or failed algorithm rows, in order of appearance. */
+static int is_first_of_pair(const bench_report *r, int i) {
+  for (int j = 0; j < i; j++)
+    if (r->rows[j].algo == r->rows[i].algo && r->rows[j].is_load == r->rows[i].is_load &&
+        strcmp(r->rows[j].input, r->rows[i].input) == 0)
+      return 0;
+  return 1;
+}
+
+static void json_summary_entry(FILE *f, const bench_report *r, const bench_row *first) {
+  const bench_row *best = bench_best_row(r, first->input, first->algo);
+  const char *who = NULL;
+  double peer = bench_peer_ms(first->input, first->algo, &who);
+  fputs("    {", f);
+  json_key_str(f, "input", first->input, 1);
+  json_key_str(f, "algorithm", bench_algo_name(first->algo), 1);
+  if (best) {
+    json_key_str(f, "best_backend", gnest_backend_name(best->backend), 1);
+    json_key_str(f, "best_ran", best->ran, 1);
+    fputs("\"best_ms\": ", f);
+    json_num(f, best->median_ms);
+  } else {
+    fputs("\"best_backend\": null, \"best_ran\": null, \"best_ms\": null", f);
+  }
+  if (peer >= 0) {
+    fputs(", \"peer_ms\": ", f);
+    json_num(f, peer);
+    fputs(", ", f);
+    json_key_str(f, "peer", who, 1);
+    fputs("\"best_over_peer\": ", f);
+    if (best) json_num(f, best->median_ms / peer);
+    else fputs("null", f);
+  }
+  fputs("}", f);
+}
+
+static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
+  char date[32];
+  time_t t = (time_t)r->started_unix;
+  struct tm tm;
+  strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", gmtime_r(&t, &tm));
+  fputs("{\n  ", f);
+  json_key_str(f, "tool", "gnest-bench", 1);
+  json_key_str(f, "version", GNEST_VERSION_STRING, 1);
+  json_key_str(f, "date", date, 0);
+  fputs(",\n  ", f);
+  json_key_str(f, "device", r->device_name ? r->device_name : "?", 1);
+  json_key_str(f, "command", cfg->command, 0);
+  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"seed\": %llu, \"threshold\": %d, \"wboost\": %d, ",
+          cfg->runs, cfg->warmup, (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
+  json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 0);
+  fprintf(f, ", \"cpu_max_edges\": %lld,\n  \"inputs\": [\n", (long long)cfg->cpu_max_edges);
+  for (int i = 0; i < r->num_inputs; i++) {
+    json_input(f, &r->inputs[i]);
+    fputs(i + 1 < r->num_inputs ? ",\n" : "\n", f);
+  }
+  fputs("  ],\n  \"results\": [\n", f);
+  for (int i = 0; i < r->num_rows; i++) {
+    json_row(f, &r->rows[i]);
+    fputs(i + 1 < r->num_rows ? ",\n" : "\n", f);
+  }
+  fputs("  ],\n  \"summary\": [", f);
+  int any = 0;
+  for (int i = 0; i < r->num_rows; i++) {
+    if (r->rows[i].is_load || !is_first_of_pair(r, i)) continue;
+    fputs(any++ ? ",\n" : "\n", f);
+    json_summary_entry(f, r, &r->rows[i]);
+  }
+  fputs(any ? "\n  ]\n}\n" : "]\n}\n", f);
+}
+
+int bench_report_write_json(const bench_report *r, const bench_config *cfg) {
+  if (!cfg->json_path) return BENCH_EXIT_OK;
+  char tmp[BENCH_TEXT_MAX + 8];
+  snprintf(tmp, sizeof tmp, "%s.tmp", cfg->json_path);
+  FILE *f = fopen(tmp, "w");
+  if (!f) {
+    fprintf(stderr, "gnest-bench: cannot write %s\n", tmp);
+    return BENCH_EXIT_FAIL;
+  }
+  json_body(f, r, cfg);
+  int bad = ferror(f);
+  bad |= fclose(f) != 0;
+  if (bad || rename(tmp, cfg->json_path) != 0) {
+    fprintf(stderr, "gnest-bench: error while writing %s\n", cfg->json_path);
+    remove(tmp);
+    return BENCH_EXIT_FAIL;
+  }
+  return BENCH_EXIT_OK;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Tables on stdout                                                                            */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Milliseconds with about four significant digits. */
+void bench_fmt_ms(double ms, char *buf, size_t size) {
+  if (ms < 1) snprintf(buf, size, "%.4f", ms);
+  else if (ms < 10) snprintf(buf, size, "%.3f", ms);
+  else if (ms < 100) snprintf(buf, size, "%.2f", ms);
+  else if (ms < 1000) snprintf(buf, size, "%.1f", ms);
+  else snprintf(buf, size, "%.0f", ms);
+}
+
+void bench_report_print_inputs(FILE *f, const bench_report *r) {
+  fprintf(f, "\n%-16s %-6s %10s %11s %10s  %s\n", "input", "kind", "vertices", "arcs", "load_ms",
+          "notes");
+  for (int i = 0; i < r->num_inputs; i++) {
+    const bench_input *in = &r->inputs[i];
+    const char *kind = in->spec->is_tree ? "tree" : "graph";
+    if (in->status != GNEST_OK) {
+      fprintf(f, "%-16s %-6s %10s %11s %10.1f  FAILED (%s): %s\n", in->spec->name, kind, "-", "-",
+              in->load_ms, gnest_strerror(in->status), in->detail);
+      continue;
+    }
+    fprintf(f, "%-16s %-6s %10d %11lld %10.1f  ", in->spec->name, kind, in->vertices,
+            (long long)in->arcs, in->load_ms);
+    if (in->spec->is_tree) fprintf(f, "root %d", in->source);
+    else fprintf(f, "source %d (out-degree %lld)", in->source, (long long)in->source_degree);
+    if (in->sym_arcs && in->sym_arcs != in->arcs)
+      fprintf(f, "; symmetrized %lld arcs", (long long)in->sym_arcs);
+    if (in->mst_vertices && in->mst_vertices != in->vertices)
+      fprintf(f, "; MST on the largest component: %d vertices, %lld arcs", in->mst_vertices,
+              (long long)in->mst_arcs);
+    fputc('\n', f);
+  }
+}
+
+static const bench_row *find_row(const bench_report *r, const char *input, bench_algo a,
+                                 gnest_backend b) {
+  for (int i = 0; i < r->num_rows; i++)
+    if (!r->rows[i].is_load && r->rows[i].algo == a && r->rows[i].backend == b &&
+        strcmp(r->rows[i].input, input) == 0)
+      return &r->rows[i];
+  return NULL;
+}
+
+static void cell_text(const bench_row *row, char *buf, size_t size) {
+  char ms[32];
+  if (!row) snprintf(buf, size, "-");
+  else if (row->skipped) snprintf(buf, size, "skip");
+  else if (row_unavailable(row)) snprintf(buf, size, "n/a");
+  else if (!row_succeeded(row)) snprintf(buf, size, "FAIL");
+  else {
+    bench_fmt_ms(row->median_ms, ms, sizeof ms);
+    snprintf(buf, size, "%s%s", ms, row->check == BENCH_CHECK_DISAGREE ? "!" : "");
+  }
+}
+
+/* "lazynp", or "auto:flat" when the backend that ran is not the one asked for. */
+static const char *best_label(const bench_row *r) {
+  static char label[64];
+  const char *asked = gnest_backend_name(r->backend);
+  if (strcmp(asked, r->ran) == 0) return r->ran;
+  snprintf(label, sizeof label, "%s:%.31s", asked, r->ran);
+  return label;
+}
+
+static int backend_width(gnest_backend b) {
+  int w = (int)strlen(gnest_backend_name(b));
+  return w < 9 ? 9 : w;
+}
+
+static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
+  fprintf(f, "\nmedian ms of %d runs after %d warm-up%s\n%-*s %-16s", cfg->runs, cfg->warmup,
+          cfg->warmup == 1 ? "" : "s", name_w, "input", "algorithm");
+  for (int b = 0; b < cfg->num_backends; b++)
+    fprintf(f, " %*s", backend_width(cfg->backends[b]), gnest_backend_name(cfg->backends[b]));
+  if (cfg->suite) fprintf(f, "  %-20s %9s %9s  %s", "best", "peer", "best/peer", "peer is");
+  else fprintf(f, "  best");
+  fputc('\n', f);
+}
+
+static void summary_line(FILE *f, const bench_report *r, const bench_config *cfg, int name_w,
+                         const bench_row *first) {
+  char cell[48], best_text[96];
+  fprintf(f, "%-*s %-16s", name_w, first->input, bench_algo_name(first->algo));
+  for (int b = 0; b < cfg->num_backends; b++) {
+    cell_text(find_row(r, first->input, first->algo, cfg->backends[b]), cell, sizeof cell);
+    fprintf(f, " %*s", backend_width(cfg->backends[b]), cell);
+  }
+  const bench_row *best = bench_best_row(r, first->input, first->algo);
+  if (best) {
+    bench_fmt_ms(best->median_ms, cell, sizeof cell);
+    snprintf(best_text, sizeof best_text, "%s %s", cell, best_label(best));
+  } else {
+    snprintf(best_text, sizeof best_text, "-");
+  }
+  if (!cfg->suite) {
+    fprintf(f, "  %s\n", best_text);
+    return;
+  }
+  fprintf(f, "  %-20s", best_text);
+  const char *who = NULL;
+  double peer = bench_peer_ms(first->input, first->algo, &who);
+  if (peer >= 0) {
+    bench_fmt_ms(peer, cell, sizeof cell);
+    fprintf(f, " %9s", cell);
+    if (best) fprintf(f, " %9.3f  %s", best->median_ms / peer, who);
+    else fprintf(f, " %9s  %s", "-", who);
+  }
+  fputc('\n', f);
+}
+
+void bench_report_print_summary(FILE *f, const bench_report *r, const bench_config *cfg) {
+  int name_w = 5;
+  for (int i = 0; i < r->num_rows; i++) {
+    int len = (int)strlen(r->rows[i].input);
+    if (len > name_w) name_w = len;
+  }
+  summary_header(f, cfg, name_w);
+  for (int i = 0; i < r->num_rows; i++) {
+    const bench_row *row = &r->rows[i];
+    if (!is_first_of_pair(r, i)) continue;
+    if (row->is_load) fprintf(f, "%-*s %-16s (not loaded: %s)\n", name_w, row->input, "-",
+                              gnest_strerror(row->status));
+    else summary_line(f, r, cfg, name_w, row);
+  }
+  fputs("! = disagrees with cpu (see CSV/JSON detail); n/a = backend unavailable or not applicable;"
+        " skip = --cpu-max-edges; FAIL = error (see detail)", f);
+  if (cfg->suite) fputs("; best/peer < 1 beats the peer of ../shared/BENCH.md (H200)", f);
+  fputc('\n', f);
+}

@@ -1,0 +1,259 @@
+/* gnest-bench: one (input, algorithm, backend) cell — warm-up, timed runs, checks against the cpu.
+ *
+ * Agreement rules (those of gnest-cli --compare): BFS levels exact; SSSP distances exact (the
+ * weights are integers, so every order of summation gives the same float); BC within 1e-6
+ * relative; coloring valid and equal to the cpu's (the order is deterministic); MST total weight
+ * and edge count; TC total exact; tree outputs exact. Every timed run is checked, not only the last,
+ * so that a race that shows up once in seven runs is caught. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define BC_RELATIVE_TOLERANCE 1e-6
+
+void bench_output_free(bench_output *o) {
+  free(o->ivals);
+  free(o->dist);
+  free(o->bc);
+  memset(o, 0, sizeof *o);
+}
+
+static gnest_status output_alloc(bench_algo a, int32_t n, bench_output *o) {
+  memset(o, 0, sizeof *o);
+  o->algo = a;
+  o->n = n;
+  size_t count = (size_t)(n > 0 ? n : 1);
+  switch (a) {
+    case BA_SSSP: o->dist = malloc(count * sizeof *o->dist); return o->dist ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+    case BA_BC: o->bc = malloc(count * sizeof *o->bc); return o->bc ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+    case BA_MST: case BA_TC: return GNEST_OK;
+    default: o->ivals = malloc(count * sizeof *o->ivals); return o->ivals ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+  }
+}
+
+static gnest_status run_once(gnest_ctx *ctx, const bench_input *in, bench_algo a,
+                             const gnest_options *opts, bench_output *o, gnest_info *info) {
+  const gnest_graph *g = bench_input_graph(in, a);
+  gnest_bc_sources one = {GNEST_BC_LIST, &in->source, 1, 0};
+  switch (a) {
+    case BA_BFS: return gnest_bfs(ctx, g, in->source, o->ivals, opts, info);
+    case BA_SSSP: return gnest_sssp(ctx, g, in->source, o->dist, opts, info);
+    case BA_BC: return gnest_bc(ctx, g, &one, o->bc, opts, info);
+    case BA_COLOR: return gnest_color(ctx, g, o->ivals, &o->num_colors, opts, info);
+    case BA_MST:
+      return gnest_mst(ctx, g, &o->mst_weight, &o->mst_edges, NULL, NULL, NULL, opts, info);
+    case BA_TC: return gnest_tc(ctx, g, &o->tc_total, NULL, opts, info);
+    case BA_TREE_DESCENDANTS: return gnest_tree_descendants(ctx, in->tree, o->ivals, opts, info);
+    case BA_TREE_HEIGHTS: return gnest_tree_heights(ctx, in->tree, o->ivals, opts, info);
+    default: return GNEST_ERR_INVALID_ARGUMENT;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Agreement                                                                                   */
+/* ------------------------------------------------------------------------------------------ */
+
+static int compare_ints(const char *what, const int32_t *ref, const int32_t *got, int32_t n,
+                        char *why, size_t size) {
+  int64_t differ = 0;
+  int32_t first = -1;
+  for (int32_t v = 0; v < n; v++)
+    if (ref[v] != got[v] && differ++ == 0) first = v;
+  if (differ == 0) return 1;
+  snprintf(why, size, "%s differ at %lld vertices; first %d: %d, cpu %d", what, (long long)differ,
+           first, got[first], ref[first]);
+  return 0;
+}
+
+static int compare_dist(const float *ref, const float *got, int32_t n, char *why, size_t size) {
+  int64_t differ = 0;
+  int32_t first = -1;
+  for (int32_t v = 0; v < n; v++)
+    if (ref[v] != got[v] && !(isnan(ref[v]) && isnan(got[v])) && differ++ == 0) first = v;
+  if (differ == 0) return 1;
+  snprintf(why, size, "distances differ at %lld vertices; first %d: %.9g, cpu %.9g",
+           (long long)differ, first, (double)got[first], (double)ref[first]);
+  return 0;
+}
+
+static int compare_bc(const double *ref, const double *got, int32_t n, char *why, size_t size) {
+  int64_t differ = 0;
+  int32_t first = -1;
+  for (int32_t v = 0; v < n; v++) {
+    double scale = fmax(fabs(ref[v]), fabs(got[v]));
+    /* the small absolute floor only lets exact zeros meet rounding residue */
+    if (!(fabs(ref[v] - got[v]) <= BC_RELATIVE_TOLERANCE * scale + 1e-12) && differ++ == 0)
+      first = v;
+  }
+  if (differ == 0) return 1;
+  snprintf(why, size, "bc differs (beyond 1e-6 relative) at %lld vertices; first %d: %.12g, cpu %.12g",
+           (long long)differ, first, got[first], ref[first]);
+  return 0;
+}
+
+/* A proper coloring of g: colors in [0, num_colors), no arc (u, v), u != v, with equal colors. */
+static int coloring_valid(const gnest_graph *g, const bench_output *o, char *why, size_t size) {
+  const int64_t *off;
+  const int32_t *col;
+  const float *w;
+  gnest_graph_csr(g, &off, &col, &w);
+  for (int32_t u = 0; u < o->n; u++) {
+    if (o->ivals[u] < 0 || o->ivals[u] >= o->num_colors) {
+      snprintf(why, size, "vertex %d has color %d outside [0, %d)", u, o->ivals[u], o->num_colors);
+      return 0;
+    }
+    for (int64_t k = off[u]; k < off[u + 1]; k++)
+      if (col[k] != u && o->ivals[col[k]] == o->ivals[u]) {
+        snprintf(why, size, "invalid coloring: %d and %d both have color %d", u, col[k], o->ivals[u]);
+        return 0;
+      }
+  }
+  return 1;
+}
+
+static int compare_color(const bench_input *in, const bench_output *ref, const bench_output *got,
+                         char *why, size_t size) {
+  if (!coloring_valid(bench_input_graph(in, BA_COLOR), got, why, size)) return 0;
+  if (got->num_colors != ref->num_colors) {
+    snprintf(why, size, "%d colors, cpu %d", got->num_colors, ref->num_colors);
+    return 0;
+  }
+  return compare_ints("colors", ref->ivals, got->ivals, got->n, why, size);
+}
+
+static int compare_mst(const bench_output *ref, const bench_output *got, char *why, size_t size) {
+  /* integer weights: the double sum is exact in any order; the tolerance only covers files with
+   * their own real weights, which gnest-bench does not use today */
+  double tol = 1e-9 * fmax(1.0, fabs(ref->mst_weight));
+  if (got->mst_edges == ref->mst_edges && fabs(got->mst_weight - ref->mst_weight) <= tol) return 1;
+  snprintf(why, size, "forest weight %.17g with %lld edges, cpu %.17g with %lld edges",
+           got->mst_weight, (long long)got->mst_edges, ref->mst_weight, (long long)ref->mst_edges);
+  return 0;
+}
+
+/* 1 when got agrees with the cpu reference; otherwise why says how it differs. */
+static int outputs_agree(const bench_input *in, const bench_output *ref, const bench_output *got,
+                         char *why, size_t size) {
+  switch (got->algo) {
+    case BA_BFS: return compare_ints("levels", ref->ivals, got->ivals, got->n, why, size);
+    case BA_SSSP: return compare_dist(ref->dist, got->dist, got->n, why, size);
+    case BA_BC: return compare_bc(ref->bc, got->bc, got->n, why, size);
+    case BA_COLOR: return compare_color(in, ref, got, why, size);
+    case BA_MST: return compare_mst(ref, got, why, size);
+    case BA_TC:
+      if (got->tc_total == ref->tc_total) return 1;
+      snprintf(why, size, "%llu triangles, cpu %llu", (unsigned long long)got->tc_total,
+               (unsigned long long)ref->tc_total);
+      return 0;
+    case BA_TREE_DESCENDANTS: return compare_ints("descendants", ref->ivals, got->ivals, got->n, why, size);
+    case BA_TREE_HEIGHTS: return compare_ints("heights", ref->ivals, got->ivals, got->n, why, size);
+    default: return 0;
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* The cell                                                                                    */
+/* ------------------------------------------------------------------------------------------ */
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static void fill_times(bench_row *row, double *times, int count) {
+  if (count == 0) return;
+  qsort(times, (size_t)count, sizeof *times, cmp_double);
+  row->min_ms = times[0];
+  row->max_ms = times[count - 1];
+  row->median_ms = count % 2 ? times[count / 2] : 0.5 * (times[count / 2 - 1] + times[count / 2]);
+  row->edges_per_s = row->median_ms > 0 ? (double)row->edges_visited / (row->median_ms / 1e3) : 0;
+}
+
+static void row_init(const bench_input *in, bench_algo a, gnest_backend b, bench_row *row) {
+  memset(row, 0, sizeof *row);
+  snprintf(row->input, sizeof row->input, "%s", in->spec->name);
+  row->algo = a;
+  row->backend = b;
+  snprintf(row->ran, sizeof row->ran, "-");
+  const gnest_graph *g = bench_input_graph(in, a);
+  row->vertices = g ? gnest_graph_num_vertices(g) : in->vertices;
+  row->arcs = g ? gnest_graph_num_edges(g) : in->arcs;
+}
+
+/* 1 when the cell cannot run at all (row filled with why). */
+static int cell_unrunnable(gnest_ctx *ctx, const bench_config *cfg, gnest_backend b, bench_row *row) {
+  if (b == GNEST_BACKEND_CPU && cfg->cpu_max_edges >= 0 && row->arcs > cfg->cpu_max_edges) {
+    row->skipped = 1;
+    snprintf(row->detail, sizeof row->detail, "%lld arcs > --cpu-max-edges %lld",
+             (long long)row->arcs, (long long)cfg->cpu_max_edges);
+    return 1;
+  }
+  if (b == GNEST_BACKEND_CPU || b == GNEST_BACKEND_AUTO) return 0;
+  gnest_status st = gnest_backend_available(ctx, b);
+  if (st == GNEST_OK) return 0;
+  row->status = st;
+  snprintf(row->detail, sizeof row->detail, "%s on %s", gnest_backend_name(b),
+           gnest_ctx_device_name(ctx));
+  return 1;
+}
+
+/* Runs the warm-up and timed runs into o; fills row's status, counters and check. */
+static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                       bench_algo a, const gnest_options *opts, const bench_output *ref,
+                       bench_output *o, double *times, bench_row *row) {
+  for (int i = 0; i < cfg->warmup + cfg->runs; i++) {
+    gnest_info info;
+    memset(&info, 0, sizeof info);
+    gnest_status st = run_once(ctx, in, a, opts, o, &info);
+    if (st != GNEST_OK) {
+      row->status = st;
+      snprintf(row->detail, sizeof row->detail, "%s%s", i < cfg->warmup ? "" : "in a timed run: ",
+               gnest_last_error_string(ctx));
+      return;
+    }
+    snprintf(row->ran, sizeof row->ran, "%s", info.backend_name ? info.backend_name : "?");
+    if (i < cfg->warmup) continue;
+    times[row->runs++] = info.time_ms;
+    row->launches = info.kernel_launches;
+    row->edges_visited = info.edges_visited;
+    row->iterations = info.iterations;
+    if (ref && row->check != BENCH_CHECK_DISAGREE) {
+      char why[512];
+      if (outputs_agree(in, ref, o, why, sizeof why)) row->check = BENCH_CHECK_AGREE;
+      else {
+        row->check = BENCH_CHECK_DISAGREE;
+        snprintf(row->detail, sizeof row->detail, "run %d: %s", row->runs, why);
+      }
+    }
+  }
+}
+
+void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
+                    gnest_backend b, const bench_output *ref, bench_output *keep, bench_row *row) {
+  row_init(in, a, b, row);
+  if (cell_unrunnable(ctx, cfg, b, row)) return;
+  bench_output o;
+  double *times = malloc((size_t)cfg->runs * sizeof *times);
+  int32_t n = a == BA_COLOR || a == BA_BFS || a == BA_SSSP || a == BA_BC || bench_algo_is_tree(a)
+                  ? row->vertices : 0;
+  gnest_status st = output_alloc(a, n, &o);
+  if (st != GNEST_OK || !times) {
+    row->status = GNEST_ERR_OUT_OF_MEMORY;
+    snprintf(row->detail, sizeof row->detail, "gnest-bench: no memory for the output arrays");
+    bench_output_free(&o);
+    free(times);
+    return;
+  }
+  gnest_options opts = cfg->opts;
+  opts.backend = b;
+  timed_runs(ctx, cfg, in, a, &opts, ref, &o, times, row);
+  fill_times(row, times, row->runs);
+  free(times);
+  if (keep && row->status == GNEST_OK) {
+    *keep = o; /* ownership moves to the caller */
+    return;
+  }
+  bench_output_free(&o);
+}

@@ -1,0 +1,321 @@
+/* gnest-cli: command-line parsing into cli_args. Flags come from the table cli_flags, which also
+ * produces the usage texts (usage.c), so a flag cannot be accepted without being documented. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+int cli_usage_error(const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  fputs("gnest-cli: ", stderr);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+  va_end(ap);
+  return CLI_EXIT_USAGE;
+}
+
+/* ---- numbers ------------------------------------------------------------------------------- */
+
+/* Decimal digits only: no sign, no spaces, no hex; ERANGE beyond 2^64-1. */
+static int parse_u64(const char *v, uint64_t *out) {
+  if (v == NULL || *v == '\0') return 0;
+  for (const char *p = v; *p; ++p)
+    if (!isdigit((unsigned char)*p)) return 0;
+  errno = 0;
+  unsigned long long x = strtoull(v, NULL, 10);
+  if (errno == ERANGE) return 0;
+  *out = (uint64_t)x;
+  return 1;
+}
+
+static int parse_bounded(const char *flag, const char *v, uint64_t min, uint64_t max,
+                         uint64_t *out) {
+  const char *what = min > 0 ? "a positive integer" : "a non-negative integer";
+  if (!parse_u64(v, out) || *out < min) return cli_usage_error("%s: expected %s, got '%s'", flag, what, v);
+  if (*out > max)
+    return cli_usage_error("%s: %s is too large (at most %llu)", flag, v, (unsigned long long)max);
+  return CLI_EXIT_OK;
+}
+
+static int parse_i32(const char *flag, const char *v, int32_t min, int32_t *out) {
+  uint64_t x = 0;
+  int rc = parse_bounded(flag, v, (uint64_t)min, INT32_MAX, &x);
+  if (rc == CLI_EXIT_OK) *out = (int32_t)x;
+  return rc;
+}
+
+/* "3,17,42": non-negative integers separated by commas. */
+static int parse_list(const char *flag, const char *v, int32_t **out, int32_t *count) {
+  size_t len = strlen(v), cap = 1;
+  for (size_t i = 0; i < len; ++i) cap += v[i] == ',';
+  int32_t *list = malloc(cap * sizeof *list);
+  char *copy = malloc(len + 1);
+  if (list == NULL || copy == NULL) {
+    free(list); free(copy);
+    return cli_usage_error("%s: out of memory", flag);
+  }
+  memcpy(copy, v, len + 1);
+  int32_t k = 0;
+  char *item = copy;
+  for (;;) {
+    char *comma = strchr(item, ',');
+    if (comma) *comma = '\0';
+    uint64_t x = 0;
+    if (!parse_u64(item, &x) || x > INT32_MAX) {
+      free(list); free(copy);
+      return cli_usage_error("%s: expected a comma-separated list of non-negative integers, got '%s'",
+                             flag, v);
+    }
+    list[k++] = (int32_t)x;
+    if (!comma) break;
+    item = comma + 1;
+  }
+  free(copy);
+  free(*out);
+  *out = list;
+  *count = k;
+  return CLI_EXIT_OK;
+}
+
+/* ---- setters ------------------------------------------------------------------------------- */
+
+static int set_backend(cli_args *a, const char *f, const char *v) {
+  if (gnest_backend_from_name(v, &a->opts.backend) != GNEST_OK) {
+    char names[512] = "";
+    for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+      const char *name = gnest_backend_name((gnest_backend)b);
+      if (name && strlen(names) + strlen(name) + 2 < sizeof names) {
+        if (b) strcat(names, " ");
+        strcat(names, name);
+      }
+    }
+    return cli_usage_error("%s: unknown backend '%s' (one of: %s)", f, v, names);
+  }
+  a->backend_given = 1;
+  return CLI_EXIT_OK;
+}
+
+static int set_source(cli_args *a, const char *f, const char *v) {
+  a->source_given = 1;
+  return parse_i32(f, v, 0, &a->source);
+}
+static int set_sources(cli_args *a, const char *f, const char *v) {
+  return parse_list(f, v, &a->sources, &a->num_sources);
+}
+static int set_samples(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 1, &a->samples); }
+static int set_seed(cli_args *a, const char *f, const char *v) {
+  a->seed_given = 1;
+  return parse_bounded(f, v, 0, UINT64_MAX, &a->seed);
+}
+static int set_root(cli_args *a, const char *f, const char *v) {
+  a->root_given = 1;
+  return parse_i32(f, v, 0, &a->root);
+}
+static int set_output(cli_args *a, const char *f, const char *v) {
+  if (*v == '\0') return cli_usage_error("%s: expected a file name", f);
+  a->output = v;
+  return CLI_EXIT_OK;
+}
+static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
+static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
+static int set_block_size(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.block_size); }
+
+static int set_granularity(cli_args *a, const char *f, const char *v) {
+  static const char *names[] = {"warp", "block", "multi-block", "grid"};
+  static const gnest_granularity values[] = {GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
+                                             GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID};
+  for (int i = 0; i < 4; ++i)
+    if (strcmp(v, names[i]) == 0) { a->opts.granularity = values[i]; return CLI_EXIT_OK; }
+  return cli_usage_error("%s: expected warp, block, multi-block or grid, got '%s'", f, v);
+}
+
+static int set_schedule(cli_args *a, const char *f, const char *v) {
+  if (strcmp(v, "dynamic") == 0) a->opts.schedule = GNEST_SCHEDULE_DYNAMIC;
+  else if (strcmp(v, "static") == 0) a->opts.schedule = GNEST_SCHEDULE_STATIC;
+  else return cli_usage_error("%s: expected dynamic or static, got '%s'", f, v);
+  return CLI_EXIT_OK;
+}
+
+static int set_format(cli_args *a, const char *f, const char *v) {
+  static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
+  static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
+                                        GNEST_FORMAT_EDGELIST, GNEST_FORMAT_BINARY};
+  for (int i = 0; i < 4; ++i)
+    if (strcmp(v, names[i]) == 0) { a->load.format = values[i]; return CLI_EXIT_OK; }
+  return cli_usage_error("%s: expected mtx, dimacs, edgelist or binary, got '%s'", f, v);
+}
+
+static int set_device(cli_args *a, const char *f, const char *v) {
+  int32_t d = 0;
+  int rc = parse_i32(f, v, 0, &d);
+  a->device = d;
+  return rc;
+}
+static int set_runs(cli_args *a, const char *f, const char *v) {
+  int32_t r = 0;
+  int rc = parse_i32(f, v, 1, &r);
+  a->runs = r;
+  return rc;
+}
+
+/* Switches: value is NULL. */
+static int set_wboost(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->opts.wboost = 1; return 0; }
+static int set_json(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->json = 1; return 0; }
+static int set_quiet(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->quiet = 1; return 0; }
+static int set_compare(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->compare = 1; return 0; }
+static int set_tree(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->tree = 1; return 0; }
+static int set_help(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->help = 1; return 0; }
+static int set_one_based(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.one_based = 1; return 0; }
+static int set_symmetrize(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->symmetrize_flag = 1; return 0; }
+static int set_no_symmetrize(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->symmetrize_flag = 0; return 0; }
+static int set_keep_loops(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.drop_self_loops = 0; return 0; }
+static int set_drop_loops(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.drop_self_loops = 1; return 0; }
+static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.merge_duplicates = 0; return 0; }
+
+#define LOADING (CLI_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_CONVERT))
+#define SOURCED (CLI_BIT(CMD_BFS) | CLI_BIT(CMD_SSSP) | CLI_BIT(CMD_BC))
+#define ROOTED (CLI_TREE_ALGOS | CLI_BIT(CMD_STATS))
+#define ON_DEVICE (CLI_ALGOS | CLI_BIT(CMD_STATS))
+
+const cli_flag cli_flags[] = {
+  {"--backend", "NAME", CLI_ALGOS, set_backend,
+   "auto (default) cpu flat naive-dp hier cdp-warp cdp-block cdp-grid agg lazynp lazynp-cta "
+   "lazynp-warp freelaunch; a backend that cannot run here is an error, never a fallback"},
+  {"--source", "N", SOURCED, set_source,
+   "0-based source vertex (default: the vertex of highest out-degree, lowest id on ties; "
+   "bc: one source instead of all)"},
+  {"--sources", "LIST", CLI_BIT(CMD_BC), set_sources, "comma-separated source vertices, e.g. 0,5,9"},
+  {"--samples", "K", CLI_BIT(CMD_BC), set_samples, "K distinct sources sampled with --seed (sum, no rescaling)"},
+  {"--seed", "N", CLI_BIT(CMD_BC), set_seed, "seed of --samples (default 1)"},
+  {"--root", "N", ROOTED, set_root,
+   "read FILE as a graph and root the tree at node N (graph files only; default 0)"},
+  {"--tree", NULL, CLI_BIT(CMD_STATS), set_tree, "also print tree statistics (implied for .tree files)"},
+  {"--json", NULL, CLI_ALGOS | CLI_BIT(CMD_STATS), set_json, "print one JSON object (--compare: an array) instead of the summary"},
+  {"--output", "FILE", CLI_ALGOS, set_output,
+   "write the full result to FILE, one value per line in vertex order (see below)"},
+  {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default 32)"},
+  {"--coarsening", "N", CLI_ALGOS, set_coarsening, "child-block coarsening factor for agg (0 = default)"},
+  {"--granularity", "G", CLI_ALGOS, set_granularity, "aggregation granularity: warp, block, multi-block or grid"},
+  {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
+  {"--wboost", NULL, CLI_ALGOS, set_wboost, "lazynp: saving lanes first run the warp's common trip count"},
+  {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block (0 = default 256)"},
+  {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
+  {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
+  {"--symmetrize", NULL, LOADING, set_symmetrize, "add the reverse of every arc (default for color, mst, tc)"},
+  {"--no-symmetrize", NULL, LOADING, set_no_symmetrize, "keep arcs as stored (color, mst, tc then need a symmetric file)"},
+  {"--keep-self-loops", NULL, LOADING, set_keep_loops, "keep arcs u->u (default)"},
+  {"--drop-self-loops", NULL, LOADING, set_drop_loops, "remove arcs u->u while loading"},
+  {"--keep-duplicates", NULL, LOADING, set_keep_dups, "keep parallel arcs (default: merge them, keeping the minimum weight)"},
+  {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)"},
+  {"--compare", NULL, CLI_ALGOS, set_compare,
+   "run every backend, compare time and results with cpu (exit 3 if one disagrees)"},
+  {"--runs", "N", CLI_ALGOS, set_runs, "--compare: timed runs per backend after one warm-up (default 5)"},
+  {"--quiet", NULL, CLI_ALL, set_quiet, "no summary and no CPU notice (errors and --json still print)"},
+  {"--help", NULL, CLI_ALL, set_help, "this text"},
+};
+const int cli_flag_count = (int)(sizeof cli_flags / sizeof cli_flags[0]);
+
+/* ---- parsing ------------------------------------------------------------------------------- */
+
+static void args_defaults(cli_args *a, cli_cmd cmd) {
+  memset(a, 0, sizeof *a);
+  a->cmd = cmd;
+  gnest_options_init(&a->opts);
+  gnest_load_options_init(&a->load);
+  a->symmetrize_flag = -1;
+  a->device = -1;
+  a->seed = 1;
+  a->runs = 5;
+}
+
+static const cli_flag *find_flag(const char *name, size_t len) {
+  for (int i = 0; i < cli_flag_count; ++i)
+    if (strlen(cli_flags[i].name) == len && strncmp(cli_flags[i].name, name, len) == 0)
+      return &cli_flags[i];
+  return NULL;
+}
+
+/* One flag at argv[*i] ("--name", "--name=value" or "--name value"); advances *i past its value. */
+static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
+  const char *word = argv[*i], *eq = strchr(word, '=');
+  const char *cmd = cli_commands[a->cmd].name;
+  size_t len = eq ? (size_t)(eq - word) : strlen(word);
+  const cli_flag *f = strcmp(word, "-h") == 0 ? find_flag("--help", 6) : find_flag(word, len);
+  if (f == NULL)
+    return cli_usage_error("%s: unknown flag '%.*s' (see gnest-cli %s --help)", cmd, (int)len, word, cmd);
+  if (!(f->commands & CLI_BIT(a->cmd)))
+    return cli_usage_error("%s: %s does not apply to this command (see gnest-cli %s --help)", cmd,
+                           f->name, cmd);
+  if (f->arg == NULL) {
+    if (eq) return cli_usage_error("%s: takes no value", f->name);
+    return f->set(a, f->name, NULL);
+  }
+  if (eq) return f->set(a, f->name, eq + 1);
+  if (*i + 1 >= argc) return cli_usage_error("%s: missing argument %s", f->name, f->arg);
+  *i += 1;
+  return f->set(a, f->name, argv[*i]);
+}
+
+static int take_operand(cli_args *a, const char *word) {
+  const char *cmd = cli_commands[a->cmd].name;
+  if (a->input == NULL) a->input = word;
+  else if (a->cmd == CMD_CONVERT && a->convert_out == NULL) a->convert_out = word;
+  else return cli_usage_error("%s: unexpected argument '%s'", cmd, word);
+  return CLI_EXIT_OK;
+}
+
+/* Combinations the table cannot express. */
+static int check_combinations(cli_args *a) {
+  const char *cmd = cli_commands[a->cmd].name;
+  if (a->help) return CLI_EXIT_OK;
+  if (a->input == NULL) return cli_usage_error("%s: missing input FILE (see gnest-cli %s --help)", cmd, cmd);
+  if (a->cmd == CMD_CONVERT && a->convert_out == NULL)
+    return cli_usage_error("convert: missing output file OUT (see gnest-cli convert --help)");
+  if (a->compare && a->backend_given)
+    return cli_usage_error("%s: --compare runs every backend; it cannot be combined with --backend", cmd);
+  if (a->compare && a->output)
+    return cli_usage_error("%s: --output cannot be combined with --compare", cmd);
+  int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
+  if (a->cmd == CMD_BC && bc_choices > 1)
+    return cli_usage_error("bc: give only one of --source, --sources and --samples");
+  if (a->seed_given && a->samples == 0) return cli_usage_error("bc: --seed applies to --samples only");
+  if (a->root_given && cli_is_tree_file(a->input))
+    return cli_usage_error("%s: --root applies to graph files, and %s is a tree file", cmd, a->input);
+  return CLI_EXIT_OK;
+}
+
+/* color, mst and tc take their input as undirected: symmetrized unless --no-symmetrize. */
+static void resolve_symmetrize(cli_args *a) {
+  int undirected = a->cmd == CMD_COLOR || a->cmd == CMD_MST || a->cmd == CMD_TC;
+  a->load.symmetrize = a->symmetrize_flag >= 0 ? a->symmetrize_flag : undirected;
+}
+
+int cli_parse_args(int argc, char **argv, cli_args *a) {
+  int cmd = 0;
+  while (cmd < CMD_COUNT && strcmp(argv[1], cli_commands[cmd].name) != 0) ++cmd;
+  if (cmd == CMD_COUNT) {
+    memset(a, 0, sizeof *a);
+    return cli_usage_error("unknown command '%s' (see gnest-cli --help)", argv[1]);
+  }
+  args_defaults(a, (cli_cmd)cmd);
+  int only_operands = 0;
+  for (int i = 2; i < argc; ++i) {
+    const char *w = argv[i];
+    int rc;
+    if (!only_operands && strcmp(w, "--") == 0) { only_operands = 1; continue; }
+    if (!only_operands && w[0] == '-' && w[1] != '\0') rc = parse_flag(a, argc, argv, &i);
+    else rc = take_operand(a, w);
+    if (rc != CLI_EXIT_OK) return rc;
+  }
+  resolve_symmetrize(a);
+  return check_combinations(a);
+}
+
+void cli_args_free(cli_args *a) {
+  free(a->sources);
+  a->sources = NULL;
+}

@@ -1,0 +1,201 @@
+/* gnest-cli --compare: every backend on the same input in one process. Each available backend
+ * gets a warm-up run, then --runs timed runs (median of gnest_info.time_ms), and its result is
+ * checked against the cpu reference. Unavailable backends get a row saying why. */
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct cmp_row {
+  gnest_backend backend;
+  int available;      /* gnest_backend_available said yes */
+  int ran;            /* every run succeeded */
+  int failed;         /* a run failed for a reason other than "not applicable" */
+  int agrees;
+  double median_ms;
+  int64_t launches, edges;
+  char reason[400];
+} cmp_row;
+
+typedef struct cmp_table {
+  cmp_row rows[GNEST_BACKEND_COUNT];
+  int count;
+  int first_failure;  /* row index, -1 when none */
+} cmp_table;
+
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static double median(double *v, int n) {
+  qsort(v, (size_t)n, sizeof *v, cmp_double);
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* Warm-up plus runs timed runs of backend b into r (allocated). Fills the row's numbers. */
+static gnest_status time_backend(const cli_args *a, const cli_input *in, gnest_backend b,
+                                 cli_result *r, cmp_row *row) {
+  gnest_options o = a->opts;
+  o.backend = b;
+  double *times = malloc((size_t)a->runs * sizeof *times);
+  if (times == NULL) return GNEST_ERR_OUT_OF_MEMORY;
+  gnest_status st = cli_run_algorithm(in, &o, r);
+  for (int k = 0; st == GNEST_OK && k < a->runs; ++k) {
+    st = cli_run_algorithm(in, &o, r);
+    times[k] = r->info.time_ms;
+  }
+  if (st == GNEST_OK) {
+    row->median_ms = median(times, a->runs);
+    row->launches = r->info.kernel_launches;
+    row->edges = r->info.edges_visited;
+    snprintf(row->reason, sizeof row->reason, "%s", r->info.reason);
+  }
+  free(times);
+  return st;
+}
+
+static void note_failure(const cli_input *in, gnest_status st, cmp_row *row) {
+  const gnest_error *e = gnest_last_error(in->ctx);
+  const char *detail = e->status == st ? gnest_last_error_string(in->ctx) : gnest_strerror(st);
+  if (st == GNEST_ERR_BACKEND_NOT_APPLICABLE) {
+    snprintf(row->reason, sizeof row->reason, "not applicable: %s", detail);
+  } else {
+    row->failed = 1;
+    snprintf(row->reason, sizeof row->reason, "failed: %s", detail);
+  }
+}
+
+/* One row for a backend other than cpu. */
+static void compare_backend(const cli_args *a, const cli_input *in, const cli_result *ref,
+                            gnest_backend b, cmp_row *row) {
+  gnest_status st = gnest_backend_available(in->ctx, b);
+  if (st != GNEST_OK) {
+    snprintf(row->reason, sizeof row->reason, "%s", cli_unavailable_text(st));
+    return;
+  }
+  row->available = 1;
+  cli_result r;
+  st = cli_result_alloc(a->cmd, in, &r);
+  if (st == GNEST_OK) st = time_backend(a, in, b, &r, row);
+  if (st == GNEST_OK) {
+    row->ran = 1;
+    row->agrees = cli_results_agree(in, ref, &r);
+  } else {
+    note_failure(in, st, row);
+  }
+  cli_result_free(&r);
+}
+
+/* Runs the cpu reference (its own row) and then every other backend. Exit code on cpu failure. */
+static int fill_table(const cli_args *a, const cli_input *in, cli_result *ref, cmp_table *t) {
+  memset(t, 0, sizeof *t);
+  t->first_failure = -1;
+  cmp_row *cpu = &t->rows[t->count++];
+  cpu->backend = GNEST_BACKEND_CPU;
+  gnest_status st = cli_result_alloc(a->cmd, in, ref);
+  if (st == GNEST_OK) st = time_backend(a, in, GNEST_BACKEND_CPU, ref, cpu);
+  if (st != GNEST_OK) return cli_fail(in->ctx, st);
+  cpu->available = cpu->ran = cpu->agrees = 1;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    if (b == GNEST_BACKEND_AUTO || b == GNEST_BACKEND_CPU) continue;
+    cmp_row *row = &t->rows[t->count];
+    row->backend = (gnest_backend)b;
+    compare_backend(a, in, ref, (gnest_backend)b, row);
+    if (row->failed && t->first_failure < 0) t->first_failure = t->count;
+    t->count++;
+  }
+  return CLI_EXIT_OK;
+}
+
+static double edges_per_second(const cmp_row *row) {
+  return row->median_ms > 0 && row->edges > 0 ? (double)row->edges / (row->median_ms / 1e3) : 0.0;
+}
+
+static void print_row(FILE *f, const cmp_row *row) {
+  const char *name = gnest_backend_name(row->backend);
+  if (!row->ran) {
+    fprintf(f, "%-12s %12s %10s %11s  %-6s %s\n", name, "-", "-", "-", "-", row->reason);
+    return;
+  }
+  char eps[32] = "-";
+  if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
+  fprintf(f, "%-12s %12.3f %10" PRId64 " %11s  %-6s %s\n", name, row->median_ms, row->launches, eps,
+          row->agrees ? "yes" : "NO", row->reason);
+}
+
+static void print_table(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
+  cli_print_input_line(f, a, in);
+  fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
+  fprintf(f, "%s", cli_commands[a->cmd].name);
+  if (a->cmd == CMD_BFS || a->cmd == CMD_SSSP)
+    fprintf(f, ", source %" PRId32 " (%s)", in->source, in->source_rule);
+  if (a->cmd == CMD_BC) {
+    char buf[96];
+    fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
+  }
+  fprintf(f, "; median of %d timed runs after a warm-up\n\n", a->runs);
+  fprintf(f, "%-12s %12s %10s %11s  %-6s %s\n", "backend", "median ms", "launches", "edges/s",
+          "agrees", "reason");
+  for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i]);
+}
+
+static void json_row(cli_json *j, const cmp_row *row) {
+  cli_json_open(j, '{');
+  cli_json_key(j, "backend"); cli_json_str(j, gnest_backend_name(row->backend));
+  cli_json_key(j, "available"); cli_json_bool(j, row->available);
+  cli_json_key(j, "ran"); cli_json_bool(j, row->ran);
+  cli_json_key(j, "median_ms");
+  if (row->ran) cli_json_f64(j, row->median_ms); else cli_json_null(j);
+  cli_json_key(j, "launches");
+  if (row->ran) cli_json_i64(j, row->launches); else cli_json_null(j);
+  cli_json_key(j, "edges_visited");
+  if (row->ran) cli_json_i64(j, row->edges); else cli_json_null(j);
+  cli_json_key(j, "edges_per_s");
+  if (row->ran && edges_per_second(row) > 0) cli_json_f64(j, edges_per_second(row)); else cli_json_null(j);
+  cli_json_key(j, "agrees");
+  if (row->ran) cli_json_bool(j, row->agrees); else cli_json_null(j);
+  cli_json_key(j, "reason"); cli_json_str(j, row->reason);
+  cli_json_close(j, '}');
+}
+
+static void print_table_json(FILE *f, const cmp_table *t) {
+  cli_json j;
+  cli_json_init(&j, f);
+  cli_json_open(&j, '[');
+  for (int i = 0; i < t->count; ++i) json_row(&j, &t->rows[i]);
+  cli_json_close(&j, ']');
+}
+
+/* After the table: a failed backend is exit 1 (its error on stderr), a disagreement exit 3. */
+static int table_exit_code(const cmp_table *t) {
+  if (t->first_failure >= 0) {
+    const cmp_row *row = &t->rows[t->first_failure];
+    fprintf(stderr, "gnest-cli: backend %s %s\n", gnest_backend_name(row->backend), row->reason);
+    return CLI_EXIT_FAIL;
+  }
+  for (int i = 0; i < t->count; ++i)
+    if (t->rows[i].ran && !t->rows[i].agrees) return CLI_EXIT_DISAGREE;
+  return CLI_EXIT_OK;
+}
+
+int cli_cmd_compare(const cli_args *a) {
+  cli_input in;
+  memset(&in, 0, sizeof in);
+  int rc = cli_open_context(a, 0, &in.ctx);
+  if (rc == CLI_EXIT_OK) rc = cli_load_input(a, &in);
+  cli_result ref;
+  memset(&ref, 0, sizeof ref);
+  cmp_table t;
+  if (rc == CLI_EXIT_OK) rc = fill_table(a, &in, &ref, &t);
+  if (rc == CLI_EXIT_OK) {
+    cli_cpu_notice(a, in.ctx);
+    if (a->json) print_table_json(stdout, &t);
+    else if (!a->quiet) print_table(stdout, a, &in, &t);
+    rc = table_exit_code(&t);
+  }
+  cli_result_free(&ref);
+  cli_input_free(&in);
+  return rc;
+}

@@ -1,0 +1,98 @@
+/* gnest-cli convert IN OUT: OUT's name picks the format (.gnest binary cache, .mtx Matrix Market,
+ * anything else an edge list; .tree for a tree file read from a .tree input). Written to OUT.tmp
+ * and renamed, so a failure leaves no partial OUT. */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "io.h"
+
+typedef enum out_kind { OUT_BINARY, OUT_MTX, OUT_EDGELIST, OUT_TREE } out_kind;
+
+static int has_suffix(const char *s, const char *suffix) {
+  size_t ls = strlen(s), lx = strlen(suffix);
+  return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+static const char *kind_name(out_kind k) {
+  static const char *names[] = {"binary CSR cache", "Matrix Market", "edge list", "tree file"};
+  return names[k];
+}
+
+/* Usage errors for outputs gnest cannot write. */
+static int pick_kind(const cli_args *a, out_kind *k) {
+  const char *out = a->convert_out;
+  if (has_suffix(out, ".gz") || has_suffix(out, ".xz"))
+    return cli_usage_error("convert: %s: compressed output is not written (compress it afterwards)", out);
+  if (has_suffix(out, ".gr"))
+    return cli_usage_error("convert: %s: DIMACS is not written; use .gnest, .mtx or an edge list", out);
+  int tree_in = cli_is_tree_file(a->input), tree_out = has_suffix(out, ".tree");
+  if (tree_in != tree_out)
+    return cli_usage_error("convert: a tree file converts only to a tree file (.tree), and a graph to a graph");
+  *k = tree_out ? OUT_TREE : has_suffix(out, ".gnest") ? OUT_BINARY : has_suffix(out, ".mtx") ? OUT_MTX : OUT_EDGELIST;
+  return CLI_EXIT_OK;
+}
+
+static gnest_status write_graph(gnest_ctx *ctx, const gnest_graph *g, out_kind k, const char *path) {
+  if (k == OUT_BINARY) return gnest_graph_save(ctx, g, path);
+  const int64_t *off;
+  const int32_t *cols;
+  const float *w;
+  gnest_graph_csr(g, &off, &cols, &w);
+  gn_csr c;
+  memset(&c, 0, sizeof c);
+  c.n = gnest_graph_num_vertices(g);
+  c.m = gnest_graph_num_edges(g);
+  c.offsets = (int64_t *)off; /* the writers only read */
+  c.cols = (int32_t *)cols;
+  c.weights = (float *)w;
+  return k == OUT_MTX ? gn_write_mtx(ctx, path, &c) : gn_write_edgelist(ctx, path, &c);
+}
+
+/* Loads IN and writes it to tmp. */
+static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k, const char *tmp,
+                               char *what, size_t what_size) {
+  gnest_status st;
+  if (k == OUT_TREE) {
+    gnest_tree *t = NULL;
+    st = gnest_tree_load(ctx, a->input, &t);
+    if (st == GNEST_OK) st = gnest_tree_save(ctx, t, tmp);
+    if (st == GNEST_OK) snprintf(what, what_size, "%" PRId32 " nodes", gnest_tree_num_nodes(t));
+    if (t) gnest_tree_free(t);
+    return st;
+  }
+  gnest_graph *g = NULL;
+  st = gnest_graph_load(ctx, a->input, &a->load, &g);
+  if (st == GNEST_OK) st = write_graph(ctx, g, k, tmp);
+  if (st == GNEST_OK)
+    snprintf(what, what_size, "%" PRId32 " vertices, %" PRId64 " arcs", gnest_graph_num_vertices(g),
+             gnest_graph_num_edges(g));
+  if (g) gnest_graph_free(g);
+  return st;
+}
+
+int cli_cmd_convert(const cli_args *a) {
+  out_kind k = OUT_EDGELIST;
+  int rc = pick_kind(a, &k);
+  if (rc != CLI_EXIT_OK) return rc;
+  gnest_ctx *ctx = NULL;
+  if ((rc = cli_open_context(a, 1, &ctx)) != CLI_EXIT_OK) return rc;
+  char *tmp = cli_tmp_path(a->convert_out);
+  char what[128] = "";
+  gnest_status st = tmp ? convert_to(a, ctx, k, tmp, what, sizeof what) : GNEST_ERR_OUT_OF_MEMORY;
+  if (st != GNEST_OK) {
+    rc = cli_fail(ctx, st);
+  } else if (rename(tmp, a->convert_out) != 0) {
+    fprintf(stderr, "gnest-cli: %s: %s\n", a->convert_out, strerror(errno));
+    rc = CLI_EXIT_FAIL;
+  } else if (!a->quiet) {
+    printf("wrote %s (%s): %s\n", a->convert_out, kind_name(k), what);
+  }
+  if (tmp && rc != CLI_EXIT_OK) unlink(tmp);
+  free(tmp);
+  gnest_ctx_free(ctx);
+  return rc;
+}

@@ -1,0 +1,125 @@
+/* gnest-cli: context, loading of the input graph or tree, source resolution, error lines. */
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+double cli_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+int cli_fail(const gnest_ctx *ctx, gnest_status st) {
+  const gnest_error *e = ctx ? gnest_last_error(ctx) : NULL;
+  if (e && e->status == st) fprintf(stderr, "gnest-cli: %s\n", gnest_last_error_string(ctx));
+  else fprintf(stderr, "gnest-cli: %s\n", gnest_strerror(st));
+  return CLI_EXIT_FAIL;
+}
+
+const char *cli_unavailable_text(gnest_status st) {
+  switch (st) {
+    case GNEST_ERR_BACKEND_UNAVAILABLE: return "not available in this build";
+    case GNEST_ERR_NO_DEVICE: return "no CUDA device";
+    default: return gnest_strerror(st);
+  }
+}
+
+static int ends_with(const char *s, const char *suffix) {
+  size_t ls = strlen(s), lx = strlen(suffix);
+  return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
+}
+
+int cli_is_tree_file(const char *path) {
+  return ends_with(path, ".tree") || ends_with(path, ".tree.gz") || ends_with(path, ".tree.xz");
+}
+
+int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.device = a->device;
+  o.force_cpu = force_cpu;
+  *ctx = NULL;
+  gnest_status st = gnest_ctx_create(ctx, &o);
+  if (st != GNEST_OK) {
+    int rc = cli_fail(*ctx, st);
+    if (*ctx) gnest_ctx_free(*ctx);
+    *ctx = NULL;
+    return rc;
+  }
+  return CLI_EXIT_OK;
+}
+
+void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx) {
+  if (a->quiet || gnest_ctx_has_device(ctx)) return;
+  /* The context names itself "CPU (no CUDA device: <why>)": keep the why. */
+  const char *name = gnest_ctx_device_name(ctx), *prefix = "CPU (no CUDA device: ";
+  size_t lp = strlen(prefix), ln = strlen(name);
+  if (ln > lp && strncmp(name, prefix, lp) == 0 && name[ln - 1] == ')')
+    fprintf(stderr, "running on the CPU: no CUDA device (%.*s)\n", (int)(ln - lp - 1), name + lp);
+  else
+    fprintf(stderr, "running on the CPU: no CUDA device (%s)\n", name);
+}
+
+/* The vertex of highest out-degree, lowest id on ties (BENCH.md's source rule). */
+static int32_t highest_degree_vertex(const gnest_graph *g) {
+  const int64_t *off;
+  const int32_t *cols;
+  const float *w;
+  gnest_graph_csr(g, &off, &cols, &w);
+  int32_t n = gnest_graph_num_vertices(g), best = 0;
+  for (int32_t v = 1; v < n; ++v)
+    if (off[v + 1] - off[v] > off[best + 1] - off[best]) best = v;
+  return best;
+}
+
+static void resolve_sources(const cli_args *a, cli_input *in) {
+  memset(&in->bc, 0, sizeof in->bc);
+  in->source = a->source;
+  in->source_rule = "given";
+  if (!a->source_given && in->graph) {
+    in->source = highest_degree_vertex(in->graph);
+    in->source_rule = "highest out-degree";
+  }
+  if (a->cmd != CMD_BC) return;
+  in->bc.mode = GNEST_BC_ALL;
+  if (a->source_given) {
+    in->bc.mode = GNEST_BC_LIST;
+    in->bc.list = &a->source;
+    in->bc.count = 1;
+  } else if (a->num_sources > 0) {
+    in->bc.mode = GNEST_BC_LIST;
+    in->bc.list = a->sources;
+    in->bc.count = a->num_sources;
+  } else if (a->samples > 0) {
+    in->bc.mode = GNEST_BC_SAMPLE;
+    in->bc.count = a->samples;
+    in->bc.seed = a->seed;
+  }
+}
+
+/* Tree commands and stats --tree: a tree file, or a graph rooted at --root (default 0). */
+static gnest_status load_tree(const cli_args *a, cli_input *in) {
+  if (cli_is_tree_file(a->input)) return gnest_tree_load(in->ctx, a->input, &in->tree);
+  gnest_status st = gnest_graph_load(in->ctx, a->input, &a->load, &in->graph);
+  if (st != GNEST_OK) return st;
+  return gnest_tree_from_graph(in->ctx, in->graph, a->root_given ? a->root : 0, &in->tree);
+}
+
+int cli_load_input(const cli_args *a, cli_input *in) {
+  int wants_tree = (CLI_BIT(a->cmd) & CLI_TREE_ALGOS) ||
+                   (a->cmd == CMD_STATS && (a->tree || a->root_given || cli_is_tree_file(a->input)));
+  double t0 = cli_now_ms();
+  gnest_status st = wants_tree ? load_tree(a, in) : gnest_graph_load(in->ctx, a->input, &a->load, &in->graph);
+  in->load_ms = cli_now_ms() - t0;
+  if (st != GNEST_OK) return cli_fail(in->ctx, st);
+  resolve_sources(a, in);
+  return CLI_EXIT_OK;
+}
+
+void cli_input_free(cli_input *in) {
+  if (in->tree) gnest_tree_free(in->tree);
+  if (in->graph) gnest_graph_free(in->graph);
+  if (in->ctx) gnest_ctx_free(in->ctx);
+  memset(in, 0, sizeof *in);
+}

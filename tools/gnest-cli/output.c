@@ -1,0 +1,70 @@
+/* gnest-cli: --output FILE, the full result as plain text. Written to FILE.tmp and renamed, so a
+ * failure never leaves a partial FILE behind. */
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+char *cli_tmp_path(const char *path) {
+  size_t len = strlen(path);
+  char *tmp = malloc(len + 5);
+  if (tmp) {
+    memcpy(tmp, path, len);
+    memcpy(tmp + len, ".tmp", 5);
+  }
+  return tmp;
+}
+
+static void write_values(FILE *f, const cli_result *r) {
+  switch (r->cmd) {
+    case CMD_SSSP:
+      for (int32_t v = 0; v < r->n; ++v)
+        if (isfinite(r->dist[v])) fprintf(f, "%.9g\n", r->dist[v]);
+        else fputs("inf\n", f);
+      break;
+    case CMD_BC:
+      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%.17g\n", r->bc[v]);
+      break;
+    case CMD_MST:
+      for (int64_t e = 0; e < r->mst_edges; ++e)
+        fprintf(f, "%" PRId32 " %" PRId32 " %.9g\n", r->mst_u[e], r->mst_v[e], r->mst_w[e]);
+      break;
+    case CMD_TC:
+      fprintf(f, "%" PRIu64 "\n", r->tc_total);
+      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%" PRIu64 "\n", r->tc_per_vertex[v]);
+      break;
+    default:
+      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%" PRId32 "\n", r->ivals[v]);
+      break;
+  }
+}
+
+/* Prints "gnest-cli: FILE: why" and removes the temporary file. */
+static int output_failed(const char *path, const char *tmp, int err) {
+  fprintf(stderr, "gnest-cli: %s: %s\n", path, strerror(err));
+  if (tmp) unlink(tmp);
+  return CLI_EXIT_FAIL;
+}
+
+int cli_write_output(const char *path, const cli_result *r) {
+  char *tmp = cli_tmp_path(path);
+  if (tmp == NULL) return output_failed(path, NULL, ENOMEM);
+  FILE *f = fopen(tmp, "w");
+  if (f == NULL) {
+    int err = errno;
+    free(tmp);
+    return output_failed(path, NULL, err);
+  }
+  errno = 0;
+  write_values(f, r);
+  int err = ferror(f) ? (errno ? errno : EIO) : 0;
+  if (fclose(f) != 0 && err == 0) err = errno ? errno : EIO;
+  if (err == 0 && rename(tmp, path) != 0) err = errno;
+  int rc = err ? output_failed(path, tmp, err) : CLI_EXIT_OK;
+  free(tmp);
+  return rc;
+}

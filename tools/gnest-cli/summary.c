@@ -1,0 +1,84 @@
+/* gnest-cli: the human-readable summary of one run. */
+#include <inttypes.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, size_t size) {
+  switch (s->mode) {
+    case GNEST_BC_LIST: snprintf(buf, size, "%" PRId32 " listed", s->count); break;
+    case GNEST_BC_SAMPLE:
+      snprintf(buf, size, "%" PRId32 " sampled (seed %" PRIu64 ")", s->count, s->seed);
+      break;
+    default: snprintf(buf, size, "all %" PRId32, n); break;
+  }
+  return buf;
+}
+
+void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in) {
+  if (in->tree && !in->graph) {
+    fprintf(f, "tree: %s  n=%" PRId32 " nodes  root %" PRId32 "  loaded in %.1f ms\n", a->input,
+            gnest_tree_num_nodes(in->tree), gnest_tree_root(in->tree), in->load_ms);
+    return;
+  }
+  const gnest_graph *g = in->graph;
+  fprintf(f, "graph: %s  n=%" PRId32 "  m=%" PRId64 " arcs (%s%s)  loaded in %.1f ms\n", a->input,
+          gnest_graph_num_vertices(g), gnest_graph_num_edges(g),
+          gnest_graph_is_weighted(g) ? "weighted" : "unweighted",
+          a->load.symmetrize ? ", symmetrized" : "", in->load_ms);
+  if (in->tree)
+    fprintf(f, "tree: rooted at %" PRId32 ", %" PRId32 " nodes\n", gnest_tree_root(in->tree),
+            gnest_tree_num_nodes(in->tree));
+}
+
+static void print_bc_top(FILE *f, const cli_result *r, const cli_digest *d) {
+  fputs("top vertices by bc:", f);
+  for (int i = 0; i < d->top_count; ++i)
+    fprintf(f, "%s %" PRId32 " (%.6g)", i ? "," : "", d->top[i], r->bc[d->top[i]]);
+  fputc('\n', f);
+}
+
+static void print_algorithm_lines(FILE *f, const cli_input *in, const cli_result *r) {
+  cli_digest d;
+  cli_digest_compute(r, &d);
+  char buf[96];
+  switch (r->cmd) {
+    case CMD_BFS:
+      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max level %" PRId32 "\n", d.reached,
+              r->n, d.max_level);
+      break;
+    case CMD_SSSP:
+      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max finite distance %.9g\n",
+              d.reached, r->n, d.max_dist);
+      break;
+    case CMD_BC:
+      fprintf(f, "sources: %s\n", cli_bc_mode_text(&in->bc, r->n, buf, sizeof buf));
+      print_bc_top(f, r, &d);
+      break;
+    case CMD_COLOR: fprintf(f, "colors: %" PRId32 "\n", r->num_colors); break;
+    case CMD_MST:
+      fprintf(f, "spanning forest: total weight %.17g, %" PRId64 " edges, %" PRId64 " components\n",
+              r->mst_weight, r->mst_edges, d.components);
+      break;
+    case CMD_TC: fprintf(f, "triangles: %" PRIu64 "\n", r->tc_total); break;
+    case CMD_TREE_DESCENDANTS:
+      fprintf(f, "max descendants %" PRId32 " (node %" PRId32 ")\n", d.max_value, d.max_node);
+      break;
+    case CMD_TREE_HEIGHTS:
+      fprintf(f, "max height %" PRId32 " (node %" PRId32 ")\n", d.max_value, d.max_node);
+      break;
+    default: break;
+  }
+}
+
+void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r) {
+  const gnest_info *i = &r->info;
+  cli_print_input_line(f, a, in);
+  fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
+  fprintf(f, "backend: %s (%s)\n", i->backend_name ? i->backend_name : "?", i->reason);
+  if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
+    fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, in->source, in->source_rule);
+  fprintf(f, "time: %.3f ms  launches: %" PRId64 "  edges visited: %" PRId64 "  iterations: %" PRId32 "\n",
+          i->time_ms, i->kernel_launches, i->edges_visited, i->iterations);
+  print_algorithm_lines(f, in, r);
+}
