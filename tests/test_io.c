@@ -295,8 +295,11 @@ Test(io, mtx_empty_file) {
 
 Test(io, mtx_truncated) {
   gn_edges e;
-  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n", &e), GNEST_ERR_PARSE,
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n30 30 3\n10 20\n20 30\n", &e), GNEST_ERR_PARSE,
                "expected 3 entries as declared in the size line, found 2", 5);
+  /* a file too short for its declared entries is refused from its size alone */
+  expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 3\n1 2\n2 3\n", &e), GNEST_ERR_PARSE,
+               "the size line declares 3 entries but the file has only 63 bytes", 2);
   cr_assert_null(e.src);
   expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n", &e), GNEST_ERR_PARSE,
                "missing size line", 2);
@@ -448,7 +451,7 @@ Test(io, dimacs_errors) {
   expect_error(parse_dimacs("", &e), GNEST_ERR_PARSE, "empty file", 0);
   expect_error(parse_dimacs("c only comments\n", &e), GNEST_ERR_PARSE, "missing problem line 'p sp n m'", 0);
   expect_error(parse_dimacs("c x\na 1 2 3\np sp 2 1\n", &e), GNEST_ERR_PARSE, "arc line before the problem line", 2);
-  expect_error(parse_dimacs("p sp 3 3\na 1 2 5\na 2 3 7\n", &e), GNEST_ERR_PARSE,
+  expect_error(parse_dimacs("p sp 30 3\na 10 20 500\na 20 30 700\n", &e), GNEST_ERR_PARSE,
                "the problem line declares 3 arcs but the file has 2", 4);
   expect_error(parse_dimacs("p sp 3 1\na 1 2 5\na 2 3 7\n", &e), GNEST_ERR_PARSE,
                "the problem line declares 1 arcs but the file has 2", 0);
@@ -545,7 +548,7 @@ Test(io, tree_valid_and_round_trip) {
 Test(io, tree_errors) {
   int32_t n, *parent;
   expect_error(parse_tree("", &n, &parent), GNEST_ERR_PARSE, "empty file", 0);
-  expect_error(parse_tree("4\n-1 0\n", &n, &parent), GNEST_ERR_PARSE, "expected 4 parent ids, found 2", 3);
+  expect_error(parse_tree("4\n-1 0 0\n", &n, &parent), GNEST_ERR_PARSE, "expected 4 parent ids, found 3", 3);
   cr_assert_null(parent);
   expect_error(parse_tree("3\n-1 0\n5\n", &n, &parent), GNEST_ERR_OUT_OF_RANGE, "parent id 5 out of range", 3);
   expect_error(parse_tree("3\n-1 -2 0\n", &n, &parent), GNEST_ERR_OUT_OF_RANGE, "parent id -2 out of range", 2);

@@ -77,3 +77,15 @@ gnest_status gn_lazynp_reserve(gn_engine &e, int32_t capacity) {
   e.saved_capacity = capacity;
   return gn_memset(e.ctx, e.saved_count, 0, sizeof(int32_t));
 }
+
+gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
+                                     int64_t **d_offsets) {
+  if (!e->level_offsets || e->level_offsets_capacity < num_levels + 1) {
+    int32_t cap = num_levels + 1 < 1024 ? 1024 : num_levels + 1;
+    GN_TRY(e->scratch->alloc(&e->level_offsets, (size_t)cap, "level offsets"));
+    e->level_offsets_capacity = cap;
+  }
+  *d_offsets = e->level_offsets;
+  return gn_to_device(e->ctx, e->level_offsets, h_offsets,
+                      sizeof(int64_t) * ((size_t)num_levels + 1));
+}

@@ -86,6 +86,8 @@ struct gn_engine {
   int64_t *saved_begin;   /* lazynp: saved contexts (first inner index still to run) */
   int32_t *saved_count;
   int32_t saved_capacity;
+  int64_t *level_offsets;  /* flat: device copy of a level schedule's offsets (grow-only) */
+  int32_t level_offsets_capacity;
 };
 
 /* Prepares the engine for call's resolved backend (allocates its scratch from the pool). */
@@ -97,6 +99,10 @@ gnest_status gn_frontier_alloc(gn_engine *e, gn_frontier *f, int32_t capacity, i
                                bool keep_history);
 /* Sets level 0 to the given host items. */
 gnest_status gn_frontier_seed(gn_engine *e, gn_frontier *f, const int32_t *items, int32_t count);
+/* Device copy of a level schedule's num_levels + 1 offsets, in a buffer reused across calls of
+ * the same engine (grown when needed). */
+gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
+                                     int64_t **d_offsets);
 /* Copies counts[0..levels) to the host. */
 gnest_status gn_frontier_counts(gn_engine *e, const gn_frontier *f, int32_t levels, int32_t *out);
 

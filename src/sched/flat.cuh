@@ -154,8 +154,7 @@ gnest_status gn_flat_levels(gn_engine &e, const V &v, const int32_t *items,
                             const int64_t *h_offsets, int32_t num_levels, bool reverse) {
   if (num_levels <= 0) return GNEST_OK;
   int64_t *d_offsets = nullptr;
-  GN_TRY(e.scratch->alloc(&d_offsets, (size_t)num_levels + 1, "level offsets"));
-  GN_TRY(gn_to_device(e.ctx, d_offsets, h_offsets, sizeof(int64_t) * ((size_t)num_levels + 1)));
+  GN_TRY(gn_engine_level_offsets(&e, h_offsets, num_levels, &d_offsets));
   bool dynamic = e.schedule == GNEST_SCHEDULE_DYNAMIC;
   V vv = v;
   void *args[] = {&vv, &items, &d_offsets, &num_levels, &reverse, &e.sched, &e.flags, &e.edges,

@@ -263,6 +263,7 @@ static int32_t largest_component(const gnest_graph *g, int32_t *component) {
   for (int32_t v = 0; v < n; v++) component[v] = v;
   for (int32_t u = 0; u < n; u++)
     for (int64_t k = off[u]; k < off[u + 1]; k++) {
+      if (col[k] <= u) continue; /* g is symmetric: the arc (col[k], u) joins them too */
       int32_t a = find_root(component, u), b = find_root(component, col[k]);
       if (a != b) component[a > b ? a : b] = a < b ? a : b; /* the lower id becomes the root */
     }

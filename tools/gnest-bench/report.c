@@ -424,24 +424,20 @@ static void summary_line(FILE *f, const bench_report *r, const bench_config *cfg
   const bench_row *best = bench_best_row(r, first->input, first->algo);
   if (best) {
     bench_fmt_ms(best->median_ms, cell, sizeof cell);
-    snprintf(best_text, sizeof best_text, "%s %s", cell, best_label(best));
+    snprintf(best_text, sizeof best_text, "%.30s %.60s", cell, best_label(best));
   } else {
     snprintf(best_text, sizeof best_text, "-");
   }
-  if (!cfg->suite) {
+  const char *who = NULL;
+  double peer = cfg->suite ? bench_peer_ms(first->input, first->algo, &who) : -1;
+  if (peer < 0) {
     fprintf(f, "  %s\n", best_text);
     return;
   }
-  fprintf(f, "  %-20s", best_text);
-  const char *who = NULL;
-  double peer = bench_peer_ms(first->input, first->algo, &who);
-  if (peer >= 0) {
-    bench_fmt_ms(peer, cell, sizeof cell);
-    fprintf(f, " %9s", cell);
-    if (best) fprintf(f, " %9.3f  %s", best->median_ms / peer, who);
-    else fprintf(f, " %9s  %s", "-", who);
-  }
-  fputc('\n', f);
+  bench_fmt_ms(peer, cell, sizeof cell);
+  fprintf(f, "  %-20s %9s", best_text, cell);
+  if (best) fprintf(f, " %9.3f  %s\n", best->median_ms / peer, who);
+  else fprintf(f, " %9s  %s\n", "-", who);
 }
 
 void bench_report_print_summary(FILE *f, const bench_report *r, const bench_config *cfg) {

@@ -183,8 +183,9 @@ static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (
 
 const cli_flag cli_flags[] = {
   {"--backend", "NAME", CLI_ALGOS, set_backend,
-   "auto (default) cpu flat naive-dp hier cdp-warp cdp-block cdp-grid agg lazynp lazynp-cta "
-   "lazynp-warp freelaunch; a backend that cannot run here is an error, never a fallback"},
+   "auto (default: the selector picks), cpu, flat, naive-dp, hier, cdp-warp, cdp-block, cdp-grid, "
+   "agg, lazynp, lazynp-cta, lazynp-warp or freelaunch; a backend that cannot run here is an "
+   "error, never a silent fallback"},
   {"--source", "N", SOURCED, set_source,
    "0-based source vertex (default: the vertex of highest out-degree, lowest id on ties; "
    "bc: one source instead of all)"},

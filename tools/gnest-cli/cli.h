@@ -160,6 +160,8 @@ int cli_write_output(const char *path, const cli_result *r);
 char *cli_tmp_path(const char *path);
 /* "all 34", "3 listed", "100 sampled (seed 1)" */
 const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, size_t size);
+/* "12.345" / "0.00312": milliseconds with sensible precision. */
+const char *cli_format_ms(double ms, char *buf, size_t size);
 /* "graph: FILE  n=..  m=.. arcs (...)  loaded in .. ms" (and the tree line). */
 void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in);
 

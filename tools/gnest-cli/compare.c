@@ -119,9 +119,10 @@ static void print_row(FILE *f, const cmp_row *row) {
     fprintf(f, "%-12s %12s %10s %11s  %-6s %s\n", name, "-", "-", "-", "-", row->reason);
     return;
   }
-  char eps[32] = "-";
+  char eps[32] = "-", ms[32];
   if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
-  fprintf(f, "%-12s %12.3f %10" PRId64 " %11s  %-6s %s\n", name, row->median_ms, row->launches, eps,
+  fprintf(f, "%-12s %12s %10" PRId64 " %11s  %-6s %s\n", name, cli_format_ms(row->median_ms, ms, sizeof ms),
+          row->launches, eps,
           row->agrees ? "yes" : "NO", row->reason);
 }
 

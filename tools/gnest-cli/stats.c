@@ -108,12 +108,10 @@ static void print_stats_json(FILE *f, const cli_args *a, const cli_input *in, co
 }
 
 static void print_stats(FILE *f, const cli_args *a, const cli_input *in, const stats_data *s) {
-  if (s->have_graph) {
-    fprintf(f, "graph: %s  loaded in %.1f ms\n", a->input, in->load_ms);
-    print_graph_stats(f, in, s);
-  } else {
-    fprintf(f, "tree file: %s  loaded in %.1f ms\n", a->input, in->load_ms);
-  }
+  char ms[32];
+  fprintf(f, "%s: %s  loaded in %s ms\n", s->have_graph ? "graph" : "tree file", a->input,
+          cli_format_ms(in->load_ms, ms, sizeof ms));
+  if (s->have_graph) print_graph_stats(f, in, s);
   if (s->have_tree) print_tree_stats(f, &s->t);
 }
 

@@ -15,17 +15,26 @@ const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, si
   return buf;
 }
 
+const char *cli_format_ms(double ms, char *buf, size_t size) {
+  if (ms >= 100) snprintf(buf, size, "%.1f", ms);
+  else if (ms >= 1) snprintf(buf, size, "%.3f", ms);
+  else snprintf(buf, size, "%.3g", ms); /* tiny inputs: keep three significant digits */
+  return buf;
+}
+
 void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in) {
+  char ms[32];
+  cli_format_ms(in->load_ms, ms, sizeof ms);
   if (in->tree && !in->graph) {
-    fprintf(f, "tree: %s  n=%" PRId32 " nodes  root %" PRId32 "  loaded in %.1f ms\n", a->input,
-            gnest_tree_num_nodes(in->tree), gnest_tree_root(in->tree), in->load_ms);
+    fprintf(f, "tree: %s  n=%" PRId32 " nodes  root %" PRId32 "  loaded in %s ms\n", a->input,
+            gnest_tree_num_nodes(in->tree), gnest_tree_root(in->tree), ms);
     return;
   }
   const gnest_graph *g = in->graph;
-  fprintf(f, "graph: %s  n=%" PRId32 "  m=%" PRId64 " arcs (%s%s)  loaded in %.1f ms\n", a->input,
+  fprintf(f, "graph: %s  n=%" PRId32 "  m=%" PRId64 " arcs (%s%s)  loaded in %s ms\n", a->input,
           gnest_graph_num_vertices(g), gnest_graph_num_edges(g),
           gnest_graph_is_weighted(g) ? "weighted" : "unweighted",
-          a->load.symmetrize ? ", symmetrized" : "", in->load_ms);
+          a->load.symmetrize ? ", symmetrized" : "", ms);
   if (in->tree)
     fprintf(f, "tree: rooted at %" PRId32 ", %" PRId32 " nodes\n", gnest_tree_root(in->tree),
             gnest_tree_num_nodes(in->tree));
@@ -78,7 +87,8 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   fprintf(f, "backend: %s (%s)\n", i->backend_name ? i->backend_name : "?", i->reason);
   if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
     fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, in->source, in->source_rule);
-  fprintf(f, "time: %.3f ms  launches: %" PRId64 "  edges visited: %" PRId64 "  iterations: %" PRId32 "\n",
-          i->time_ms, i->kernel_launches, i->edges_visited, i->iterations);
+  char ms[32];
+  fprintf(f, "time: %s ms  launches: %" PRId64 "  edges visited: %" PRId64 "  iterations: %" PRId32 "\n",
+          cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->edges_visited, i->iterations);
   print_algorithm_lines(f, in, r);
 }

@@ -36,7 +36,7 @@ const cli_command cli_commands[CMD_COUNT] = {
   [CMD_CONVERT] = {"convert", "IN OUT", "convert a graph file: OUT's name picks the format",
                    "OUT ending .gnest: binary CSR cache (loads at disk speed); .mtx: Matrix Market\n"
                    "coordinate, general; any other name: edge list 'u v [w]', 0-based. The load flags apply\n"
-                   "to IN (e.g. --symmetrize, --drop-self-loops)."},
+                   "to IN (e.g. --symmetrize, --drop-self-loops). A tree file (*.tree) converts to a .tree file."},
 };
 
 void cli_print_usage(FILE *f) {
@@ -55,6 +55,26 @@ void cli_print_usage(FILE *f) {
         f);
 }
 
+/* Prints text wrapped at width columns, continuation lines indented by indent spaces. */
+static void print_wrapped(FILE *f, const char *text, int indent, int width) {
+  int col = indent;
+  while (*text) {
+    int word = (int)strcspn(text, " ");
+    if (col > indent && col + 1 + word > width) {
+      fprintf(f, "\n%*s", indent, "");
+      col = indent;
+    } else if (col > indent) {
+      fputc(' ', f);
+      col++;
+    }
+    fprintf(f, "%.*s", word, text);
+    col += word;
+    text += word;
+    while (*text == ' ') ++text;
+  }
+  fputc('\n', f);
+}
+
 void cli_print_command_usage(FILE *f, cli_cmd cmd) {
   const cli_command *c = &cli_commands[cmd];
   fprintf(f, "gnest-cli %s: %s\n\nusage: gnest-cli %s %s [options]\n\noptions:\n", c->name, c->summary,
@@ -64,7 +84,8 @@ void cli_print_command_usage(FILE *f, cli_cmd cmd) {
     if (!(fl->commands & CLI_BIT(cmd))) continue;
     char left[40];
     snprintf(left, sizeof left, "%s%s%s", fl->name, fl->arg ? " " : "", fl->arg ? fl->arg : "");
-    fprintf(f, "  %-20s %s\n", left, fl->help);
+    fprintf(f, "  %-20s ", left);
+    print_wrapped(f, fl->help, 23, 100);
   }
   if (c->notes) fprintf(f, "\n%s\n", c->notes);
 }
