@@ -51,8 +51,10 @@ lib/libgnest.so: $(LIB_OBJ)
 	@mkdir -p lib
 	$(CC) -shared -o $@ $^ $(LDLIBS)
 
+.SECONDARY:
 .SECONDEXPANSION:
-bin/%: $$(patsubst %.c,build/%.o,$$(wildcard tools/%/*.c)) $(TOOL_COMMON) lib/libgnest.a
+tool_objs = $(patsubst %.c,build/%.o,$(wildcard tools/$(1)/*.c))
+bin/%: $$(call tool_objs,$$*) $(TOOL_COMMON) lib/libgnest.a
 	@mkdir -p bin
 	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
 

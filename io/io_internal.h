@@ -123,6 +123,11 @@ char *gn_format_int(char *p, int64_t v);
 char *gn_format_float(char *p, float v);
 
 /* ---------------------------------------------------------------------------------------------
+ * CSR builder tuning: arcs from which the cache-blocked builder is used (tests lower it).
+ * ------------------------------------------------------------------------------------------- */
+extern int64_t gn_csr_blocked_min_arcs;
+
+/* ---------------------------------------------------------------------------------------------
  * Binary cache
  * ------------------------------------------------------------------------------------------- */
 #define GN_BINARY_MAGIC "GNESTCSR"

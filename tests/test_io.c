@@ -16,6 +16,7 @@
 #include "gnest.h"
 #include "internal.h"
 #include "io.h"
+#include "io_internal.h" /* gn_csr_blocked_min_arcs */
 
 #define DATA_DIR "../shared/data"
 
@@ -643,43 +644,105 @@ Test(io, csr_rejects_bad_edges) {
   expect_error(gn_csr_build(ctx, "x", &neg, NULL, &c), GNEST_ERR_INVALID_ARGUMENT, "negative", 0);
 }
 
-static int cmp_u64(const void *a, const void *b) {
-  uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-  return x < y ? -1 : x > y;
+typedef struct ref_arc { int32_t s, d; float w; int64_t order; } ref_arc;
+
+static int cmp_ref(const void *a, const void *b) {
+  const ref_arc *x = a, *y = b;
+  if (x->s != y->s) return x->s < y->s ? -1 : 1;
+  if (x->d != y->d) return x->d < y->d ? -1 : 1;
+  return x->order < y->order ? -1 : x->order > y->order; /* stable: input order */
 }
 
-/* Long unsorted lists (radix path) with many duplicates, against qsort + unique. */
-Test(io, csr_long_lists_sorted_and_merged) {
-  const int32_t n = 70000;
-  const int64_t m = 200000;
+/* Random edges (sources drawn from [0, sources)), built with the options, against a reference
+ * made with qsort: lists sorted by column, equal columns in input order, or merged to their
+ * minimum weight. Large m exercises the cache-blocked builder, small m the direct one. */
+static void check_build(int32_t n, int64_t m, int32_t sources, int symmetrize, int merge) {
   int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
   float *w = malloc(sizeof(float) * m);
-  uint64_t *ref = malloc(sizeof(uint64_t) * m);
+  ref_arc *ref = malloc(sizeof(ref_arc) * 2 * m);
+  int64_t arcs = 0;
   uint64_t x = 12345;
   for (int64_t i = 0; i < m; i++) {
     x = x * 6364136223846793005ull + 1442695040888963407ull;
-    s[i] = (int32_t)((x >> 33) % 5); /* five huge lists */
+    s[i] = (int32_t)((x >> 33) % (uint64_t)sources);
     d[i] = (int32_t)((x >> 13) % (uint64_t)n);
     w[i] = (float)((x >> 50) % 100);
-    /* (src, dst, weight) sort key: the first of each (src, dst) run has the minimum weight */
-    ref[i] = (uint64_t)s[i] << 48 | (uint64_t)d[i] << 16 | (uint64_t)w[i];
+    ref[arcs] = (ref_arc){s[i], d[i], w[i], arcs};
+    arcs++;
+    if (symmetrize && s[i] != d[i]) {
+      ref[arcs] = (ref_arc){d[i], s[i], w[i], arcs};
+      arcs++;
+    }
   }
-  qsort(ref, (size_t)m, sizeof *ref, cmp_u64);
+  qsort(ref, (size_t)arcs, sizeof *ref, cmp_ref);
   gn_edges e = {n, m, s, d, w, 0};
+  gnest_load_options o = defaults();
+  o.symmetrize = symmetrize;
+  o.merge_duplicates = merge;
   gn_csr c;
-  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  cr_assert(c.sorted && c.merged == merge && c.symmetric == symmetrize);
   int64_t k = 0;
-  for (int64_t i = 0; i < m; i++) {
-    if (i > 0 && ref[i] >> 16 == ref[i - 1] >> 16) continue;
-    int32_t u = (int32_t)(ref[i] >> 48), v = (int32_t)((ref[i] >> 16) & 0xffffffff);
-    cr_assert(k >= c.offsets[u] && k < c.offsets[u + 1], "arc %lld not in list %d", (long long)k, u);
-    cr_assert_eq(c.cols[k], v);
-    cr_assert_eq(c.weights[k], (float)(ref[i] & 0xffff));
+  for (int64_t i = 0; i < arcs; i++) {
+    int same_as_previous = i > 0 && ref[i].s == ref[i - 1].s && ref[i].d == ref[i - 1].d;
+    if (merge && same_as_previous) continue;
+    cr_assert(k >= c.offsets[ref[i].s] && k < c.offsets[ref[i].s + 1], "arc %lld not in list %d", (long long)k, ref[i].s);
+    cr_assert_eq(c.cols[k], ref[i].d, "arc %lld", (long long)k);
+    if (!merge) cr_assert_eq(c.weights[k], ref[i].w, "arc %lld", (long long)k);
     k++;
   }
   cr_assert_eq(c.m, k);
+  if (merge) /* the kept weight is the minimum of its run */
+    for (int64_t i = 0, j = -1; i < arcs; i++) {
+      if (i == 0 || ref[i].s != ref[i - 1].s || ref[i].d != ref[i - 1].d) {
+        j++;
+        float best = ref[i].w;
+        for (int64_t t = i + 1; t < arcs && ref[t].s == ref[i].s && ref[t].d == ref[i].d; t++)
+          if (ref[t].w < best) best = ref[t].w;
+        cr_assert_eq(c.weights[j], best, "arc %lld", (long long)j);
+      }
+    }
   gn_csr_free(&c);
   free(s); free(d); free(w); free(ref);
+}
+
+Test(io, csr_long_lists_sorted_and_merged) { check_build(70000, 200000, 5, 0, 1); }
+Test(io, csr_long_lists_sorted_stable) { check_build(70000, 200000, 5, 1, 0); }
+
+/* The cache-blocked builder (used from gn_csr_blocked_min_arcs arcs) must give the same CSR. */
+Test(io, csr_blocked_builder_merged) {
+  gn_csr_blocked_min_arcs = 1;
+  check_build(1000000, 300000, 1000000, 1, 1);
+}
+Test(io, csr_blocked_builder_sorted_stable) {
+  gn_csr_blocked_min_arcs = 1;
+  check_build(300000, 400000, 300000, 0, 0);
+}
+Test(io, csr_blocked_builder_skewed) { /* nearly everything in one bucket */
+  gn_csr_blocked_min_arcs = 1;
+  check_build(50000, 300000, 3, 0, 1);
+}
+Test(io, csr_blocked_builder_input_order) {
+  gn_csr_blocked_min_arcs = 1;
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  o.merge_duplicates = 0;
+  o.sort_adjacency = 0;
+  gn_csr c;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int64_t off[] = {0, 2, 4, 5};
+  int32_t cols[] = {1, 1, 1, 0, 0};
+  float w[] = {3, 1, 2, 9, 4};
+  expect_csr(&c, 3, 5, off, cols, w);
+  gn_csr_free(&c);
+  o.symmetrize = 1;
+  o.merge_duplicates = 1;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  int64_t off2[] = {0, 2, 4, 5};
+  int32_t cols2[] = {1, 2, 0, 1, 0};
+  float w2[] = {1, 4, 1, 2, 4};
+  expect_csr(&c, 3, 5, off2, cols2, w2);
+  gn_csr_free(&c);
 }
 
 /* ---------------------------------------------------------------------------------------------

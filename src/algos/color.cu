@@ -113,7 +113,7 @@ static gnest_status color_on_device(gn_call *call, const gnest_graph *g, int32_t
   GN_TRY(scratch.alloc(&window, (size_t)n + 1, "coloring bitmap offsets"));
   GN_TRY(scratch.alloc(&forbidden, (size_t)max_words, "coloring forbidden-color bitmaps"));
   GN_TRY(gn_frontier_alloc(&e, &f, n, gn_level_bound(n), false));
-  const int grid = gn_grid_for(n + 1, e.block);
+  const int grid = gn_grid_for((int64_t)n + 1, e.block);
 
   GN_TRY(gn_timer_start(ctx));
   GN_TRY(gn_memset(ctx, self_loops, 0, sizeof(int32_t) * (size_t)n));

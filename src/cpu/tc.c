@@ -6,10 +6,11 @@
  * found exactly once: at a, for its oriented neighbour b, as an oriented neighbour c of b that a
  * also points to (a's out-list is marked in an array, so the test is one lookup).
  *
- * The oriented graph is stored with vertices renamed by rank: the lists then point into the small
- * high-rank end of the mark array, where the hubs are, which keeps the lookups in cache (about 3x
- * faster on RMAT graphs than with the original ids). per_vertex (optional) receives, for each
- * vertex, the triangles it lies on. Counters: edges_visited = m + lookups, iterations = 1. */
+ * The oriented graph is stored with vertices renamed by rank and each list sorted: the lookups
+ * then sweep the small high-rank end of the mark array, where the hubs are, and stay in cache
+ * (RMAT scale 20, 31M arcs: 13 s of CPU against 19 s with the original ids; merging sorted lists
+ * instead of the lookups was 3x slower). per_vertex (optional) receives, for each vertex, the
+ * triangles it lies on. Counters: edges_visited = m + lookups, iterations = 1. */
 #include <stdlib.h>
 #include "cpu.h"
 

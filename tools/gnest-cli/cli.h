@@ -104,6 +104,8 @@ int cli_load_input(const cli_args *a, cli_input *in);
 void cli_input_free(cli_input *in);
 /* "running on the CPU: no CUDA device (...)" on stderr when the context has no device. */
 void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx);
+/* Why the context has no device, from its name "CPU (no CUDA device: <why>)". */
+const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size);
 /* 1 when path names a tree file (*.tree, *.tree.gz, *.tree.xz). */
 int cli_is_tree_file(const char *path);
 double cli_now_ms(void);

@@ -50,15 +50,21 @@ int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx) {
   return CLI_EXIT_OK;
 }
 
-void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx) {
-  if (a->quiet || gnest_ctx_has_device(ctx)) return;
+const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size) {
   /* The context names itself "CPU (no CUDA device: <why>)": keep the why. */
   const char *name = gnest_ctx_device_name(ctx), *prefix = "CPU (no CUDA device: ";
   size_t lp = strlen(prefix), ln = strlen(name);
   if (ln > lp && strncmp(name, prefix, lp) == 0 && name[ln - 1] == ')')
-    fprintf(stderr, "running on the CPU: no CUDA device (%.*s)\n", (int)(ln - lp - 1), name + lp);
+    snprintf(buf, size, "%.*s", (int)(ln - lp - 1), name + lp);
   else
-    fprintf(stderr, "running on the CPU: no CUDA device (%s)\n", name);
+    snprintf(buf, size, "%s", name);
+  return buf;
+}
+
+void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx) {
+  char why[512];
+  if (a->quiet || gnest_ctx_has_device(ctx)) return;
+  fprintf(stderr, "running on the CPU: no CUDA device (%s)\n", cli_no_device_why(ctx, why, sizeof why));
 }
 
 /* The vertex of highest out-degree, lowest id on ties (BENCH.md's source rule). */

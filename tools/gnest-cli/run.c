@@ -73,9 +73,10 @@ static int check_forced_backend(const cli_args *a, const gnest_ctx *ctx) {
   if (b == GNEST_BACKEND_AUTO) return CLI_EXIT_OK;
   gnest_status st = gnest_backend_available(ctx, b);
   if (st == GNEST_OK) return CLI_EXIT_OK;
+  char why[512];
   if (st == GNEST_ERR_NO_DEVICE)
     fprintf(stderr, "gnest-cli: backend %s: no CUDA device (%s)\n", gnest_backend_name(b),
-            gnest_ctx_device_name(ctx));
+            cli_no_device_why(ctx, why, sizeof why));
   else
     fprintf(stderr, "gnest-cli: backend %s: %s\n", gnest_backend_name(b), cli_unavailable_text(st));
   return CLI_EXIT_FAIL;
