@@ -150,6 +150,12 @@ static void fill_header(bin_header *h, const gn_csr *c) {
   h->byte_order = kByteOrderMark;
 }
 
+static void *hash_chunks(void *arg) {
+  chunk_list *l = arg;
+  for (size_t i = 0; i < l->count; i++) l->items[i].hash = gn_hash64(l->items[i].mem, l->items[i].bytes, l->items[i].seed);
+  return NULL;
+}
+
 gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c) {
   if (!c || c->n < 0 || c->m < 0 || !c->offsets || (c->m > 0 && !c->cols))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_binary_write", 0, "invalid CSR");
@@ -163,10 +169,14 @@ gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c) 
     free(l.items);
     return st;
   }
-  for (size_t i = 0; i < l.count; i++) {
-    l.items[i].hash = gn_hash64(l.items[i].mem, l.items[i].bytes, l.items[i].seed);
-    gn_writer_put(w, l.items[i].mem, l.items[i].bytes);
-  }
+  /* big caches: the checksum is computed by a second thread while this one writes */
+  size_t bytes = ((size_t)c->n + 1) * sizeof(int64_t) + (size_t)c->m * (c->weights ? 8 : 4);
+  pthread_t helper;
+  int threaded = bytes >= (8u << 20) && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
+                 pthread_create(&helper, NULL, hash_chunks, &l) == 0;
+  if (!threaded) hash_chunks(&l);
+  for (size_t i = 0; i < l.count; i++) gn_writer_put(w, l.items[i].mem, l.items[i].bytes);
+  if (threaded) pthread_join(helper, NULL);
   uint64_t checksum = fold_hashes(&l);
   free(l.items);
   gn_writer_put(w, &checksum, sizeof checksum);

@@ -189,6 +189,7 @@ static int scatter_blocked(const build_plan *b, int sort, int64_t total, int64_t
   blocked bl = {0, bits_for((uint32_t)n - 1), 0, NULL, NULL, NULL, NULL};
   while (((uint32_t)(n - 1) >> bl.shift) >= kBuckets) bl.shift++;
   bl.buckets = (int)((uint32_t)(n - 1) >> bl.shift) + 1;
+  if ((uint64_t)total > SIZE_MAX / sizeof *bl.keys) return 0;
   bl.keys = malloc((size_t)total * sizeof *bl.keys);
   if (weights) bl.w = malloc((size_t)total * sizeof *bl.w);
   if (!bl.keys || (weights && !bl.w)) {

@@ -115,9 +115,10 @@ static gnest_status start_codec(gn_writer *w) {
  * e.g. /dev/null). */
 static gnest_status open_target(gn_writer *w) {
   struct stat st;
-  if (stat(w->path, &st) == 0 && S_ISDIR(st.st_mode))
+  int exists = stat(w->path, &st) == 0;
+  if (exists && S_ISDIR(st.st_mode))
     return w->st = gn_error(w->ctx, GNEST_ERR_IO, w->path, 0, "is a directory, not a file");
-  if (stat(w->path, &st) == 0 && !S_ISREG(st.st_mode)) {
+  if (exists && !S_ISREG(st.st_mode)) {
     w->fd = open(w->path, O_WRONLY | O_CLOEXEC);
     return w->fd < 0 ? fail(w, GNEST_ERR_IO, "cannot open for writing", errno) : GNEST_OK;
   }

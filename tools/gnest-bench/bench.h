@@ -48,6 +48,7 @@ typedef struct bench_config {
   int backends_given, no_cpu;
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;
+  int cpu_runs;                                  /* --cpu-runs: cpu timed runs, no warm-up; < 0: as others */
   gnest_options opts;                            /* --threshold, --wboost, --schedule */
   const char *csv_path, *json_path, *data_dir;
   int device;

@@ -23,6 +23,7 @@ static const char *const usage_text =
     "  --no-cpu              do not run the cpu backend (GPU results are then not checked)\n"
     "  --cpu-max-edges N     skip the cpu on graphs with more than N arcs (default: no limit)\n"
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
+    "  --cpu-runs N          the cpu reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
     "  --wboost              lazynp w-boost\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
@@ -108,7 +109,7 @@ static int parse_schedule(bench_config *cfg, const char *text) {
 
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
-    "--json", "--cpu-max-edges", "--runs", "--warmup", "--threshold", "--device", "--seed"};
+    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device", "--seed"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -123,6 +124,8 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, INT64_MAX, &x)) == 0) cfg->cpu_max_edges = x;
   } else if (strcmp(flag, "--runs") == 0) {
     if ((rc = parse_int(flag, v, 1, 100000, &x)) == 0) cfg->runs = (int)x;
+  } else if (strcmp(flag, "--cpu-runs") == 0) {
+    if ((rc = parse_int(flag, v, 1, 100000, &x)) == 0) cfg->cpu_runs = (int)x;
   } else if (strcmp(flag, "--warmup") == 0) {
     if ((rc = parse_int(flag, v, 0, 100000, &x)) == 0) cfg->warmup = (int)x;
   } else if (strcmp(flag, "--threshold") == 0) {
@@ -174,6 +177,7 @@ static void config_defaults(bench_config *cfg) {
   cfg->cpu_max_edges = -1;
   cfg->runs = 7;
   cfg->warmup = 1;
+  cfg->cpu_runs = -1;
   gnest_options_init(&cfg->opts);
   cfg->data_dir = "../shared/data";
   cfg->device = -1;

@@ -288,8 +288,9 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   fputs(",\n  ", f);
   json_key_str(f, "device", r->device_name ? r->device_name : "?", 1);
   json_key_str(f, "command", cfg->command, 0);
-  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"seed\": %llu, \"threshold\": %d, \"wboost\": %d, ",
-          cfg->runs, cfg->warmup, (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
+  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"cpu_runs\": %d, \"seed\": %llu, \"threshold\": %d, \"wboost\": %d, ",
+          cfg->runs, cfg->warmup, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
+          (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 0);
   fprintf(f, ", \"cpu_max_edges\": %lld,\n  \"inputs\": [\n", (long long)cfg->cpu_max_edges);
   for (int i = 0; i < r->num_inputs; i++) {
@@ -404,8 +405,11 @@ static int backend_width(gnest_backend b) {
 }
 
 static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
-  fprintf(f, "\nmedian ms of %d runs after %d warm-up%s\n%-*s %-16s", cfg->runs, cfg->warmup,
-          cfg->warmup == 1 ? "" : "s", name_w, "input", "algorithm");
+  fprintf(f, "\nmedian ms of %d run%s after %d warm-up%s", cfg->runs, cfg->runs == 1 ? "" : "s",
+          cfg->warmup, cfg->warmup == 1 ? "" : "s");
+  if (cfg->cpu_runs > 0)
+    fprintf(f, " (cpu: %d run%s, no warm-up)", cfg->cpu_runs, cfg->cpu_runs == 1 ? "" : "s");
+  fprintf(f, "\n%-*s %-16s", name_w, "input", "algorithm");
   for (int b = 0; b < cfg->num_backends; b++)
     fprintf(f, " %*s", backend_width(cfg->backends[b]), gnest_backend_name(cfg->backends[b]));
   if (cfg->suite) fprintf(f, "  %-20s %9s %9s  %s", "best", "peer", "best/peer", "peer is");

@@ -199,22 +199,31 @@ static int cell_unrunnable(gnest_ctx *ctx, const bench_config *cfg, gnest_backen
   return 1;
 }
 
+/* Warm-up and timed run counts of backend b. */
+static void run_counts(const bench_config *cfg, gnest_backend b, int *warmup, int *runs) {
+  int cpu_own = b == GNEST_BACKEND_CPU && cfg->cpu_runs > 0;
+  *warmup = cpu_own ? 0 : cfg->warmup;
+  *runs = cpu_own ? cfg->cpu_runs : cfg->runs;
+}
+
 /* Runs the warm-up and timed runs into o; fills row's status, counters and check. */
 static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
                        bench_algo a, const gnest_options *opts, const bench_output *ref,
                        bench_output *o, double *times, bench_row *row) {
-  for (int i = 0; i < cfg->warmup + cfg->runs; i++) {
+  int warmup, runs;
+  run_counts(cfg, opts->backend, &warmup, &runs);
+  for (int i = 0; i < warmup + runs; i++) {
     gnest_info info;
     memset(&info, 0, sizeof info);
     gnest_status st = run_once(ctx, in, a, opts, o, &info);
     if (st != GNEST_OK) {
       row->status = st;
-      snprintf(row->detail, sizeof row->detail, "%s%s", i < cfg->warmup ? "" : "in a timed run: ",
+      snprintf(row->detail, sizeof row->detail, "%s%s", i < warmup ? "" : "in a timed run: ",
                gnest_last_error_string(ctx));
       return;
     }
     snprintf(row->ran, sizeof row->ran, "%s", info.backend_name ? info.backend_name : "?");
-    if (i < cfg->warmup) continue;
+    if (i < warmup) continue;
     times[row->runs++] = info.time_ms;
     row->launches = info.kernel_launches;
     row->edges_visited = info.edges_visited;
@@ -235,7 +244,9 @@ void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *
   row_init(in, a, b, row);
   if (cell_unrunnable(ctx, cfg, b, row)) return;
   bench_output o;
-  double *times = malloc((size_t)cfg->runs * sizeof *times);
+  int warmup, runs;
+  run_counts(cfg, b, &warmup, &runs);
+  double *times = malloc((size_t)runs * sizeof *times);
   int32_t n = a == BA_COLOR || a == BA_BFS || a == BA_SSSP || a == BA_BC || bench_algo_is_tree(a)
                   ? row->vertices : 0;
   gnest_status st = output_alloc(a, n, &o);
