@@ -932,6 +932,13 @@ Test(core_selector, tree_rules) {
   cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
                GNEST_BACKEND_FLAT);
   assert_contains(reason, "tree max out-degree 32 <= 32");
+  /* Deep and narrow: the host wins. */
+  t.n = 100000;
+  t.depth = 100000;
+  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+               GNEST_BACKEND_CPU);
+  assert_contains(reason, "deep, narrow tree");
+  t.depth = 0;
   /* A tiny reason buffer is never overrun. */
   char tiny[8];
   memset(tiny, 'x', sizeof tiny);

@@ -12,6 +12,10 @@
 #define GN_SEL_WARP 32                /* trip count above which lazynp saves an item */
 #define GN_SEL_SKEW_EDGE_SHARE 0.20   /* share of arcs at vertices of degree > 32 */
 #define GN_SEL_HUB_DEGREE 1024        /* a single vertex this large alone justifies lazynp */
+/* Below this many nodes per level on average, a tree is cheaper on the host: each level costs the
+ * GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a few ns per
+ * node. A 100,000-node chain: flat 358 ms, cpu 0.3 ms. */
+#define GN_SEL_TREE_MIN_LEVEL_WIDTH 1024
 
 int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why) {
   const char *dummy;
@@ -39,6 +43,13 @@ static gnest_backend gn_select_tree(const gnest_tree *t, char *reason, size_t si
   if (!t) {
     snprintf(reason, size, "no tree statistics, flat by default");
     return GNEST_BACKEND_FLAT;
+  }
+  if (t->depth > 0 && (double)t->n / t->depth < GN_SEL_TREE_MIN_LEVEL_WIDTH) {
+    snprintf(reason, size,
+             "deep, narrow tree: %.1f nodes per level on average (%d nodes, depth %d) < %d: the "
+             "per-level GPU barrier costs more than the host's work: cpu",
+             (double)t->n / t->depth, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH);
+    return GNEST_BACKEND_CPU;
   }
   if (t->max_out_degree > GN_SEL_WARP) {
     snprintf(reason, size,
