@@ -136,8 +136,12 @@ static inline int gn_grid_for(int64_t n, int block) {
 __device__ __forceinline__ int32_t gn_item_at(const gn_items &items, int64_t k) {
   return items.list ? items.list[k] : (int32_t)k;
 }
+/* A device-side count above the list's capacity (items.n) means pushes overflowed (flagged and
+ * turned into a status by gn_engine_finish): only the stored items are read. */
 __device__ __forceinline__ int32_t gn_items_count(const gn_items &items) {
-  return items.d_count ? *(volatile const int32_t *)items.d_count : items.n;
+  if (!items.d_count) return items.n;
+  const int32_t c = *(volatile const int32_t *)items.d_count;
+  return c < items.n ? c : items.n;
 }
 /* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called
  * by all lanes of a converged warp. */

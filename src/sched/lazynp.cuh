@@ -138,35 +138,64 @@ gnest_status gn_lazynp_pass(gn_engine &e, const V &v, gn_items items, const gn_s
   return gn_lazynp_launch(e, v, items, s);
 }
 
-/* Host-driven frontier loop: parent pass + NLK per level, then the next level's size is read back
- * (the host decides whether to go on). */
+/* Host-driven frontier loop, history mode: parent pass + NLK per level, then the next level's size
+ * is read back, because the next level's position in the history depends on it. */
 template <class V>
-gnest_status gn_lazynp_frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
-  GN_TRY(gn_lazynp_reserve(e, f.capacity));
+gnest_status gn_lazynp_frontier_history(gn_engine &e, const V &v, gn_frontier &f,
+                                        int32_t *levels) {
   int64_t base = 0;
   int32_t count = 0;
   GN_TRY(gn_to_host(e.ctx, &count, f.counts, sizeof count));
   int32_t l = 0;
   for (; l < f.max_levels && count > 0; ++l) {
-    const int64_t room = f.keep_history ? f.capacity - base : f.capacity;
+    const int64_t room = f.capacity - base;
     if (count > room) count = (int32_t)room;
-    gn_items in;
-    in.list = f.keep_history ? f.items + base : f.items + (int64_t)(l & 1) * f.capacity;
-    in.n = count;
-    in.d_count = nullptr;
-    gn_step s;
-    s.level = l;
-    s.out_count = &f.counts[l + 1];
-    s.overflow = e.flags;
-    s.out_items = f.keep_history ? f.items + base + count
-                                 : f.items + (int64_t)((l + 1) & 1) * f.capacity;
-    s.out_capacity = (int32_t)(f.keep_history ? f.capacity - (base + count) : f.capacity);
+    const gn_items in = {f.items + base, count, nullptr};
+    const gn_step s = {l, f.items + base + count, &f.counts[l + 1],
+                       (int32_t)(f.capacity - (base + count)), e.flags};
     GN_TRY(gn_lazynp_launch(e, v, in, s));
     base += count;
     GN_TRY(gn_to_host(e.ctx, &count, &f.counts[l + 1], sizeof count));
   }
   *levels = l;
   return GNEST_OK;
+}
+
+/* Host-driven frontier loop, swap mode. Each level's size stays on the device (the kernels read
+ * it), so the host queues levels in batches without waiting, and reads the batch's sizes back once:
+ * the first empty level ends the loop, and levels queued after it find no work. Batches grow
+ * 2, 4, ..., 64 levels, so shallow graphs (rmat: 6 levels) queue few empty levels and deep ones
+ * (road networks: 1,000+ levels) pay one round trip per 64 levels instead of one per level. */
+template <class V>
+gnest_status gn_lazynp_frontier_swap(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
+  enum { kMaxBatch = 64 };
+  int32_t sizes[kMaxBatch];
+  GN_TRY(gn_to_host(e.ctx, sizes, f.counts, sizeof(int32_t)));
+  if (sizes[0] == 0) { *levels = 0; return GNEST_OK; }
+  int32_t l = 0, batch = 2;
+  while (l < f.max_levels) {
+    const int32_t end = f.max_levels - l < batch ? f.max_levels : l + batch;
+    for (int32_t k = l; k < end; ++k) {
+      const gn_items in = {f.items + (int64_t)(k & 1) * f.capacity, f.capacity, &f.counts[k]};
+      const gn_step s = {k, f.items + (int64_t)((k + 1) & 1) * f.capacity, &f.counts[k + 1],
+                         f.capacity, e.flags};
+      GN_TRY(gn_lazynp_launch(e, v, in, s));
+    }
+    GN_TRY(gn_to_host(e.ctx, sizes, &f.counts[l + 1], sizeof(int32_t) * (size_t)(end - l)));
+    for (int32_t k = l; k < end; ++k)
+      if (sizes[k - l] == 0) { *levels = k + 1; return GNEST_OK; }
+    l = end;
+    if (batch < kMaxBatch) batch *= 2;
+  }
+  *levels = l;
+  return GNEST_OK;
+}
+
+template <class V>
+gnest_status gn_lazynp_frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
+  GN_TRY(gn_lazynp_reserve(e, f.capacity));
+  return f.keep_history ? gn_lazynp_frontier_history(e, v, f, levels)
+                        : gn_lazynp_frontier_swap(e, v, f, levels);
 }
 
 template <class V>
