@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Runs on the lent GPU machine from a copy of the repository built on the development machine
+# Runs GPU work ONE STEP AT A TIME (persistent cooperative kernels hold every SM: concurrent GPU
+# processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
 #   usage: scripts/gpu-run.sh [tests] [sanitize] [bench]     (default: all three)
@@ -17,15 +18,17 @@ for step in $steps; do
   case $step in
     tests)
       for t in tests/bin/test_*; do
-        "$t" --jobs 1 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
+        "$t" --jobs 4 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
         summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
       done ;;
     sanitize)
-      for tool in memcheck racecheck; do
-        GNEST_TEST_SMALL=1 compute-sanitizer --tool $tool --error-exitcode 9 --target-processes all \
-          tests/bin/test_gpu_algos --jobs 1 >"$OUT/logs/sanitize-$tool.log" 2>&1
-        summary+=("sanitizer $tool: rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/logs/sanitize-$tool.log" | sort | uniq -c | tr '\n' ' ')")
-      done ;;
+      # memcheck over the whole GPU suite at small sizes (about 3.5 minutes on an H100), then
+      # memcheck, racecheck and synccheck over gnest-cli, one process per algorithm x backend.
+      GNEST_TEST_SMALL=1 compute-sanitizer --tool memcheck --error-exitcode 9 --target-processes all \
+        tests/bin/test_gpu_algos --jobs 4 >"$OUT/logs/sanitize-memcheck.log" 2>&1
+      summary+=("sanitizer memcheck (GPU suite): rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/logs/sanitize-memcheck.log" | sort | uniq -c | tr '\n' ' ')")
+      scripts/sanitize-cli.sh >"$OUT/logs/sanitize-cli.log" 2>&1
+      summary+=("sanitizer memcheck/racecheck/synccheck (gnest-cli): rc=$?") ;;
     bench)
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
