@@ -218,8 +218,10 @@ typedef enum gnest_schedule {
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
-  int32_t coarsening;  /* child blocks' coarsening factor (agg); 0 = default */
-  gnest_granularity granularity;
+  int32_t coarsening;  /* child blocks' coarsening factor: used by agg only (not in this build);
+                          flat and lazynp validate and ignore it */
+  gnest_granularity granularity; /* lazynp: WARP = a warp per saved item, DEFAULT/BLOCK = a CTA;
+                                    MULTI_BLOCK and GRID are for agg (ignored by flat/lazynp) */
   gnest_schedule schedule;
   int wboost;          /* lazynp: saving lanes first run the warp's common trip count */
   int32_t block_size;  /* threads per block; 0 = default (256) */

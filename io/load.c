@@ -1,4 +1,5 @@
 /* Whole-graph loading (format detection, parse, CSR build) and the text writers. */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -42,6 +43,38 @@ static gnest_status parse_text(gnest_ctx *ctx, const char *path, gnest_format fo
   }
 }
 
+/* 1 when c has a self-loop. */
+static int has_self_loop(const gn_csr *c) {
+  for (int32_t u = 0; u < c->n; u++)
+    for (int64_t k = c->offsets[u]; k < c->offsets[u + 1]; k++)
+      if (c->cols[k] == u) return 1;
+  return 0;
+}
+
+/* A binary cache is already built; the builder options the caller asked for are applied by
+ * rebuilding it when they would change it (never silently ignored). */
+static gnest_status apply_options_to_cache(gnest_ctx *ctx, const char *path,
+                                           const gnest_load_options *opts, gn_csr *c) {
+  const int rebuild = (opts->symmetrize && c->symmetric != 1) ||
+                      (opts->merge_duplicates && !c->merged) ||
+                      (opts->sort_adjacency && !c->sorted) ||
+                      (opts->drop_self_loops && has_self_loop(c));
+  if (!rebuild) return GNEST_OK;
+  gnest_status st = GNEST_OK;
+  int32_t *src = gn_alloc(ctx, (size_t)c->m, sizeof *src, "cache arc sources", &st);
+  if (!src) return st;
+  for (int32_t u = 0; u < c->n; u++)
+    for (int64_t k = c->offsets[u]; k < c->offsets[u + 1]; k++) src[k] = u;
+  gn_edges e = {c->n, c->m, src, c->cols, c->weights, 0}; /* borrows the cache's arrays */
+  gn_csr rebuilt;
+  st = gn_csr_build(ctx, path, &e, opts, &rebuilt);
+  free(src);
+  if (st != GNEST_OK) return st;
+  gn_csr_free(c);
+  *c = rebuilt;
+  return GNEST_OK;
+}
+
 gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts, gn_csr *out) {
   if (!out || !path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "NULL path or output");
   memset(out, 0, sizeof *out);
@@ -55,14 +88,22 @@ gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_opti
   if ((unsigned)opts->format > GNEST_FORMAT_BINARY)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "unknown format %d", (int)opts->format);
   gnest_format format = opts->format != GNEST_FORMAT_AUTO ? opts->format : format_from_name(path);
-  if (format == GNEST_FORMAT_BINARY) return gn_binary_read(ctx, path, out); /* already built */
+  gnest_status st;
+  if (format == GNEST_FORMAT_BINARY) {
+    st = gn_binary_read(ctx, path, out);
+    if (st == GNEST_OK) st = apply_options_to_cache(ctx, path, opts, out);
+    if (st != GNEST_OK) gn_csr_free(out);
+    return st;
+  }
   gn_buffer b;
-  gnest_status st = gn_read_file(ctx, path, &b);
+  st = gn_read_file(ctx, path, &b);
   if (st != GNEST_OK) return st;
   if (format == GNEST_FORMAT_AUTO) format = format_from_content(&b);
   if (format == GNEST_FORMAT_BINARY) {
     st = gn_binary_read_memory(ctx, path, b.data, b.size, out);
     gn_buffer_free(&b);
+    if (st == GNEST_OK) st = apply_options_to_cache(ctx, path, opts, out);
+    if (st != GNEST_OK) gn_csr_free(out);
     return st;
   }
   gn_edges e;
@@ -77,6 +118,19 @@ gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_opti
 static gnest_status check_csr(gnest_ctx *ctx, const char *fn, const char *path, const gn_csr *c) {
   if (!path || !c || c->n < 0 || c->m < 0 || !c->offsets || (c->m > 0 && !c->cols))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "NULL path or invalid CSR");
+  return GNEST_OK;
+}
+
+/* The text formats hold finite weights only (gn_scan_float reads no inf or nan): refuses the
+ * first arc with another weight, before any output is created. */
+static gnest_status check_finite_weights(gnest_ctx *ctx, const char *path, const gn_csr *c) {
+  if (!c->weights) return GNEST_OK;
+  for (int32_t u = 0; u < c->n; u++)
+    for (int64_t i = c->offsets[u]; i < c->offsets[u + 1]; i++)
+      if (!isfinite(c->weights[i]))
+        return gn_error(ctx, GNEST_ERR_INVALID_INPUT, path, 0,
+                        "arc %d -> %d has weight %s: text formats need finite weights", u, c->cols[i],
+                        isnan(c->weights[i]) ? "nan" : c->weights[i] > 0 ? "inf" : "-inf");
   return GNEST_OK;
 }
 
@@ -100,6 +154,7 @@ static void write_arcs(gn_writer *w, const gn_csr *c, int base) {
 
 gnest_status gn_write_mtx(gnest_ctx *ctx, const char *path, const gn_csr *c) {
   gnest_status st = check_csr(ctx, "gn_write_mtx", path, c);
+  if (st == GNEST_OK) st = check_finite_weights(ctx, path, c);
   if (st != GNEST_OK) return st;
   gn_writer *w;
   if ((st = gn_writer_open(ctx, path, &w)) != GNEST_OK) return st;
@@ -114,6 +169,7 @@ gnest_status gn_write_mtx(gnest_ctx *ctx, const char *path, const gn_csr *c) {
 
 gnest_status gn_write_edgelist(gnest_ctx *ctx, const char *path, const gn_csr *c) {
   gnest_status st = check_csr(ctx, "gn_write_edgelist", path, c);
+  if (st == GNEST_OK) st = check_finite_weights(ctx, path, c);
   if (st != GNEST_OK) return st;
   gn_writer *w;
   if ((st = gn_writer_open(ctx, path, &w)) != GNEST_OK) return st;

@@ -2,8 +2,10 @@
  * tree validation and statistics, backend names and availability, call frame and options. */
 #include <criterion/criterion.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "gnest.h"
 #include "internal.h"
@@ -945,4 +947,51 @@ Test(core_selector, tree_rules) {
   gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, tiny, 4);
   cr_assert_eq(strlen(tiny), 3);
   cr_assert_eq(tiny[4], 'x');
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Binary cache + load options: the builder options are applied, never silently ignored
+ * ------------------------------------------------------------------------------------------- */
+Test(core_graph, binary_cache_applies_load_options) {
+  gnest_ctx *ctx = NULL;
+  gnest_ctx_options co;
+  gnest_ctx_options_init(&co);
+  co.force_cpu = 1;
+  cr_assert_eq(gnest_ctx_create(&ctx, &co), GNEST_OK);
+  /* Directed triangle 0->1->2->0 plus a self-loop on 1. */
+  const int32_t src[] = {0, 1, 2, 1}, dst[] = {1, 2, 0, 1};
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, 3, 4, src, dst, NULL, NULL, &g), GNEST_OK);
+  char path[] = "/tmp/gnest-core-cache-XXXXXX";
+  int fd = mkstemp(path);
+  cr_assert(fd >= 0);
+  close(fd);
+  char cache[sizeof path + 8];
+  snprintf(cache, sizeof cache, "%s.gnest", path);
+  cr_assert_eq(gnest_graph_save(ctx, g, cache), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(g);
+
+  gnest_load_options lo;
+  gnest_load_options_init(&lo);
+  cr_assert_eq(gnest_graph_load(ctx, cache, &lo, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_num_edges(g), 4); /* as saved */
+  gnest_graph_free(g);
+
+  lo.symmetrize = 1;
+  lo.drop_self_loops = 1;
+  cr_assert_eq(gnest_graph_load(ctx, cache, &lo, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_num_edges(g), 6); /* both directions of 3 edges, no self-loop */
+  int sym = 0;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  cr_assert_eq(sym, 1);
+  int32_t levels[3];
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_CPU;
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &o, NULL), GNEST_OK);
+  cr_assert_eq(levels[2], 1); /* reached backwards: the option took effect */
+  gnest_graph_free(g);
+  unlink(cache);
+  unlink(path);
+  gnest_ctx_free(ctx);
 }

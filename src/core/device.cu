@@ -144,8 +144,12 @@ static void gn_pool_release(gn_device *d) {
 static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
   cudaError_t e = cudaMalloc(ptr, bytes);
   if (e == cudaErrorMemoryAllocation && ctx->dev && ctx->dev->cache_len > 0) {
-    (void)cudaGetLastError();
-    cudaStreamSynchronize(ctx->dev->stream); /* cached blocks may still be used by queued work */
+    (void)cudaGetLastError(); /* the failed cudaMalloc's error, handled here by retrying */
+    /* cached blocks may still be used by queued work */
+    const cudaError_t sync = cudaStreamSynchronize(ctx->dev->stream);
+    if (sync != cudaSuccess)
+      return gn_cuda_error(ctx, sync, "cudaStreamSynchronize before releasing the pool", __FILE__,
+                           __LINE__);
     gn_pool_release(ctx->dev);
     e = cudaMalloc(ptr, bytes);
   }

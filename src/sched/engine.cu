@@ -81,9 +81,13 @@ gnest_status gn_lazynp_reserve(gn_engine &e, int32_t capacity) {
 gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
                                      int64_t **d_offsets) {
   if (!e->level_offsets || e->level_offsets_capacity < num_levels + 1) {
-    int32_t cap = num_levels + 1 < 1024 ? 1024 : num_levels + 1;
+    /* Geometric growth: a call that meets ever deeper schedules (BC over many sources) keeps a
+     * logarithmic number of buffers in its scratch. */
+    int64_t cap = 2 * (int64_t)e->level_offsets_capacity;
+    if (cap < 1024) cap = 1024;
+    if (cap < (int64_t)num_levels + 1) cap = (int64_t)num_levels + 1;
     GN_TRY(e->scratch->alloc(&e->level_offsets, (size_t)cap, "level offsets"));
-    e->level_offsets_capacity = cap;
+    e->level_offsets_capacity = (int32_t)(cap < INT32_MAX ? cap : INT32_MAX);
   }
   *d_offsets = e->level_offsets;
   return gn_to_device(e->ctx, e->level_offsets, h_offsets,
