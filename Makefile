@@ -19,7 +19,7 @@ LDLIBS    := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcuda
 LIB_C     := $(sort $(wildcard io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
 LIB_CU    := $(sort $(wildcard src/core/*.cu src/sched/*.cu src/algos/*.cu))
 LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_CU))
-HEADERS   := $(wildcard include/*.h io/*.h src/*/*.h src/*/*.cuh)
+HEADERS   := $(wildcard include/*.h io/*.h src/*/*.h src/*/*.cuh tools/common/*.h)
 
 TOOLS     := gnest-cli gnest-gen gnest-bench
 TOOL_BINS := $(addprefix bin/,$(TOOLS))

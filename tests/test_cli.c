@@ -294,6 +294,21 @@ Test(cli, bfs_summary_and_default_source) {
   run_free(&r);
 }
 
+Test(cli, default_source_is_the_first_highest_out_degree) {
+  /* out-degrees 1 0 3 2: vertex 2 wins although it is neither first nor last */
+  const char *in = put("star.el", "0 1\n2 0\n2 1\n2 3\n3 0\n3 1\n");
+  run_out r = run_cli("bfs", in, "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\"source\":2"), "%s", r.out);
+  run_free(&r);
+  /* out-degrees 2 2 2 (a directed triangle both ways): the lowest id on the tie */
+  in = put("tri.el", "0 1\n1 0\n1 2\n2 1\n2 0\n0 2\n");
+  r = run_cli("bfs", in, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "source 0 (highest out-degree)"), "%s", r.out);
+  run_free(&r);
+}
+
 Test(cli, bfs_directed_unreachable) {
   const char *out = at("levels.txt");
   run_out r = run_cli("bfs", path5(), "--source", "2", "--output", out, NULL);
@@ -433,6 +448,33 @@ Test(cli, tree_descendants_and_heights) {
   run_free(&r);
 }
 
+/* Tree files are recognised by name in any case, as the library's loaders match suffixes. */
+Test(cli, upper_case_tree_suffix) {
+  const char *in = put("T.TREE", "# 0 -> 1, 2; 1 -> 3, 4\n5\n-1 0 0 1 1\n");
+  const char *out = at("heights.txt");
+  run_out r = run_cli("tree-heights", in, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "3\n2\n1\n1\n1\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("stats", in, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "5 nodes, root 0, depth 3, 3 leaves, max out-degree 2"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tree-heights", in, "--root", "1", NULL);
+  cr_expect_eq(r.status, 2, "--root applies to graph files only: %s", r.err);
+  run_free(&r);
+  r = run_cli("convert", in, at("copy.Tree"), NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "(tree file): 5 nodes"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("convert", path5(), at("p.TREE"), NULL);
+  cr_expect_eq(r.status, 2, "a graph does not convert to a tree file: %s", r.err);
+  cr_expect_not(exists(at("p.TREE")));
+  run_free(&r);
+}
+
 Test(cli, tree_from_graph_with_root) {
   const char *out = at("desc.txt");
   run_out r = run_cli("tree-descendants", path5(), "--root", "2", "--output", out, NULL);
@@ -546,6 +588,45 @@ Test(cli, bad_numbers_and_missing_arguments) {
   run_free(&r);
   r = run_cli("bfs", path5(), "--compare", "--backend", "cpu", NULL);
   cr_expect_eq(r.status, 2);
+  run_free(&r);
+}
+
+Test(cli, bad_tuning_values_are_usage_errors) {
+  const char *bad[] = {"33", "16", "1056", "2048", "-32", "x", ""};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    char want[160];
+    snprintf(want, sizeof want,
+             "gnest-cli: --block-size: expected 0 or a multiple of 32 from 32 to 1024, got '%s'\n", bad[i]);
+    run_out r = run_cli("bfs", path5(), "--block-size", bad[i], NULL);
+    cr_expect_eq(r.status, 2, "--block-size %s: %s", bad[i], r.err);
+    cr_expect_str_eq(r.err, want);
+    cr_expect_str_eq(r.out, "");
+    run_free(&r);
+  }
+  const char *good[] = {"0", "32", "96", "1024"};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; ++i) {
+    run_out r = run_cli("bfs", path5(), "--backend", "cpu", "--block-size", good[i], "--quiet", NULL);
+    cr_expect_eq(r.status, 0, "--block-size %s: %s", good[i], r.err);
+    run_free(&r);
+  }
+  run_out r = run_cli("bfs", path5(), "--threshold=-1", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --threshold: expected a non-negative integer, got '-1'\n");
+  run_free(&r);
+}
+
+/* gnest_ctx_create fails before a context exists: its reason is in gnest_last_error(NULL). */
+Test(cli, context_failure_prints_its_reason) {
+  char line[512];
+  cr_assert_eq(setenv("GNEST_DEVICE", "abc", 1), 0);
+  run_out r = run_cli("bfs", path5(), NULL);
+  unsetenv("GNEST_DEVICE");
+  cr_expect_eq(r.status, 1, "stderr: %s", r.err);
+  error_line(&r, line, sizeof line);
+  cr_expect_eq(strncmp(line, "gnest-cli: ", 11), 0, "%s", line);
+  cr_expect_not_null(strstr(line, "GNEST_DEVICE"), "%s", line);
+  cr_expect_not_null(strstr(line, "'abc'"), "%s", line);
+  cr_expect_eq(r.out[0], '\0');
   run_free(&r);
 }
 

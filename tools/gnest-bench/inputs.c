@@ -7,10 +7,11 @@
  * already symmetric. MST runs on the largest connected component. */
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "bench.h"
 #include "gen.h"
+#include "paths.h"
+#include "source.h"
 
 #define WEIGHT_LO 1
 #define WEIGHT_HI 64
@@ -63,18 +64,13 @@ static int add_spec(bench_config *cfg, const char *name, const char *text, int i
   return BENCH_EXIT_OK;
 }
 
-static int ends_with(const char *s, const char *suffix) {
-  size_t ls = strlen(s), lx = strlen(suffix);
-  return ls >= lx && strcasecmp(s + ls - lx, suffix) == 0;
-}
-
 /* "dir/cnr-2000.mtx.xz" -> "cnr-2000": basename without .gz/.xz and without the format extension. */
 static void name_from_path(const char *path, char *name, size_t size) {
   const char *base = strrchr(path, '/');
   base = base ? base + 1 : path;
   snprintf(name, size, "%s", base);
   size_t len = strlen(name);
-  if (ends_with(name, ".gz") || ends_with(name, ".xz")) name[len - 3] = '\0';
+  if (gn_has_suffix(name, ".gz") || gn_has_suffix(name, ".xz")) name[len - 3] = '\0';
   char *dot = strrchr(name, '.');
   if (dot && dot != name) *dot = '\0';
   if (name[0] == '\0') snprintf(name, size, "input");
@@ -84,7 +80,7 @@ int bench_add_file(bench_config *cfg, const char *path) {
   if (path[0] == '\0') return bench_usage_error("--graph needs a file path");
   char name[BENCH_NAME_MAX];
   name_from_path(path, name, sizeof name);
-  int is_tree = ends_with(path, ".tree") || ends_with(path, ".tree.gz") || ends_with(path, ".tree.xz");
+  int is_tree = gn_is_tree_path(path);
   return add_spec(cfg, name, path, 0, is_tree);
 }
 
@@ -336,22 +332,6 @@ static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
   return st;
 }
 
-/* The vertex of highest out-degree, lowest id on ties. */
-static void pick_source(bench_input *in) {
-  const int64_t *off;
-  const int32_t *col;
-  const float *w;
-  gnest_graph_csr(in->stored, &off, &col, &w);
-  int32_t n = gnest_graph_num_vertices(in->stored);
-  in->source = 0;
-  in->source_degree = n > 0 ? off[1] - off[0] : 0;
-  for (int32_t v = 1; v < n; v++)
-    if (off[v + 1] - off[v] > in->source_degree) {
-      in->source = v;
-      in->source_degree = off[v + 1] - off[v];
-    }
-}
-
 static gnest_status derive_graphs(gnest_ctx *ctx, const bench_config *cfg, bench_input *in,
                                   const gn_gen_edges *e) {
   unsigned sym_algos = BA_BIT(BA_COLOR) | BA_BIT(BA_TC) | BA_BIT(BA_MST);
@@ -389,7 +369,7 @@ static gnest_status load_graph(gnest_ctx *ctx, const bench_config *cfg, bench_in
     in->mst_vertices = gnest_graph_num_vertices(in->mst);
     in->mst_arcs = gnest_graph_num_edges(in->mst);
   }
-  pick_source(in);
+  in->source = gn_default_source(in->stored, &in->source_degree); /* highest out-degree */
   return GNEST_OK;
 }
 

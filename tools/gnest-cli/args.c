@@ -122,7 +122,14 @@ static int set_output(cli_args *a, const char *f, const char *v) {
 }
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
-static int set_block_size(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.block_size); }
+/* 0 (the default) or a whole number of warps the GPU can launch in one block. */
+static int set_block_size(cli_args *a, const char *f, const char *v) {
+  uint64_t x = 0;
+  if (!parse_u64(v, &x) || (x != 0 && (x < 32 || x > 1024 || x % 32 != 0)))
+    return cli_usage_error("%s: expected 0 or a multiple of 32 from 32 to 1024, got '%s'", f, v);
+  a->opts.block_size = (int32_t)x;
+  return CLI_EXIT_OK;
+}
 
 static int set_granularity(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"warp", "block", "multi-block", "grid"};
@@ -203,7 +210,7 @@ const cli_flag cli_flags[] = {
   {"--granularity", "G", CLI_ALGOS, set_granularity, "aggregation granularity: warp, block, multi-block or grid"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
   {"--wboost", NULL, CLI_ALGOS, set_wboost, "lazynp: saving lanes first run the warp's common trip count"},
-  {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block (0 = default 256)"},
+  {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
   {"--symmetrize", NULL, LOADING, set_symmetrize, "add the reverse of every arc (default for color, mst, tc)"},

@@ -9,13 +9,9 @@
 
 #include "cli.h"
 #include "io.h"
+#include "paths.h"
 
 typedef enum out_kind { OUT_BINARY, OUT_MTX, OUT_EDGELIST, OUT_TREE } out_kind;
-
-static int has_suffix(const char *s, const char *suffix) {
-  size_t ls = strlen(s), lx = strlen(suffix);
-  return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
 
 static const char *kind_name(out_kind k) {
   static const char *names[] = {"binary CSR cache", "Matrix Market", "edge list", "tree file"};
@@ -25,14 +21,14 @@ static const char *kind_name(out_kind k) {
 /* Usage errors for outputs gnest cannot write. */
 static int pick_kind(const cli_args *a, out_kind *k) {
   const char *out = a->convert_out;
-  if (has_suffix(out, ".gz") || has_suffix(out, ".xz"))
+  if (gn_has_suffix(out, ".gz") || gn_has_suffix(out, ".xz"))
     return cli_usage_error("convert: %s: compressed output is not written (compress it afterwards)", out);
-  if (has_suffix(out, ".gr"))
+  if (gn_has_suffix(out, ".gr"))
     return cli_usage_error("convert: %s: DIMACS is not written; use .gnest, .mtx or an edge list", out);
-  int tree_in = cli_is_tree_file(a->input), tree_out = has_suffix(out, ".tree");
+  int tree_in = cli_is_tree_file(a->input), tree_out = gn_has_suffix(out, ".tree");
   if (tree_in != tree_out)
     return cli_usage_error("convert: a tree file converts only to a tree file (.tree), and a graph to a graph");
-  *k = tree_out ? OUT_TREE : has_suffix(out, ".gnest") ? OUT_BINARY : has_suffix(out, ".mtx") ? OUT_MTX : OUT_EDGELIST;
+  *k = tree_out ? OUT_TREE : gn_has_suffix(out, ".gnest") ? OUT_BINARY : gn_has_suffix(out, ".mtx") ? OUT_MTX : OUT_EDGELIST;
   return CLI_EXIT_OK;
 }
 

@@ -3,6 +3,8 @@
 #include <time.h>
 
 #include "cli.h"
+#include "paths.h"
+#include "source.h"
 
 double cli_now_ms(void) {
   struct timespec ts;
@@ -10,8 +12,9 @@ double cli_now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+/* Without a context (gnest_ctx_create failed) the detail is in the thread's record: ctx NULL. */
 int cli_fail(const gnest_ctx *ctx, gnest_status st) {
-  const gnest_error *e = ctx ? gnest_last_error(ctx) : NULL;
+  const gnest_error *e = gnest_last_error(ctx);
   if (e && e->status == st) fprintf(stderr, "gnest-cli: %s\n", gnest_last_error_string(ctx));
   else fprintf(stderr, "gnest-cli: %s\n", gnest_strerror(st));
   return CLI_EXIT_FAIL;
@@ -25,14 +28,7 @@ const char *cli_unavailable_text(gnest_status st) {
   }
 }
 
-static int ends_with(const char *s, const char *suffix) {
-  size_t ls = strlen(s), lx = strlen(suffix);
-  return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
-}
-
-int cli_is_tree_file(const char *path) {
-  return ends_with(path, ".tree") || ends_with(path, ".tree.gz") || ends_with(path, ".tree.xz");
-}
+int cli_is_tree_file(const char *path) { return gn_is_tree_path(path); }
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx) {
   gnest_ctx_options o;
@@ -67,24 +63,12 @@ void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx) {
   fprintf(stderr, "running on the CPU: no CUDA device (%s)\n", cli_no_device_why(ctx, why, sizeof why));
 }
 
-/* The vertex of highest out-degree, lowest id on ties (BENCH.md's source rule). */
-static int32_t highest_degree_vertex(const gnest_graph *g) {
-  const int64_t *off;
-  const int32_t *cols;
-  const float *w;
-  gnest_graph_csr(g, &off, &cols, &w);
-  int32_t n = gnest_graph_num_vertices(g), best = 0;
-  for (int32_t v = 1; v < n; ++v)
-    if (off[v + 1] - off[v] > off[best + 1] - off[best]) best = v;
-  return best;
-}
-
 static void resolve_sources(const cli_args *a, cli_input *in) {
   memset(&in->bc, 0, sizeof in->bc);
   in->source = a->source;
   in->source_rule = "given";
   if (!a->source_given && in->graph) {
-    in->source = highest_degree_vertex(in->graph);
+    in->source = gn_default_source(in->graph, NULL);
     in->source_rule = "highest out-degree";
   }
   if (a->cmd != CMD_BC) return;

@@ -9,12 +9,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 
 #include "gen.h"
 #include "gnest.h"
 #include "io.h"
+#include "paths.h"
 
 enum gen_kind { K_RMAT, K_ER, K_GRID, K_STAR, K_PATH, K_TREE, K_CHAIN, K_COUNT };
 
@@ -313,13 +313,10 @@ static int parse_args(int argc, char **argv, int kind, gen_args *a) {
 typedef enum out_format { OUT_UNKNOWN, OUT_MTX, OUT_EDGELIST, OUT_BINARY, OUT_TREE } out_format;
 
 static out_format format_of(const char *path) {
-  const char *slash = strrchr(path, '/');
-  const char *dot = strrchr(slash ? slash + 1 : path, '.');
-  if (!dot) return OUT_UNKNOWN;
-  if (!strcasecmp(dot, ".mtx")) return OUT_MTX;
-  if (!strcasecmp(dot, ".txt") || !strcasecmp(dot, ".el")) return OUT_EDGELIST;
-  if (!strcasecmp(dot, ".gnest")) return OUT_BINARY;
-  if (!strcasecmp(dot, ".tree")) return OUT_TREE;
+  if (gn_has_suffix(path, ".mtx")) return OUT_MTX;
+  if (gn_has_suffix(path, ".txt") || gn_has_suffix(path, ".el")) return OUT_EDGELIST;
+  if (gn_has_suffix(path, ".gnest")) return OUT_BINARY;
+  if (gn_has_suffix(path, ".tree")) return OUT_TREE;
   return OUT_UNKNOWN;
 }
 
