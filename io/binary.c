@@ -19,7 +19,9 @@
  * the work over threads.
  *
  * Reading validates the magic, version, sizes against the file size (before allocating), the
- * checksum, and the structure (offsets from 0 to m, never decreasing; every column in [0, n)). */
+ * checksum, and the structure (offsets from 0 to m, never decreasing; every column in [0, n)).
+ * The flags are not trusted: each one is checked against the arrays and cleared when it does not
+ * hold (see verify_flags). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -333,6 +335,47 @@ static gnest_status check_structure(gnest_ctx *ctx, const char *path, const read
   return GNEST_OK;
 }
 
+/* 1 when every row of the sorted CSR c equals the matching row of its transpose (arcs and
+ * weights, in order): then every arc (u, v, w) has its (v, u, w), as gnest_graph_is_symmetric
+ * asks. One pass: rows are visited in increasing u, so each row v is met in increasing order of
+ * its columns through a cursor. Duplicate arcs whose weights differ may fail it (the flag is
+ * then only cleared: gnest_graph_is_symmetric recomputes it). */
+static int sorted_csr_is_transpose(const gn_csr *c, int64_t *cursor) {
+  memcpy(cursor, c->offsets, (size_t)c->n * sizeof *cursor);
+  for (int32_t u = 0; u < c->n; u++)
+    for (int64_t k = c->offsets[u]; k < c->offsets[u + 1]; k++) {
+      int32_t v = c->cols[k];
+      int64_t at = cursor[v]++;
+      if (at >= c->offsets[v + 1] || c->cols[at] != u) return 0;
+      if (c->weights && !(c->weights[at] == c->weights[k])) return 0;
+    }
+  return 1; /* m arcs took m distinct slots, each inside its row: every row was matched whole */
+}
+
+/* The header's flags are claims: sorted (and merged: strictly increasing rows) are checked in one
+ * O(m) scan, symmetric by one transpose pass over a sorted CSR; a claim that does not hold is
+ * cleared, since the algorithms trust them (triangle counting, the symmetry cache). */
+static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
+  int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0, symmetric = (flags & 4u) != 0;
+  for (int32_t u = 0; u < c->n && (sorted || merged); u++)
+    for (int64_t k = c->offsets[u] + 1; k < c->offsets[u + 1]; k++) {
+      if (c->cols[k] < c->cols[k - 1]) sorted = merged = 0;
+      else if (c->cols[k] == c->cols[k - 1]) merged = 0;
+    }
+  merged = merged && sorted;
+  c->sorted = sorted;
+  c->merged = merged;
+  c->symmetric = 0;
+  if (symmetric && sorted) {
+    gnest_status st = GNEST_OK;
+    int64_t *cursor = gn_alloc(ctx, (size_t)c->n + 1, sizeof *cursor, "binary cache symmetry check", &st);
+    if (!cursor) return st;
+    c->symmetric = sorted_csr_is_transpose(c, cursor);
+    free(cursor);
+  }
+  return GNEST_OK;
+}
+
 static gnest_status read_body(gnest_ctx *ctx, const char *path, read_job *job, bin_header *h, gn_csr *out) {
   gnest_status st = GNEST_OK;
   out->n = (int32_t)h->n;
@@ -356,10 +399,8 @@ static gnest_status read_body(gnest_ctx *ctx, const char *path, read_job *job, b
     st = gn_error(ctx, GNEST_ERR_CHECKSUM, path, 0, "binary cache checksum mismatch: the file is corrupt");
   free(l.items);
   if (st != GNEST_OK) return st;
-  out->sorted = (h->flags & 1u) != 0;
-  out->merged = (h->flags & 2u) != 0;
-  out->symmetric = (h->flags & 4u) != 0;
-  return check_structure(ctx, path, job, out);
+  if ((st = check_structure(ctx, path, job, out)) != GNEST_OK) return st;
+  return verify_flags(ctx, h->flags, out);
 }
 
 static gnest_status read_cache(gnest_ctx *ctx, const char *path, int fd, const void *mem, size_t size, gn_csr *out) {

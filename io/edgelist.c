@@ -1,5 +1,8 @@
 /* SNAP-style edge lists: one "u v [w]" per line, '#' or '%' comments, blanks, TABs, commas and
- * CRLF between tokens. 0-based ids by default, 1-based on request; n = largest id + 1 (0-based). */
+ * CRLF between tokens. 0-based ids by default, 1-based on request; n = largest id + 1 (0-based).
+ * A comment "# gnest edge list: N vertices, M arcs[, ...]" before the first data line (as
+ * gn_write_edgelist writes it) declares n = N: trailing isolated vertices survive, every id must
+ * be below N, and a list with no data lines is a graph of N vertices and no arcs. */
 #include <stdlib.h>
 #include <string.h>
 #include "io_internal.h"
@@ -10,6 +13,7 @@ typedef struct edgelist_state {
   int columns;          /* 2 or 3, fixed by the first data line; 0 before it */
   int64_t first_line;   /* line that fixed columns */
   int64_t max_id;       /* largest id seen, 0-based */
+  int64_t declared_n;   /* N of a "# gnest edge list: N vertices, M arcs" comment, else -1 */
 } edgelist_state;
 
 static void skip_separators(gn_scan *s) {
@@ -47,6 +51,10 @@ static gnest_status vertex_id(gn_scan *s, edgelist_state *st, int32_t *out) {
     return gn_error(s->ctx, GNEST_ERR_TOO_LARGE, s->path, s->line,
                     "vertex id %llu does not fit: gnest supports fewer than 2^31 vertices",
                     (unsigned long long)(st->one_based ? v + 1 : v));
+  if (st->declared_n >= 0 && (int64_t)v >= st->declared_n)
+    return gn_error(s->ctx, GNEST_ERR_OUT_OF_RANGE, s->path, s->line,
+                    "vertex id %llu is outside the %lld vertices declared by the '# gnest edge list' comment",
+                    (unsigned long long)(st->one_based ? v + 1 : v), (long long)st->declared_n);
   if ((int64_t)v > st->max_id) st->max_id = (int64_t)v;
   *out = (int32_t)v;
   return GNEST_OK;
@@ -96,6 +104,35 @@ static gnest_status parse_line(gn_scan *s, edgelist_state *st, gn_edges *e) {
   return GNEST_OK;
 }
 
+/* Reads "<digits><word>" at *p (word e.g. " vertices"); returns the number (saturated) or -1. */
+static int64_t header_count(const char **p, const char *word) {
+  const char *q = *p;
+  int64_t v = 0;
+  if (!gn_is_digit(*q)) return -1;
+  for (; gn_is_digit(*q); q++) v = v < INT64_MAX / 10 - 9 ? v * 10 + (*q - '0') : INT64_MAX;
+  size_t len = strlen(word);
+  if (strncmp(q, word, len) != 0) return -1;
+  *p = q + len;
+  return v;
+}
+
+/* Before the first data line: s->p is on a comment line. When it is the writer's header
+ * "# gnest edge list: N vertices, M arcs" (end of line or ", ..." after it), records N. */
+static gnest_status parse_header_comment(gn_scan *s, edgelist_state *st) {
+  static const char kPrefix[] = "# gnest edge list: ";
+  const char *q = s->p;
+  if ((size_t)(s->end - q) < sizeof kPrefix || strncmp(q, kPrefix, sizeof kPrefix - 1) != 0) return GNEST_OK;
+  q += sizeof kPrefix - 1;
+  int64_t n = header_count(&q, " vertices, ");
+  if (n < 0 || header_count(&q, " arcs") < 0) return GNEST_OK;
+  if (!(*q == '\n' || *q == '\r' || *q == ',' || q >= s->end)) return GNEST_OK;
+  if (n > INT32_MAX - 1)
+    return gn_error(s->ctx, GNEST_ERR_TOO_LARGE, s->path, s->line,
+                    "the edge list declares %lld vertices: gnest supports fewer than 2^31", (long long)n);
+  st->declared_n = n;
+  return GNEST_OK;
+}
+
 /* Gives back the unused tail of the arrays (comment lines were counted in the capacity). */
 static void shrink(gn_edges *e, int64_t count) {
   size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(int32_t);
@@ -111,14 +148,19 @@ gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *tex
   memset(out, 0, sizeof *out);
   if (!path) path = "(edge list text)";
   if (len == 0) return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "empty file: expected edge lines 'u v [w]'");
-  edgelist_state st = {one_based, count_lines(text, len), 0, 0, 0, -1};
+  edgelist_state st = {one_based, count_lines(text, len), 0, 0, 0, -1, -1};
   gnest_status rc = GNEST_OK;
   out->src = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list sources", &rc);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list targets", &rc);
-  if (rc == GNEST_OK && !out->dst) rc = GNEST_ERR_OUT_OF_MEMORY;
   gn_scan s;
   gn_scan_init(&s, ctx, path, text, len);
   s.sep = ',';
+  /* the header comment counts only before the first data line */
+  while (rc == GNEST_OK && st.declared_n < 0 && gn_skip_to_data(&s, "")) {
+    if (*s.p != '#' && *s.p != '%') break;
+    rc = parse_header_comment(&s, &st);
+    gn_skip_line(&s);
+  }
   while (rc == GNEST_OK && gn_skip_to_data(&s, "#%")) {
     if ((rc = parse_line(&s, &st, out)) == GNEST_OK) {
       if (*s.p == '\n') {
@@ -127,13 +169,13 @@ gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *tex
       }
     }
   }
-  if (rc == GNEST_OK && st.count == 0)
+  if (rc == GNEST_OK && st.count == 0 && st.declared_n < 0)
     rc = gn_error(ctx, GNEST_ERR_PARSE, path, 0, "no edges: expected lines 'u v [w]'");
   if (rc != GNEST_OK) {
     gn_edges_free(out);
     return rc;
   }
-  out->n = (int32_t)(st.max_id + 1);
+  out->n = (int32_t)(st.max_id + 1 > st.declared_n ? st.max_id + 1 : st.declared_n);
   out->m = st.count;
   shrink(out, st.count);
   return GNEST_OK;

@@ -1,6 +1,7 @@
 /* Whole-graph loading (format detection, parse, CSR build) and the text writers. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 #include "io_internal.h"

@@ -208,7 +208,6 @@ gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, si
   out->src = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market row indices", &st);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market column indices", &st);
   if (out->dst && field != MTX_PATTERN) out->w = gn_alloc_big(ctx, (size_t)nnz, sizeof(float), "matrix market values", &st);
-  if (st == GNEST_OK && (!out->src || !out->dst || (field != MTX_PATTERN && !out->w))) st = GNEST_ERR_OUT_OF_MEMORY;
   if (st == GNEST_OK) st = parse_entries(&s, field, n, nnz, out);
   if (st != GNEST_OK) gn_edges_free(out);
   return st;

@@ -5,6 +5,7 @@
 #include <fcntl.h>
 #include <ftw.h>
 #include <lzma.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -521,6 +522,42 @@ Test(io, edgelist_errors) {
   gn_edges_free(&e);
 }
 
+Test(io, edgelist_declared_vertices_header) {
+  gn_edges e;
+  /* the writer's header: trailing isolated vertices are kept */
+  cr_assert_eq(parse_el("# gnest edge list: 5 vertices, 1 arcs, 0-based 'u v'\n0 1\n", 0, &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 5 && e.m == 1);
+  gn_edges_free(&e);
+  /* after other comments, with CRLF and no suffix */
+  cr_assert_eq(parse_el("% c\r\n# gnest edge list: 4 vertices, 1 arcs\r\n1 2\r\n", 0, &e), GNEST_OK);
+  cr_assert(e.n == 4 && e.m == 1);
+  gn_edges_free(&e);
+  /* no data lines: N vertices, no arcs */
+  cr_assert_eq(parse_el("# gnest edge list: 3 vertices, 0 arcs\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 3 && e.m == 0);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el("# gnest edge list: 0 vertices, 0 arcs, 0-based 'u v'\n", 0, &e), GNEST_OK);
+  cr_assert(e.n == 0 && e.m == 0);
+  gn_edges_free(&e);
+  /* an id at or beyond N */
+  expect_error(parse_el("# gnest edge list: 3 vertices, 2 arcs\n0 1\n2 3\n", 0, &e), GNEST_ERR_OUT_OF_RANGE,
+               "vertex id 3 is outside the 3 vertices declared", 3);
+  expect_error(parse_el("# gnest edge list: 3 vertices, 1 arcs\n1 4\n", 1, &e), GNEST_ERR_OUT_OF_RANGE,
+               "vertex id 4 is outside the 3 vertices declared", 2);
+  /* only that form, only before the first data line */
+  cr_assert_eq(parse_el("0 1\n# gnest edge list: 9 vertices, 1 arcs\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 2);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el("# gnest edge list: 9 vertices\n0 1\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 2);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el("# gnest edge list: 9 vertices, 1 arcsx\n0 1\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 2);
+  gn_edges_free(&e);
+  expect_error(parse_el("# gnest edge list: 9 vertices, 0 arcsx\n", 0, &e), GNEST_ERR_PARSE, "no edges", 0);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Tree files
  * ------------------------------------------------------------------------------------------- */
@@ -864,6 +901,63 @@ Test(io, binary_truncated_or_not_a_cache) {
   expect_error(gn_binary_read(ctx, tmpdir, &r), GNEST_ERR_IO, "is a directory", 0);
 }
 
+/* Writes c with every flag claimed, reads it back. */
+static void read_with_claimed_flags(const char *name, gn_csr *c, gn_csr *r) {
+  c->sorted = c->merged = c->symmetric = 1;
+  const char *p = tmp_path(name);
+  cr_assert_eq(gn_binary_write(ctx, p, c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(gn_binary_read(ctx, p, r), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(r->n == c->n && r->m == c->m);
+}
+
+Test(io, binary_flags_are_verified) {
+  gn_edges e = builder_edges();
+  gnest_load_options o = defaults();
+  gn_csr c, r;
+  /* input order, duplicates: rows {1, 1}, {1, 0}, {0} */
+  o.merge_duplicates = 0;
+  o.sort_adjacency = 0;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  read_with_claimed_flags("unsorted.gnest", &c, &r);
+  cr_assert(!r.sorted && !r.merged && !r.symmetric);
+  gn_csr_free(&r);
+  gn_csr_free(&c);
+  /* sorted with a duplicate: rows {1, 1}, {0, 1}, {0}; 2 -> 0 has no 0 -> 2 */
+  o.sort_adjacency = 1;
+  cr_assert_eq(build(&e, o, &c), GNEST_OK);
+  read_with_claimed_flags("dup.gnest", &c, &r);
+  cr_assert(r.sorted && !r.merged && !r.symmetric);
+  gn_csr_free(&r);
+  gn_csr_free(&c);
+  /* sorted and merged, symmetric arcs but not weights */
+  int64_t off[] = {0, 1, 2};
+  int32_t cols[] = {1, 0};
+  float w[] = {1, 2};
+  gn_csr hand = {0};
+  hand.n = 2;
+  hand.m = 2;
+  hand.offsets = off;
+  hand.cols = cols;
+  hand.weights = w;
+  read_with_claimed_flags("weights.gnest", &hand, &r);
+  cr_assert(r.sorted && r.merged && !r.symmetric);
+  gn_csr_free(&r);
+  w[1] = 1; /* now it is symmetric: the claim stands */
+  read_with_claimed_flags("sym.gnest", &hand, &r);
+  cr_assert(r.sorted && r.merged && r.symmetric);
+  gn_csr_free(&r);
+  /* the graph API answers from the verified flag (a wrong claim would be cached as true) */
+  w[1] = 2;
+  read_with_claimed_flags("api.gnest", &hand, &r);
+  gn_csr_free(&r);
+  gnest_graph *g;
+  int symmetric = -1;
+  cr_assert_eq(gnest_graph_load(ctx, paths[(next_path - 1) % 16], NULL, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &symmetric), GNEST_OK);
+  cr_assert_eq(symmetric, 0);
+  gnest_graph_free(g);
+}
+
 Test(io, binary_huge_declared_size_fails_fast) {
   /* a header claiming 2^40 arcs in a 72-byte file: refused before allocating */
   char b[72] = "GNESTCSR";
@@ -951,6 +1045,62 @@ Test(io, write_mtx_and_edgelist_round_trip) {
   cr_assert_not_null(strstr(text, "\n3 3 5\n1 2 0.1\n1 2 1\n"));
   free(text);
   gn_csr_free(&c);
+}
+
+Test(io, write_edgelist_keeps_isolated_vertices_and_empty_graphs) {
+  int32_t src[] = {0, 1}, dst[] = {1, 2};
+  for (int weighted = 0; weighted < 2; weighted++) {
+    float w[] = {0.5f, 2};
+    gn_edges e = {7, 2, src, dst, weighted ? w : NULL, 0}; /* 3..6 isolated */
+    gn_csr c, r;
+    cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+    const char *p = tmp_path(weighted ? "iso-w.el" : "iso.el");
+    cr_assert_eq(gn_write_edgelist(ctx, p, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_eq(gn_load_csr(ctx, p, NULL, &r), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    expect_same_csr(&c, &r);
+    gn_csr_free(&r);
+    gn_csr_free(&c);
+  }
+  for (int32_t n = 0; n <= 4; n += 4) { /* no arcs, with and without vertices */
+    gn_edges e = {n, 0, NULL, NULL, NULL, 0};
+    gn_csr c, r;
+    cr_assert_eq(build(&e, defaults(), &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    const char *names[] = {"empty.el", "empty.el.gz"};
+    for (int i = 0; i < 2; i++) {
+      const char *p = tmp_path(names[i]);
+      cr_assert_eq(gn_write_edgelist(ctx, p, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+      cr_assert_eq(gn_load_csr(ctx, p, NULL, &r), GNEST_OK, "n %d, %s: %s", n, names[i], gnest_last_error_string(ctx));
+      cr_assert(r.n == n && r.m == 0, "n %d m %lld, wanted %d 0", r.n, (long long)r.m, n);
+      gn_csr_free(&r);
+    }
+    gn_csr_free(&c);
+  }
+}
+
+Test(io, write_refuses_non_finite_weights) {
+  gn_edges e = builder_edges();
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK); /* rows {1}, {0, 1}, {0} */
+  c.weights[2] = INFINITY;
+  expect_error(gn_write_edgelist(ctx, tmp_path("inf.el"), &c), GNEST_ERR_INVALID_INPUT,
+               "arc 1 -> 1 has weight inf: text formats need finite weights", 0);
+  expect_error(gn_write_mtx(ctx, tmp_path("inf.mtx.gz"), &c), GNEST_ERR_INVALID_INPUT,
+               "arc 1 -> 1 has weight inf: text formats need finite weights", 0);
+  c.weights[2] = 1;
+  c.weights[0] = NAN;
+  expect_error(gn_write_mtx(ctx, tmp_path("nan.mtx"), &c), GNEST_ERR_INVALID_INPUT,
+               "arc 0 -> 1 has weight nan: text formats need finite weights", 0);
+  c.weights[0] = -INFINITY;
+  expect_error(gn_write_edgelist(ctx, tmp_path("ninf.txt"), &c), GNEST_ERR_INVALID_INPUT, "has weight -inf", 0);
+  gn_csr_free(&c);
+  /* no output, not even a temporary file */
+  int entries = -1;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", tmpdir);
+  FILE *f = popen(cmd, "r");
+  cr_assert_eq(fscanf(f, "%d", &entries), 1);
+  pclose(f);
+  cr_assert_eq(entries, 0);
 }
 
 Test(io, write_failure_leaves_no_file) {
