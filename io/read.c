@@ -112,6 +112,18 @@ static size_t output_guess(size_t compressed, uint64_t declared) {
   return guess < 65536 ? 65536 : guess;
 }
 
+/* End of a decompression: on success the NUL-terminated data goes to out, else it is freed. */
+static gnest_status hand_over(gnest_status s, char *data, size_t size, gn_buffer *out) {
+  if (s != GNEST_OK) {
+    free(data);
+    return s;
+  }
+  data[size] = '\0';
+  out->data = data;
+  out->size = size;
+  return GNEST_OK;
+}
+
 static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in, gn_buffer *out) {
   uint64_t isize = 0; /* gzip trailer: uncompressed size mod 2^32 of the last member */
   if (in->size >= 18) {
@@ -160,14 +172,7 @@ static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in
     }
   }
   inflateEnd(&z);
-  if (s != GNEST_OK) {
-    free(data);
-    return s;
-  }
-  data[size] = '\0';
-  out->data = data;
-  out->size = size;
-  return GNEST_OK;
+  return hand_over(s, data, size, out);
 }
 
 static gnest_status unxz(gnest_ctx *ctx, const char *path, const gn_buffer *in, gn_buffer *out) {
@@ -200,14 +205,7 @@ static gnest_status unxz(gnest_ctx *ctx, const char *path, const gn_buffer *in, 
     break;
   }
   lzma_end(&z);
-  if (s != GNEST_OK) {
-    free(data);
-    return s;
-  }
-  data[size] = '\0';
-  out->data = data;
-  out->size = size;
-  return GNEST_OK;
+  return hand_over(s, data, size, out);
 }
 
 static int has_magic(const gn_buffer *b, const unsigned char *magic, size_t len) {

@@ -3,6 +3,15 @@
 
 #include "cli.h"
 
+/* Usage text shared by the commands that take their input as undirected / as a tree. */
+#define UNDIRECTED_INPUT                                                                     \
+  "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as\n" \
+  "stored, and then it must be symmetric). "
+#define TREE_INPUT                                                                          \
+  "FILE is a tree file (*.tree, .gz/.xz allowed: node count, then the parent of each\n"      \
+  "node, -1 for the root), or any graph file with --root N whose edges, taken as\n"          \
+  "undirected, form a spanning tree. --output: one value per line."
+
 const cli_command cli_commands[CMD_COUNT] = {
   [CMD_BFS] = {"bfs", "FILE", "breadth-first search: level of every vertex from a source",
                "Arcs are followed as stored (directed). --output: one level per line, -1 when unreachable."},
@@ -13,23 +22,16 @@ const cli_command cli_commands[CMD_COUNT] = {
               "--samples. An undirected graph stored both ways gives twice the undirected value.\n"
               "--output: one value per line (%.17g)."},
   [CMD_COLOR] = {"color", "FILE", "greedy vertex coloring, largest degree first",
-                 "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as\n"
-                 "stored, and then it must be symmetric). --output: one color per line."},
+                 UNDIRECTED_INPUT "--output: one color per line."},
   [CMD_MST] = {"mst", "FILE", "minimum spanning forest (unweighted graphs use weight 1)",
-               "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as\n"
-               "stored, and then it must be symmetric). --output: one forest edge 'u v weight' per line (u < v)."},
+               UNDIRECTED_INPUT "--output: one forest edge 'u v weight' per line (u < v)."},
   [CMD_TC] = {"tc", "FILE", "triangle counting, each triangle once",
-              "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as\n"
-              "stored, and then it must be symmetric). --output: the total on the first line, then the\n"
+              UNDIRECTED_INPUT "--output: the total on the first line, then the\n"
               "triangles of each vertex, one per line."},
   [CMD_TREE_DESCENDANTS] = {"tree-descendants", "FILE", "subtree size of every node (itself included)",
-                            "FILE is a tree file (*.tree, .gz/.xz allowed: node count, then the parent of each\n"
-                            "node, -1 for the root), or any graph file with --root N whose edges, taken as\n"
-                            "undirected, form a spanning tree. --output: one value per line."},
+                            TREE_INPUT},
   [CMD_TREE_HEIGHTS] = {"tree-heights", "FILE", "height of every node's subtree (a leaf has height 1)",
-                        "FILE is a tree file (*.tree, .gz/.xz allowed: node count, then the parent of each\n"
-                        "node, -1 for the root), or any graph file with --root N whose edges, taken as\n"
-                        "undirected, form a spanning tree. --output: one value per line."},
+                        TREE_INPUT},
   [CMD_STATS] = {"stats", "FILE", "out-degree statistics of a graph; depth and per-level profile of a tree",
                  "Tree statistics are printed for tree files, and with --tree for a graph rooted at --root\n"
                  "(default 0)."},
