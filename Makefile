@@ -9,17 +9,24 @@ CC        ?= cc
 NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 
-INCLUDES  := -Iinclude -Itools/common -Isrc -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos -Iio
+INCLUDES  := -Iinclude -Itools/common -Isrc/base -Iio -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
 NVCCFLAGS ?= -O3 -g -lineinfo
 NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
-LDLIBS    := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib -lcudart_static -lz -llzma -lstdc++ -lm -lpthread -ldl -lrt
+CUDA_LIBDIRS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib
+LDLIBS    := $(CUDA_LIBDIRS) -lcudadevrt -lcudart_static -lz -llzma -lstdc++ -lm -lpthread -ldl -lrt
 
-LIB_C     := $(sort $(wildcard io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
+LIB_C     := $(sort $(wildcard src/base/*.c io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
 LIB_CU    := $(sort $(wildcard src/core/*.cu src/sched/*.cu src/algos/*.cu))
-LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_CU))
-HEADERS   := $(wildcard include/*.h io/*.h src/*/*.h src/*/*.cuh tools/common/*.h)
+# Files that launch kernels from the device say so with the marker "gnest-build: rdc": only they
+# are compiled with relocatable device code, and one nvcc -dlink step links their device code
+# into build/dlink.o, which goes into both libgnest.a and libgnest.so (so cc alone links a C
+# program against either).
+RDC_CU    := $(shell grep -l 'gnest-build: rdc' $(LIB_CU))
+RDC_OBJ   := $(patsubst %.cu,build/%.o,$(RDC_CU))
+DLINK_OBJ := $(if $(RDC_OBJ),build/dlink.o)
+LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_CU)) $(DLINK_OBJ)
 
 TOOLS     := gnest-cli gnest-gen gnest-bench
 TOOL_BINS := $(addprefix bin/,$(TOOLS))
@@ -35,13 +42,19 @@ lib: lib/libgnest.a lib/libgnest.so
 tools: $(TOOL_BINS)
 tests: $(TEST_BINS)
 
-build/%.o: %.c $(HEADERS)
+# Per-file header dependencies (-MMD): editing one header rebuilds the files that include it.
+build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -c $< -o $@
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
-build/%.o: %.cu $(HEADERS)
+build/%.o: %.cu
 	@mkdir -p $(dir $@)
-	$(NVCC) $(NVCCFLAGS) -c $< -o $@
+	$(NVCC) $(NVCCFLAGS) $(if $(filter $@,$(RDC_OBJ)),-rdc=true) -MMD -MP -MF $(@:.o=.d) -c $< -o $@
+
+build/dlink.o: $(RDC_OBJ)
+	$(NVCC) -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC -dlink $^ -o $@ $(CUDA_LIBDIRS) -lcudadevrt
+
+-include $(shell find build -name '*.d' 2>/dev/null)
 
 lib/libgnest.a: $(LIB_OBJ)
 	@mkdir -p lib

@@ -236,6 +236,42 @@ gnest_status gnest_backend_from_name(const char *name, gnest_backend *out);
  * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. */
 gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b);
 
+/* What the backend registry (src/sched/backends.def, one entry per gnest_backend value) says of a
+ * backend. The CLI's help and --compare rows, gnest-bench and the GPU test matrix read it. */
+typedef struct gnest_backend_desc {
+  gnest_backend backend;
+  const char *name;         /* as gnest_backend_name */
+  const char *summary;      /* what it does, and the source it implements */
+  int built;                /* 1: implemented in this build; 0: named by the API, not built yet */
+  int needs_device;         /* 1: runs on a CUDA device */
+  int device_launches;      /* 1: launches kernels from the device (dynamic parallelism) */
+  const char *options;      /* gnest_options fields it reads, space separated ("" = none) */
+  int num_configs;          /* option configurations its tests cover (0 when not built) */
+} gnest_backend_desc;
+
+/* Fills out; GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_backend or a NULL out. */
+gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out);
+
+/* The k-th (0-based, k < num_configs) option configuration of backend b: *opts is filled from
+ * gnest_options_init, with backend = b and the configuration applied; label (optional, NUL
+ * terminated within label_size) receives its text, e.g. "granularity=warp wboost=1" ("default"
+ * for the defaults). GNEST_ERR_INVALID_ARGUMENT for k out of range. */
+gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, char *label,
+                                  size_t label_size);
+
+/* Applies settings written as space-separated key=value words to opts (fields not named are left
+ * alone): backend=NAME threshold=N coarsening=N granularity=default|warp|block|multi-block|grid
+ * schedule=dynamic|static wboost=0|1 block_size=N; the word "default" changes nothing. Values
+ * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
+ * (gnest_last_error(NULL)); opts is then unchanged. */
+gnest_status gnest_options_parse(gnest_options *opts, const char *text);
+
+/* Runs a tiny device-launching kernel on ctx's device: a parent grid launches a child grid
+ * (fire-and-forget) and a tail-launched grid checks the child's result (CUDA dynamic parallelism,
+ * compiled with relocatable device code and device-linked into libgnest). GNEST_OK when
+ * device-side launches work; GNEST_ERR_NO_DEVICE without a device; GNEST_ERR_CUDA otherwise. */
+gnest_status gnest_device_selftest(gnest_ctx *ctx);
+
 /* What ran. */
 typedef struct gnest_info {
   gnest_backend backend;    /* the backend that ran (never AUTO) */

@@ -7,22 +7,6 @@
 #include "device_api.h"
 #include "run.h"
 
-static const char *const gn_algo_names[GN_ALGO_COUNT] = {
-    [GN_ALGO_BFS] = "bfs",
-    [GN_ALGO_SSSP] = "sssp",
-    [GN_ALGO_BC] = "bc",
-    [GN_ALGO_COLOR] = "color",
-    [GN_ALGO_MST] = "mst",
-    [GN_ALGO_TC] = "tc",
-    [GN_ALGO_TREE_DESCENDANTS] = "tree-descendants",
-    [GN_ALGO_TREE_HEIGHTS] = "tree-heights",
-};
-
-const char *gn_algo_name(gn_algo a) {
-  if ((int)a < 0 || (int)a >= (int)GN_ALGO_COUNT) return "unknown";
-  return gn_algo_names[a];
-}
-
 double gn_now_ms(void) {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -31,39 +15,6 @@ double gn_now_ms(void) {
 
 static int gn_is_tree_algo(gn_algo a) {
   return a == GN_ALGO_TREE_DESCENDANTS || a == GN_ALGO_TREE_HEIGHTS;
-}
-
-/* ---------------------------------------------------------------------------------------------
- * Options
- * ------------------------------------------------------------------------------------------- */
-
-static gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
-  if ((int)o->backend < 0 || (int)o->backend >= (int)GNEST_BACKEND_COUNT)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.backend = %d is not a gnest_backend value (0..%d)", (int)o->backend,
-                    (int)GNEST_BACKEND_COUNT - 1);
-  if (o->threshold < 0)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.threshold = %d: expected >= 0 (0 = default 32)", (int)o->threshold);
-  if (o->coarsening < 0)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.coarsening = %d: expected >= 0 (0 = default)", (int)o->coarsening);
-  if ((int)o->granularity < (int)GNEST_GRAN_DEFAULT || (int)o->granularity > (int)GNEST_GRAN_GRID)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.granularity = %d is not a gnest_granularity value (0..%d)",
-                    (int)o->granularity, (int)GNEST_GRAN_GRID);
-  if ((int)o->schedule != (int)GNEST_SCHEDULE_DYNAMIC &&
-      (int)o->schedule != (int)GNEST_SCHEDULE_STATIC)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.schedule = %d is not a gnest_schedule value (0 dynamic, 1 static)",
-                    (int)o->schedule);
-  int32_t b = o->block_size;
-  if (b != 0 && (b < 32 || b > 1024 || b % 32 != 0))
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.block_size = %d: expected 0 (default 256) or a multiple of 32 in "
-                    "[32, 1024]",
-                    (int)b);
-  return GNEST_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -79,7 +30,7 @@ static gnest_status gn_check_backend(gn_call *call) {
                     call->ctx->device_name);
   if (st != GNEST_OK)
     return gn_error(call->ctx, st, call->fn, 0, "backend '%s' is not available in this build "
-                    "(available: cpu, flat, lazynp, auto)", name);
+                    "(available: %s, auto)", name, gn_backends_built_text());
   const char *why = "";
   if (!gn_backend_applies(call->backend, call->algo, &why))
     return gn_error(call->ctx, GNEST_ERR_BACKEND_NOT_APPLICABLE, call->fn, 0,
@@ -158,6 +109,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
     snprintf(call->reason, sizeof call->reason, "forced by caller");
   }
   call->opts.backend = call->backend;
+  call->on_host = gn_backend_on_host(call->backend);
   return gn_check_backend(call);
 }
 

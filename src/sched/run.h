@@ -4,17 +4,11 @@
 #define GNEST_RUN_H
 
 #include "internal.h"
+#include "registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
-
-typedef enum gn_algo {
-  GN_ALGO_BFS = 0, GN_ALGO_SSSP, GN_ALGO_BC, GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC,
-  GN_ALGO_TREE_DESCENDANTS, GN_ALGO_TREE_HEIGHTS, GN_ALGO_COUNT
-} gn_algo;
-
-const char *gn_algo_name(gn_algo a);
 
 typedef struct gn_call {
   gnest_ctx *ctx;
@@ -22,6 +16,7 @@ typedef struct gn_call {
   const char *fn;          /* public function name, for messages */
   gnest_options opts;      /* caller's options with defaults filled (threshold, block size) */
   gnest_backend backend;   /* resolved: never AUTO */
+  int on_host;             /* the resolved backend runs on the host (src/cpu) */
   char reason[256];
   gnest_info *info;        /* caller's, may be NULL */
   double t0;               /* host clock at begin (CPU backend timing) */
@@ -42,10 +37,6 @@ gnest_status gn_call_end(gn_call *call, gnest_status st);
 /* Selector (src/sched/selector.c): picks a backend for auto. Writes its reason. */
 gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_degree_stats *gs,
                                 const gnest_tree *t, char *reason, size_t reason_size);
-/* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
- * why is set to a static explanation. */
-int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
-
 double gn_now_ms(void);
 
 #ifdef __cplusplus

@@ -1,0 +1,142 @@
+/* gnest_options: defaults, range checks, and the key=value form used by the registry's test
+ * configurations and by the tools. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "internal.h"
+#include "registry.h"
+
+void gnest_options_init(gnest_options *opts) {
+  if (!opts) return;
+  opts->backend = GNEST_BACKEND_AUTO;
+  opts->threshold = 0;
+  opts->coarsening = 0;
+  opts->granularity = GNEST_GRAN_DEFAULT;
+  opts->schedule = GNEST_SCHEDULE_DYNAMIC;
+  opts->wboost = 0;
+  opts->block_size = 0;
+}
+
+gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
+  if ((int)o->backend < 0 || (int)o->backend >= (int)GNEST_BACKEND_COUNT)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.backend = %d is not a gnest_backend value (0..%d)", (int)o->backend,
+                    (int)GNEST_BACKEND_COUNT - 1);
+  if (o->threshold < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.threshold = %d: expected >= 0 (0 = default 32)", (int)o->threshold);
+  if (o->coarsening < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.coarsening = %d: expected >= 0 (0 = default)", (int)o->coarsening);
+  if ((int)o->granularity < (int)GNEST_GRAN_DEFAULT || (int)o->granularity > (int)GNEST_GRAN_GRID)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.granularity = %d is not a gnest_granularity value (0..%d)",
+                    (int)o->granularity, (int)GNEST_GRAN_GRID);
+  if ((int)o->schedule != (int)GNEST_SCHEDULE_DYNAMIC &&
+      (int)o->schedule != (int)GNEST_SCHEDULE_STATIC)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.schedule = %d is not a gnest_schedule value (0 dynamic, 1 static)",
+                    (int)o->schedule);
+  if (o->wboost != 0 && o->wboost != 1)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.wboost = %d: expected 0 or 1", o->wboost);
+  int32_t b = o->block_size;
+  if (b != 0 && (b < 32 || b > 1024 || b % 32 != 0))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.block_size = %d: expected 0 (default 256) or a multiple of 32 in "
+                    "[32, 1024]",
+                    (int)b);
+  return GNEST_OK;
+}
+
+/* Index of word in names (NULL-terminated), or -1. */
+static int gn_word_index(const char *word, const char *const *names) {
+  for (int i = 0; names[i]; ++i)
+    if (strcmp(word, names[i]) == 0) return i;
+  return -1;
+}
+
+static int gn_parse_int(const char *text, int32_t *out) {
+  if (!*text) return 0;
+  char *end = NULL;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (errno || *end || v < INT32_MIN || v > INT32_MAX) return 0;
+  *out = (int32_t)v;
+  return 1;
+}
+
+/* Applies one key=value word to o. */
+static gnest_status gn_apply_word(gnest_options *o, const char *word) {
+  static const char *const grans[] = {"default", "warp", "block", "multi-block", "grid", NULL};
+  static const char *const scheds[] = {"dynamic", "static", NULL};
+  const char *fn = "gnest_options_parse";
+  if (strcmp(word, "default") == 0) return GNEST_OK;
+  const char *eq = strchr(word, '=');
+  if (!eq || eq == word)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "'%.100s': expected key=value (backend, threshold, coarsening, granularity, "
+                    "schedule, wboost, block_size) or 'default'", word);
+  char key[32];
+  size_t klen = (size_t)(eq - word);
+  if (klen >= sizeof key) klen = sizeof key - 1;
+  memcpy(key, word, klen);
+  key[klen] = '\0';
+  const char *value = eq + 1;
+  int32_t n = 0;
+  int idx = -1;
+  if (strcmp(key, "backend") == 0) {
+    if (gnest_backend_from_name(value, &o->backend) == GNEST_OK) return GNEST_OK;
+  } else if (strcmp(key, "threshold") == 0) {
+    if (gn_parse_int(value, &n)) { o->threshold = n; return GNEST_OK; }
+  } else if (strcmp(key, "coarsening") == 0) {
+    if (gn_parse_int(value, &n)) { o->coarsening = n; return GNEST_OK; }
+  } else if (strcmp(key, "block_size") == 0) {
+    if (gn_parse_int(value, &n)) { o->block_size = n; return GNEST_OK; }
+  } else if (strcmp(key, "wboost") == 0) {
+    if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
+  } else if (strcmp(key, "granularity") == 0) {
+    if ((idx = gn_word_index(value, grans)) >= 0) {
+      o->granularity = (gnest_granularity)idx;
+      return GNEST_OK;
+    }
+  } else if (strcmp(key, "schedule") == 0) {
+    if ((idx = gn_word_index(value, scheds)) >= 0) {
+      o->schedule = (gnest_schedule)idx;
+      return GNEST_OK;
+    }
+  } else {
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "'%.100s': unknown option '%s' (expected backend, threshold, coarsening, "
+                    "granularity, schedule, wboost or block_size)", word, key);
+  }
+  return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "'%.100s': bad value for %s", word,
+                  key);
+}
+
+gnest_status gnest_options_parse(gnest_options *opts, const char *text) {
+  const char *fn = "gnest_options_parse";
+  if (!opts) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "opts is NULL");
+  if (!text) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "text is NULL");
+  gnest_options o = *opts;
+  const char *p = text;
+  for (;;) {
+    while (*p == ' ' || *p == '\t') ++p;
+    if (!*p) break;
+    size_t len = strcspn(p, " \t");
+    char word[128];
+    if (len >= sizeof word)
+      return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "'%.40s...': word too long", p);
+    memcpy(word, p, len);
+    word[len] = '\0';
+    gnest_status st = gn_apply_word(&o, word);
+    if (st != GNEST_OK) return st;
+    p += len;
+  }
+  gnest_status st = gn_check_options(NULL, fn, &o);
+  if (st != GNEST_OK) return st;
+  *opts = o;
+  return GNEST_OK;
+}

@@ -1,0 +1,202 @@
+/* The backend registry as C data (from backends.def), and the public functions that read it:
+ * names, availability, descriptions and test configurations. */
+#include <stdio.h>
+#include <string.h>
+
+#include "internal.h"
+#include "registry.h"
+
+#define GN_WHERE_OF(w) GN_WHERE_##w
+static const gn_backend_entry gn_registry[] = {
+#define GN_BACKEND(ID, NAME, WHERE, ALGOS, WHY_NOT, ROLE, OPTIONS, CONFIGS, SUMMARY) \
+  {GNEST_BACKEND_##ID, NAME, GN_WHERE_OF(WHERE), ALGOS, WHY_NOT, ROLE, OPTIONS, CONFIGS, SUMMARY},
+#include "backends.def"
+#undef GN_BACKEND
+};
+
+/* One entry per gnest_backend value, in enum order (the table is indexed by the enum). */
+_Static_assert(sizeof gn_registry / sizeof gn_registry[0] == GNEST_BACKEND_COUNT,
+               "backends.def needs exactly one entry per gnest_backend value");
+
+static const char *const gn_algo_names[GN_ALGO_COUNT] = {
+    [GN_ALGO_BFS] = "bfs",
+    [GN_ALGO_SSSP] = "sssp",
+    [GN_ALGO_BC] = "bc",
+    [GN_ALGO_COLOR] = "color",
+    [GN_ALGO_MST] = "mst",
+    [GN_ALGO_TC] = "tc",
+    [GN_ALGO_TREE_DESCENDANTS] = "tree-descendants",
+    [GN_ALGO_TREE_HEIGHTS] = "tree-heights",
+};
+
+const char *gn_algo_name(gn_algo a) {
+  if ((int)a < 0 || (int)a >= (int)GN_ALGO_COUNT) return "unknown";
+  return gn_algo_names[a];
+}
+
+const gn_backend_entry *gn_backend_entry_of(gnest_backend b) {
+  if ((int)b < 0 || (int)b >= (int)GNEST_BACKEND_COUNT) return NULL;
+  const gn_backend_entry *e = &gn_registry[b];
+  return e->id == b ? e : NULL; /* an entry out of enum order is a registry bug */
+}
+
+static int gn_built(const gn_backend_entry *e) {
+  return e->where == GN_WHERE_HOST || e->where == GN_WHERE_DEVICE ||
+         e->where == GN_WHERE_DEVICE_LAUNCH;
+}
+
+static int gn_on_device(const gn_backend_entry *e) {
+  return e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH;
+}
+
+gnest_backend gn_backend_for_role(gn_role role) {
+  for (int b = 0; b < (int)GNEST_BACKEND_COUNT; ++b)
+    if (gn_registry[b].role == role && gn_built(&gn_registry[b])) return (gnest_backend)b;
+  return GNEST_BACKEND_AUTO;
+}
+
+int gn_backend_on_host(gnest_backend b) {
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  return e && e->where == GN_WHERE_HOST;
+}
+
+const char *gnest_backend_name(gnest_backend b) {
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  return e ? e->name : NULL;
+}
+
+/* Appends the names of the entries accepted by keep to buf, separated by sep. */
+static void gn_names(char *buf, size_t size, const char *sep, int (*keep)(const gn_backend_entry *)) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int b = 0; b < (int)GNEST_BACKEND_COUNT; ++b) {
+    if (keep && !keep(&gn_registry[b])) continue;
+    int w = snprintf(buf + len, size - len, "%s%s", len ? sep : "", gn_registry[b].name);
+    if (w < 0 || (size_t)w >= size - len) return;
+    len += (size_t)w;
+  }
+}
+
+const char *gn_backends_built_text(void) {
+  static _Thread_local char text[256];
+  gn_names(text, sizeof text, ", ", gn_built);
+  return text;
+}
+
+gnest_status gnest_backend_from_name(const char *name, gnest_backend *out) {
+  const char *fn = "gnest_backend_from_name";
+  if (!name) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "name is NULL");
+  if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  for (int b = 0; b < (int)GNEST_BACKEND_COUNT; ++b)
+    if (strcmp(name, gn_registry[b].name) == 0) {
+      *out = (gnest_backend)b;
+      return GNEST_OK;
+    }
+  char all[512];
+  gn_names(all, sizeof all, " ", NULL);
+  return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                  "unknown backend '%.100s' (expected one of: %s)", name, all);
+}
+
+/* Planned backends are reported as unavailable, never silently replaced by another. */
+gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b) {
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  if (!ctx || !e) return GNEST_ERR_INVALID_ARGUMENT;
+  if (e->where == GN_WHERE_PLANNED) return GNEST_ERR_BACKEND_UNAVAILABLE;
+  if (gn_on_device(e) && !ctx->has_device) return GNEST_ERR_NO_DEVICE;
+  return GNEST_OK;
+}
+
+int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why) {
+  const char *dummy;
+  if (!why) why = &dummy;
+  *why = "";
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  if (!e) {
+    *why = "unknown backend";
+    return 0;
+  }
+  if ((int)algo < 0 || (int)algo >= (int)GN_ALGO_COUNT) {
+    *why = "unknown algorithm";
+    return 0;
+  }
+  if (e->where == GN_WHERE_SELECTOR) {
+    *why = "it is resolved by the selector, it does not run by itself";
+    return 0;
+  }
+  if (e->where == GN_WHERE_PLANNED) {
+    *why = "not available in this build";
+    return 0;
+  }
+  if (!(e->algos & GN_ALGO_BIT(algo))) {
+    *why = e->why_not;
+    return 0;
+  }
+  return 1;
+}
+
+/* The k-th ';'-separated configuration text, trimmed, into out. 0 when there is none. */
+static int gn_config_text(const char *configs, int k, char *out, size_t size) {
+  const char *p = configs;
+  for (int i = 0; i < k; ++i) {
+    p = strchr(p, ';');
+    if (!p) return 0;
+    ++p;
+  }
+  while (*p == ' ') ++p;
+  size_t len = strcspn(p, ";");
+  while (len > 0 && p[len - 1] == ' ') --len;
+  if (len == 0 || len >= size) return 0;
+  memcpy(out, p, len);
+  out[len] = '\0';
+  return 1;
+}
+
+static int gn_config_count(const gn_backend_entry *e) {
+  if (!gn_built(e) || e->configs[0] == '\0') return 0;
+  int count = 1;
+  for (const char *p = e->configs; *p; ++p) count += *p == ';';
+  return count;
+}
+
+gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
+  const char *fn = "gnest_backend_describe";
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  if (!e)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "%d is not a gnest_backend value (0..%d)", (int)b, (int)GNEST_BACKEND_COUNT - 1);
+  if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  out->backend = b;
+  out->name = e->name;
+  out->summary = e->summary;
+  out->built = gn_built(e);
+  out->needs_device = gn_on_device(e);
+  out->device_launches = e->where == GN_WHERE_DEVICE_LAUNCH;
+  out->options = e->options;
+  out->num_configs = gn_config_count(e);
+  return GNEST_OK;
+}
+
+gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, char *label,
+                                  size_t label_size) {
+  const char *fn = "gnest_backend_config";
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  if (!e)
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "%d is not a gnest_backend value (0..%d)", (int)b, (int)GNEST_BACKEND_COUNT - 1);
+  if (!opts) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "opts is NULL");
+  const int count = gn_config_count(e);
+  char text[256];
+  if (k < 0 || k >= count || !gn_config_text(e->configs, k, text, sizeof text))
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "backend '%s' has %d test configurations; %d is not one of them", e->name,
+                    count, k);
+  gnest_options o;
+  gnest_options_init(&o);
+  gnest_status st = gnest_options_parse(&o, text);
+  if (st != GNEST_OK) return st; /* a registry bug; the CPU tests parse every entry */
+  o.backend = b;
+  *opts = o;
+  if (label && label_size > 0) snprintf(label, label_size, "%s", text);
+  return GNEST_OK;
+}

@@ -1,0 +1,61 @@
+/* The backend registry (backends.def) as C data, and the algorithms it speaks of. */
+#ifndef GNEST_REGISTRY_H
+#define GNEST_REGISTRY_H
+
+#include "gnest.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum gn_algo {
+  GN_ALGO_BFS = 0, GN_ALGO_SSSP, GN_ALGO_BC, GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC,
+  GN_ALGO_TREE_DESCENDANTS, GN_ALGO_TREE_HEIGHTS, GN_ALGO_COUNT
+} gn_algo;
+
+#define GN_ALGO_BIT(a) (1u << (a))
+#define GN_ALGOS_ALL ((1u << GN_ALGO_COUNT) - 1u)
+
+const char *gn_algo_name(gn_algo a);
+
+/* Where a backend runs (backends.def, WHERE). */
+typedef enum gn_where {
+  GN_WHERE_SELECTOR, GN_WHERE_HOST, GN_WHERE_DEVICE, GN_WHERE_DEVICE_LAUNCH, GN_WHERE_PLANNED
+} gn_where;
+
+/* The input class the selector gives a backend (backends.def, ROLE). */
+typedef enum gn_role {
+  GN_ROLE_NONE, GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SEQUENTIAL
+} gn_role;
+
+typedef struct gn_backend_entry {
+  gnest_backend id;
+  const char *name;
+  gn_where where;
+  unsigned algos;        /* GN_ALGO_BIT mask */
+  const char *why_not;
+  gn_role role;
+  const char *options;
+  const char *configs;   /* ';'-separated gnest_options_parse texts */
+  const char *summary;
+} gn_backend_entry;
+
+/* The entry of b; NULL outside gnest_backend. */
+const gn_backend_entry *gn_backend_entry_of(gnest_backend b);
+/* The backend the registry gives the role (GNEST_BACKEND_AUTO when none has it). */
+gnest_backend gn_backend_for_role(gn_role role);
+/* 1 when the backend is built and runs on the host (no device needed). */
+int gn_backend_on_host(gnest_backend b);
+/* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
+ * why is set to a static explanation. */
+int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
+/* "cpu, flat, lazynp": the backends this build has (host and device), for messages. */
+const char *gn_backends_built_text(void);
+
+/* Option checks shared by the algorithms' call frame and gnest_options_parse (options.c). */
+gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
