@@ -5,57 +5,17 @@
  * which is the CPU's sum of sigma[v] / sigma[w] * (1 + delta[w]) with sigma[v] taken out, so an
  * arc adds one precomputed number. Doubles throughout. Oracle: src/cpu/bc.c. */
 #include <stdlib.h>
-#include "visit.cuh"
-
-/* Race-freedom: the CAS on level[w] decides w's level once. Every arc from level l into level
- * l + 1 adds its tail's sigma (atomicAdd); those sigmas were completed during level l - 1, and no
- * arc of level l writes a level-l sigma. */
-struct bc_forward : gn_out_arcs {
-  int32_t *level;
-  double *sigma;
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
-    const int32_t w = cols[e], next = s.level + 1;
-    int32_t lw = gn_load_now(&level[w]);
-    if (lw == -1) {
-      lw = atomicCAS(&level[w], -1, next);
-      if (lw == -1) { s.push(w); lw = next; }
-    }
-    if (lw == next) atomicAdd(&sigma[w], gn_load_now(&sigma[i]));
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
-
-/* Race-freedom: an item's arcs add into its own acc (atomicAdd); post reads acc after all of them.
- * coef[w] of level l + 1 was written by the previous (deeper) level's post; level and sigma are
- * final. Each vertex is one item of one level per source, so bc[v] += is not contended. */
-struct bc_backward : gn_out_arcs {
-  const int32_t *level;
-  const double *sigma;
-  double *acc, *coef, *bc;
-  static constexpr bool kHasPost = true;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    const int32_t w = cols[e];
-    if (level[w] == level[v] + 1) atomicAdd(&acc[v], gn_load_now(&coef[w]));
-  }
-  __device__ void post(int32_t v, const gn_step &) const {
-    const double delta = sigma[v] * gn_load_now(&acc[v]);
-    coef[v] = (1.0 + delta) / sigma[v];
-    if (level[v] != 0) bc[v] += delta; /* the source (level 0) gets no dependency */
-  }
-};
+#include "algo.cuh"
+#include "bc.cuh"
 
 /* One source's state: level -1, sigma 0, acc 0, except the source (level 0, sigma 1). */
 __global__ void bc_start_source(int32_t *level, double *sigma, double *acc, int32_t n,
                                 int32_t source) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+  gn_for_each_index(n, [&](int64_t v) {
     level[v] = v == source ? 0 : -1;
     sigma[v] = v == source ? 1.0 : 0.0;
     acc[v] = 0.0;
-  }
+  });
 }
 
 /* Host buffer freed on every exit path. */
@@ -125,11 +85,10 @@ static gnest_status bc_one_source(gn_engine &e, gn_frontier &f, const bc_forward
 static gnest_status bc_on_device(gn_call *call, const gnest_graph *g, const int32_t *sources,
                                  int32_t k, double *bc_out) {
   gnest_ctx *ctx = call->ctx;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_graph_on_device(ctx, g, &dg));
   gn_scratch scratch(ctx);
   gn_engine e;
-  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
   const int32_t n = dg->n;
   int32_t *level = nullptr;
   double *sigma = nullptr, *acc = nullptr, *coef = nullptr, *bc = nullptr;
@@ -153,9 +112,7 @@ static gnest_status bc_on_device(gn_call *call, const gnest_graph *g, const int3
   for (int32_t j = 0; j < k; ++j)
     GN_TRY(bc_one_source(e, f, fwd, bwd, acc, n, sources[j], (int32_t *)counts.p,
                          (int64_t *)offsets.p));
-  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
-
-  GN_TRY(gn_engine_finish(&e));
+  GN_TRY(gn_engine_close(&e));
   call->iterations = k;
   return gn_to_host(ctx, bc_out, bc, sizeof(double) * (size_t)n);
 }
@@ -163,17 +120,14 @@ static gnest_status bc_on_device(gn_call *call, const gnest_graph *g, const int3
 gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sources *sources,
                       double *bc, const gnest_options *opts, gnest_info *info) {
   gn_call call;
-  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_BC, "gnest_bc", g, NULL, opts, info);
-  if (st != GNEST_OK) return st;
   host_buffer list;
   int32_t k = 0;
-  st = gn_need_output(&call, bc, "bc");
-  if (st == GNEST_OK) st = bc_source_list(&call, g->csr.n, sources, &list, &k);
-  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
-    gn_cpu_counts c = {0, 0};
-    st = gn_cpu_finish(&call, gn_cpu_bc(&g->csr, (const int32_t *)list.p, k, bc, &c), c);
-  } else if (st == GNEST_OK) {
-    st = bc_on_device(&call, g, (const int32_t *)list.p, k, bc);
-  }
-  return gn_call_end(&call, st);
+  return gn_public_call(
+      call, gn_call_begin(&call, ctx, GN_ALGO_BC, "gnest_bc", g, NULL, opts, info),
+      [&] {
+        GN_TRY(gn_need_output(&call, bc, "bc"));
+        return bc_source_list(&call, g->csr.n, sources, &list, &k);
+      },
+      [&](gn_cpu_counts *c) { return gn_cpu_bc(&g->csr, (const int32_t *)list.p, k, bc, c); },
+      [&] { return bc_on_device(&call, g, (const int32_t *)list.p, k, bc); });
 }

@@ -8,96 +8,32 @@
  * smallest free color. Every arc is visited once in the whole loop and each round costs only its
  * frontier: no rescanning of uncolored vertices. */
 #include "prims.cuh"
-
-/* Pass 1: self-loops per vertex, so that priorities use degrees without them (as the CPU). */
-struct self_loop_visitor : gn_out_arcs {
-  int32_t *self_loops;
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    if (cols[e] == v) atomicAdd(&self_loops[v], 1);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
-
-/* Pass 2: each arc v -> j towards a lower-priority j makes j wait for v. Counting from the higher
- * end, with the same arcs that later release j, keeps counts and releases equal even when
- * duplicate arcs make the two directions' multiplicities differ. */
-struct waiting_visitor : gn_out_arcs {
-  const uint64_t *priority;
-  int32_t *waiting;
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    const int32_t j = cols[e];
-    if (j != v && priority[j] < priority[v]) atomicAdd(&waiting[j], 1);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
-
-/* The rounds. window[v] .. window[v+1] are v's 64-bit words of forbidden colors: waiting[v]/64+1
- * words, enough because v's first free color is at most its number of higher-priority arcs.
- * Race-freedom: color[j] is read only for higher-priority j, whose post ran in an earlier pass
- * (v was released only after all of them), so it is final; v's bitmap is written only by v's own
- * arcs (atomicOr) and read by post(v) after them; waiting[j] reaches 0 exactly once (atomicSub),
- * so j is pushed exactly once. Same-pass vertices are never adjacent. */
-struct jones_plassmann_visitor : gn_out_arcs {
-  const uint64_t *priority;
-  int32_t *waiting;
-  const int64_t *window;
-  unsigned long long *forbidden;
-  int32_t *color;
-  static constexpr bool kHasPost = true;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &s) const {
-    const int32_t j = cols[e];
-    if (j == v) return;
-    if (priority[j] > priority[v]) {
-      const uint32_t c = (uint32_t)gn_load_now(&color[j]); /* final; written in an earlier pass */
-      const int64_t word = window[v] + (int64_t)(c >> 6);
-      if (word < window[v + 1]) atomicOr(&forbidden[word], 1ull << (c & 63));
-    } else if (atomicSub(&waiting[j], 1) == 1) {
-      s.push(j); /* v was j's last higher-priority neighbour to be processed */
-    }
-  }
-  __device__ void post(int32_t v, const gn_step &) const {
-    const int64_t first = window[v], last = window[v + 1];
-    for (int64_t word = first; word < last; ++word) {
-      const unsigned long long free_bits = ~gn_load_now(&forbidden[word]);
-      if (free_bits) {
-        color[v] = (int32_t)(64 * (word - first)) + __ffsll((long long)free_bits) - 1;
-        return;
-      }
-    }
-  }
-};
+#include "color.cuh"
 
 __global__ void color_priority_kernel(const int64_t *offsets, const int32_t *self_loops, int32_t n,
                                       uint64_t *priority) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride)
+  gn_for_each_index(n, [&](int64_t v) {
     priority[v] = gn_color_priority(offsets[v + 1] - offsets[v] - self_loops[v], (int32_t)v);
+  });
 }
 
 /* Bitmap words per vertex (words[n] = 0 so that the scan's last entry is the total), and level 0
  * of the frontier: the vertices that wait for nobody. */
 __global__ void color_seed_kernel(const int32_t *waiting, int32_t n, int32_t *words,
                                   int32_t *level0, int32_t *level0_count) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v <= n; v += stride) {
-    if (v == n) { words[n] = 0; continue; }
+  gn_for_each_index((int64_t)n + 1, [&](int64_t v) {
+    if (v == n) { words[n] = 0; return; }
     words[v] = waiting[v] / 64 + 1;
     if (waiting[v] == 0) level0[gn_append_slot(level0_count)] = (int32_t)v;
-  }
+  });
 }
 
 static gnest_status color_on_device(gn_call *call, const gnest_graph *g, int32_t *colors_out) {
   gnest_ctx *ctx = call->ctx;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_graph_on_device(ctx, g, &dg));
   gn_scratch scratch(ctx);
   gn_engine e;
-  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
   const int32_t n = dg->n;
   const int64_t max_words = (int64_t)n + dg->m / 64 + 1; /* >= sum of words[v] */
   int32_t *self_loops = nullptr, *waiting = nullptr, *words = nullptr, *color = nullptr;
@@ -134,9 +70,7 @@ static gnest_status color_on_device(gn_call *call, const gnest_graph *g, int32_t
   const jones_plassmann_visitor jp = {{dg->offsets, dg->cols}, priority, waiting, window,
                                       forbidden, color};
   GN_TRY(gn_run_frontier(e, jp, f, &call->iterations));
-  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
-
-  GN_TRY(gn_engine_finish(&e));
+  GN_TRY(gn_engine_close(&e));
   return gn_to_host(ctx, colors_out, color, sizeof(int32_t) * (size_t)n);
 }
 
@@ -158,17 +92,16 @@ static gnest_status count_colors(gn_call *call, const int32_t *colors, int32_t n
 gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info) {
   gn_call call;
-  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_COLOR, "gnest_color", g, NULL, opts, info);
-  if (st != GNEST_OK) return st;
-  st = gn_need_output(&call, colors, "colors");
-  if (st == GNEST_OK) st = gn_need_output(&call, num_colors, "num_colors");
-  if (st == GNEST_OK) st = gn_need_undirected(&call, g, "coloring");
-  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
-    gn_cpu_counts c = {0, 0};
-    st = gn_cpu_finish(&call, gn_cpu_color(&g->csr, colors, num_colors, &c), c);
-  } else if (st == GNEST_OK) {
-    if (g->csr.n > 0) st = color_on_device(&call, g, colors);
-    if (st == GNEST_OK) st = count_colors(&call, colors, g->csr.n, num_colors);
-  }
-  return gn_call_end(&call, st);
+  return gn_public_call(
+      call, gn_call_begin(&call, ctx, GN_ALGO_COLOR, "gnest_color", g, NULL, opts, info),
+      [&] {
+        GN_TRY(gn_need_output(&call, colors, "colors"));
+        GN_TRY(gn_need_output(&call, num_colors, "num_colors"));
+        return gn_need_undirected(&call, g, "coloring");
+      },
+      [&](gn_cpu_counts *c) { return gn_cpu_color(&g->csr, colors, num_colors, c); },
+      [&] {
+        if (g->csr.n > 0) GN_TRY(color_on_device(&call, g, colors));
+        return count_colors(&call, colors, g->csr.n, num_colors);
+      });
 }

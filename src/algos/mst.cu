@@ -10,72 +10,11 @@
  *      records its edge; pointer jumping flattens the links; vertices take their new roots.
  * Rounds stop when no component has an outgoing edge. The edges are then sorted into Kruskal's
  * order, so the host sums them in the same order as the CPU (bit-identical total). */
-#include <cstring>
 #include "prims.cuh"
+#include "mst.cuh"
 
 static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 */
 static const unsigned long long kNone = ~0ull;
-
-/* Order-preserving 32-bit key of a weight, with the CPU's equalities: -0 == +0, and every NaN
- * equal and after every number. */
-static __host__ __device__ inline uint32_t mst_weight_key(float w) {
-  if (w != w) return 0xffffffffu;
-  if (w == 0.0f) w = 0.0f;
-  uint32_t bits;
-  memcpy(&bits, &w, sizeof bits);
-  return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
-}
-
-static __host__ __device__ inline float mst_key_weight(uint32_t key) {
-  const uint32_t bits = (key & 0x80000000u) ? key & 0x7fffffffu : ~key;
-  float w;
-  memcpy(&w, &bits, sizeof w);
-  return w;
-}
-
-struct mst_arcs : gn_out_arcs {
-  const float *weights; /* NULL: weight 1 */
-  const int32_t *comp;  /* component (its root vertex) of every vertex */
-  __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
-    const uint32_t w = mst_weight_key(weights ? weights[e] : 1.0f);
-    return (unsigned long long)w << 32 | (uint32_t)min(u, v);
-  }
-};
-
-/* Race-freedom: best[] only decreases (atomicMin; a stale read only lets a useless atomic
- * through); live[u] is written with the same value by every arc of u and read by post(u) after
- * them; comp is not written during the pass. */
-struct mst_min_visitor : mst_arcs {
-  unsigned long long *best;
-  int32_t *live; /* round in which the vertex last had an arc leaving its component */
-  static constexpr bool kHasPost = true;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &s) const {
-    const int32_t v = cols[e], cu = comp[u];
-    if (comp[v] == cu) return; /* inside the component (self-loops too) */
-    if (live[u] != s.level) live[u] = s.level; /* a stale read only repeats the store */
-    const unsigned long long k = key(u, v, e);
-    if (k < gn_load_now(&best[cu])) atomicMin(&best[cu], k);
-  }
-  __device__ void post(int32_t u, const gn_step &s) const {
-    if (gn_load_now(&live[u]) == s.level) s.push(u); /* dead vertices never revive */
-  }
-};
-
-/* Race-freedom: best[] is final (previous launch); best_hi[] only decreases (atomicMin). */
-struct mst_tie_visitor : mst_arcs {
-  const unsigned long long *best;
-  int32_t *best_hi;
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
-    const int32_t v = cols[e], cu = comp[u];
-    if (comp[v] == cu || key(u, v, e) != best[cu]) return;
-    const int32_t hi = max(u, v);
-    if (hi < gn_load_now(&best_hi[cu])) atomicMin(&best_hi[cu], hi);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
 
 struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
@@ -84,62 +23,58 @@ struct mst_state {
 };
 
 __global__ void mst_init_kernel(mst_state s, int32_t n) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+  gn_for_each_index(n, [&](int64_t v) {
     s.comp[v] = (int32_t)v;
     s.live[v] = -1;
     s.best[v] = kNone;
     s.best_hi[v] = INT32_MAX;
-  }
+  });
 }
 
 /* Each root c with an outgoing edge links to the component across it, unless c is the smaller
  * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
 __global__ void mst_hook_kernel(mst_state s, int32_t n) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) {
+  gn_for_each_index(n, [&](int64_t i) {
     const int32_t c = (int32_t)i;
-    if (s.comp[c] != c) continue;
+    if (s.comp[c] != c) return;
     const unsigned long long k = s.best[c];
     s.link[c] = c;
-    if (k == kNone) continue;
+    if (k == kNone) return;
     const int32_t lo = (int32_t)(k & 0xffffffffu), hi = s.best_hi[c];
     const int32_t other = s.comp[lo] == c ? s.comp[hi] : s.comp[lo];
-    if (s.best[other] == k && s.best_hi[other] == hi && c < other) continue;
+    if (s.best[other] == k && s.best_hi[other] == hi && c < other) return;
     s.link[c] = other;
     const int32_t at = gn_append_slot(s.picked_count);
-    if (at >= n) continue; /* impossible (a forest has < n edges); the count check reports it */
+    if (at >= n) return; /* impossible (a forest has < n edges); the count check reports it */
     s.picked_ends[at] = (unsigned long long)lo << 32 | (uint32_t)hi;
     s.picked_key[at] = (uint32_t)(k >> 32);
-  }
+  });
 }
 
 /* One pointer-jumping step over the roots' links (in place: a value read is never older than
  * this launch's start, so every step at least doubles the distance covered). */
 __global__ void mst_jump_kernel(mst_state s, int32_t n) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride)
+  gn_for_each_index(n, [&](int64_t i) {
     if (s.comp[i] == i) s.link[i] = s.link[s.link[i]];
+  });
 }
 
 /* Every vertex takes its component's new root; the minima are reset for the next round. */
 __global__ void mst_relabel_kernel(mst_state s, int32_t n) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+  gn_for_each_index(n, [&](int64_t v) {
     s.comp[v] = s.link[s.comp[v]];
     s.best[v] = kNone;
     s.best_hi[v] = INT32_MAX;
-  }
+  });
 }
 
 __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t *keys,
                                   int32_t count, int32_t *u, int32_t *v, float *w) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < count; i += stride) {
+  gn_for_each_index(count, [&](int64_t i) {
     u[i] = (int32_t)(ends[i] >> 32);
     v[i] = (int32_t)(ends[i] & 0xffffffffu);
     w[i] = mst_key_weight(keys[i]);
-  }
+  });
 }
 
 /* Borůvka rounds; returns the number of forest edges in *picked. */
@@ -215,11 +150,10 @@ static gnest_status mst_on_device(gn_call *call, const gnest_graph *g, double *t
                                   int64_t *num_edges, int32_t *edge_u, int32_t *edge_v,
                                   float *edge_w) {
   gnest_ctx *ctx = call->ctx;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_graph_on_device(ctx, g, &dg));
   gn_scratch scratch(ctx);
   gn_engine e;
-  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
   const int32_t n = dg->n;
   const size_t slots = (size_t)n + 1;
   mst_state s;
@@ -249,9 +183,7 @@ static gnest_status mst_on_device(gn_call *call, const gnest_graph *g, double *t
   GN_TRY(mst_sort(e, scratch, s, picked));
   GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
             s.picked_key, picked, u, v, w);
-  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
-
-  GN_TRY(gn_engine_finish(&e));
+  GN_TRY(gn_engine_close(&e));
   *num_edges = picked;
   return mst_copy_out(call, u, v, w, picked, total, edge_u, edge_v, edge_w);
 }
@@ -260,20 +192,21 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
                        int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
-  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info);
-  if (st != GNEST_OK) return st;
-  st = gn_need_output(&call, total_weight, "total_weight");
-  if (st == GNEST_OK) st = gn_need_output(&call, num_edges, "num_edges");
-  if (st == GNEST_OK) st = gn_need_undirected(&call, g, "a minimum spanning forest");
-  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
-    gn_cpu_counts c = {0, 0};
-    st = gn_cpu_finish(&call, gn_cpu_mst(&g->csr, total_weight, num_edges, edge_u, edge_v,
-                                         edge_w, &c), c);
-  } else if (st == GNEST_OK && g->csr.n == 0) {
-    *total_weight = 0.0;
-    *num_edges = 0;
-  } else if (st == GNEST_OK) {
-    st = mst_on_device(&call, g, total_weight, num_edges, edge_u, edge_v, edge_w);
-  }
-  return gn_call_end(&call, st);
+  return gn_public_call(
+      call, gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info),
+      [&] {
+        GN_TRY(gn_need_output(&call, total_weight, "total_weight"));
+        GN_TRY(gn_need_output(&call, num_edges, "num_edges"));
+        return gn_need_undirected(&call, g, "a minimum spanning forest");
+      },
+      [&](gn_cpu_counts *c) {
+        return gn_cpu_mst(&g->csr, total_weight, num_edges, edge_u, edge_v, edge_w, c);
+      },
+      [&] {
+        if (g->csr.n > 0)
+          return mst_on_device(&call, g, total_weight, num_edges, edge_u, edge_v, edge_w);
+        *total_weight = 0.0;
+        *num_edges = 0;
+        return GNEST_OK;
+      });
 }

@@ -1,12 +1,11 @@
 /* Pieces shared by coloring, MST and triangle counting: the undirected-input check, CUB device
- * primitives run on the engine's stream with temporary storage from the call's pool scratch, and a
- * warp-aggregated append. Included by the .cu files of src/algos only. */
+ * primitives run on the engine's stream with temporary storage from the call's pool scratch. Included by the .cu files of src/algos only. */
 #ifndef GNEST_ALGOS_PRIMS_CUH
 #define GNEST_ALGOS_PRIMS_CUH
 
 #include <cub/cub.cuh>
 #include <cuda/std/functional>
-#include "visit.cuh"
+#include "algo.cuh"
 
 /* color / mst / tc read every edge from both ends: a directed graph is refused with a hint. */
 static inline gnest_status gn_need_undirected(gn_call *call, const gnest_graph *g,
@@ -34,14 +33,6 @@ gnest_status gn_cub(gn_engine &e, const char *what, Run run) {
   if (err != cudaSuccess) return gn_cuda_error(e.ctx, err, what, __FILE__, __LINE__);
   e.launches++;
   return GNEST_OK;
-}
-
-/* Reserves one slot of a device list: one atomic per converged group of threads. */
-__device__ __forceinline__ int32_t gn_append_slot(int32_t *count) {
-  cg::coalesced_group g = cg::coalesced_threads();
-  int32_t base = 0;
-  if (g.thread_rank() == 0) base = atomicAdd(count, (int32_t)g.size());
-  return g.shfl(base, 0) + (int32_t)g.thread_rank();
 }
 
 #endif

@@ -5,33 +5,12 @@
  *
  * Termination and bound: every push follows a strict improvement; a vertex whose shortest path
  * has h arcs is final after level h - 1, so at most n levels push anything. */
-#include "visit.cuh"
+#include "algo.cuh"
+#include "sssp.cuh"
 
 /* Distances are kept as the bits of non-negative floats, which order like the floats, so an int
  * atomicMin is a float min. */
 static const int32_t kInfBits = 0x7f800000; /* +INFINITY */
-
-/* Race-freedom: dist only decreases (atomicMin), and any value read is the length of a real
- * path, so reading dist[i] while it drops is harmless. Whoever lowers dist[w] during level l
- * stamps w with l + 1 (atomicMax); only the first stamper pushes, so w is in level l + 1 once and
- * reads its latest distance there, after level l has completed. */
-struct sssp_visitor : gn_out_arcs {
-  const float *weights; /* NULL: every arc weighs 1 */
-  int32_t *dist;
-  int32_t *queued;      /* the last level the vertex was pushed for, -1 never */
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
-    const int32_t w = cols[e];
-    const float arc = weights ? weights[e] : 1.0f;
-    const int32_t candidate = __float_as_int(__int_as_float(gn_load_now(&dist[i])) + arc);
-    if (candidate >= gn_load_now(&dist[w])) return; /* also +inf (overflow) and NaN */
-    if (atomicMin(&dist[w], candidate) <= candidate) return;
-    const int32_t next = s.level + 1;
-    if (gn_load_now(&queued[w]) < next && atomicMax(&queued[w], next) < next) s.push(w);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
 
 /* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc. */
 static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
@@ -60,11 +39,10 @@ static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
 static gnest_status sssp_on_device(gn_call *call, const gnest_graph *g, int32_t source,
                                    float *dist_out) {
   gnest_ctx *ctx = call->ctx;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_graph_on_device(ctx, g, &dg));
   gn_scratch scratch(ctx);
   gn_engine e;
-  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
   const int32_t n = dg->n;
   int32_t *dist = nullptr, *queued = nullptr;
   gn_frontier f;
@@ -79,25 +57,20 @@ static gnest_status sssp_on_device(gn_call *call, const gnest_graph *g, int32_t 
   GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
   const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, dist, queued};
   GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
-  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
-
-  GN_TRY(gn_engine_finish(&e));
+  GN_TRY(gn_engine_close(&e));
   return gn_to_host(ctx, dist_out, dist, sizeof(float) * (size_t)n);
 }
 
 gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
                         const gnest_options *opts, gnest_info *info) {
   gn_call call;
-  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info);
-  if (st != GNEST_OK) return st;
-  st = gn_need_output(&call, dist, "dist");
-  if (st == GNEST_OK) st = gn_check_source(&call, g, source);
-  if (st == GNEST_OK) st = sssp_check_weights(&call, &g->csr);
-  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
-    gn_cpu_counts c = {0, 0};
-    st = gn_cpu_finish(&call, gn_cpu_sssp(&g->csr, source, dist, &c), c);
-  } else if (st == GNEST_OK) {
-    st = sssp_on_device(&call, g, source, dist);
-  }
-  return gn_call_end(&call, st);
+  return gn_public_call(
+      call, gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info),
+      [&] {
+        GN_TRY(gn_need_output(&call, dist, "dist"));
+        GN_TRY(gn_check_source(&call, g, source));
+        return sssp_check_weights(&call, &g->csr);
+      },
+      [&](gn_cpu_counts *c) { return gn_cpu_sssp(&g->csr, source, dist, c); },
+      [&] { return sssp_on_device(&call, g, source, dist); });
 }

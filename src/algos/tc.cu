@@ -8,74 +8,7 @@
  * still sorted. Then the nested loop: item u, inner over its oriented neighbours v, and each arc
  * counts |N+(u) ∩ N+(v)|, the triangles whose lowest-ranked corner is u and middle corner v. */
 #include "prims.cuh"
-
-/* Pass 1. Race-freedom: kept[e] is written only by arc e; odeg[u] only grows (atomicAdd). */
-struct orient_visitor : gn_out_arcs {
-  uint8_t *kept;
-  int32_t *odeg;
-  static constexpr bool kHasPost = false;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
-    const int32_t v = cols[e];
-    const int64_t du = offsets[u + 1] - offsets[u], dv = offsets[v + 1] - offsets[v];
-    const bool keep = v != u && (du < dv || (du == dv && u < v));
-    kept[e] = keep;
-    if (keep) atomicAdd(&odeg[u], 1);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
-
-/* Common elements of two sorted lists: each element of the shorter is looked up in the rest of
- * the longer by binary search (the lower bound only moves forward). Credits each common w in
- * per_vertex when given. */
-__device__ uint64_t tc_common(const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
-                              unsigned long long *per_vertex) {
-  if (na > nb) {
-    const int32_t *t = a; a = b; b = t;
-    const int64_t tn = na; na = nb; nb = tn;
-  }
-  uint64_t found = 0;
-  int64_t lo = 0;
-  for (int64_t i = 0; i < na && lo < nb; ++i) {
-    const int32_t x = a[i];
-    int64_t hi = nb;
-    while (lo < hi) { /* first position in [lo, nb) holding >= x */
-      const int64_t mid = lo + (hi - lo) / 2;
-      if (b[mid] < x) lo = mid + 1; else hi = mid;
-    }
-    if (lo < nb && b[lo] == x) {
-      ++found;
-      ++lo;
-      if (per_vertex) atomicAdd(&per_vertex[x], 1ull);
-    }
-  }
-  return found;
-}
-
-/* Pass 2 over the oriented graph. Race-freedom: the oriented lists are read only (built by
- * earlier launches); all writes are atomicAdds into per-vertex counters. */
-struct triangle_visitor {
-  const int64_t *offsets; /* oriented CSR */
-  const int32_t *cols;
-  unsigned long long *lowest; /* triangles found at u, summed at the end */
-  unsigned long long *per_vertex; /* NULL when not asked */
-  static constexpr bool kHasPost = false;
-  __device__ int64_t begin(int32_t u) const { return offsets[u]; }
-  __device__ int64_t end(int32_t u) const { return offsets[u + 1]; }
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
-    const int32_t v = cols[e];
-    const uint64_t found = tc_common(cols + offsets[u], offsets[u + 1] - offsets[u],
-                                     cols + offsets[v], offsets[v + 1] - offsets[v], per_vertex);
-    if (found == 0) return;
-    atomicAdd(&lowest[u], (unsigned long long)found);
-    if (per_vertex) {
-      atomicAdd(&per_vertex[u], (unsigned long long)found);
-      atomicAdd(&per_vertex[v], (unsigned long long)found);
-    }
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
-};
+#include "tc.cuh"
 
 /* Builds the oriented CSR (offsets [n+1], cols [m/2+1]). */
 static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *ooffsets,
@@ -104,11 +37,10 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *
 static gnest_status tc_on_device(gn_call *call, const gnest_graph *g, uint64_t *total,
                                  uint64_t *per_vertex) {
   gnest_ctx *ctx = call->ctx;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_graph_on_device(ctx, g, &dg));
   gn_scratch scratch(ctx);
   gn_engine e;
-  GN_TRY(gn_engine_init(&e, call, &scratch));
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
   const int32_t n = dg->n;
   int64_t *ooffsets = nullptr;
   int32_t *ocols = nullptr;
@@ -128,10 +60,8 @@ static gnest_status tc_on_device(gn_call *call, const gnest_graph *g, uint64_t *
   GN_TRY(gn_cub(e, "TC total", [&](void *tmp, size_t &bytes) {
     return cub::DeviceReduce::Sum(tmp, bytes, lowest, sum, n, e.stream);
   }));
-  GN_TRY(gn_timer_stop(ctx, &call->time_ms));
   call->iterations = 2; /* orientation pass, counting pass */
-
-  GN_TRY(gn_engine_finish(&e));
+  GN_TRY(gn_engine_close(&e));
   unsigned long long triangles = 0;
   GN_TRY(gn_to_host(ctx, &triangles, sum, sizeof triangles));
   *total = triangles;
@@ -157,18 +87,17 @@ static gnest_status tc_check_lists(gn_call *call, const gn_csr *c) {
 gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uint64_t *per_vertex,
                       const gnest_options *opts, gnest_info *info) {
   gn_call call;
-  gnest_status st = gn_call_begin(&call, ctx, GN_ALGO_TC, "gnest_tc", g, NULL, opts, info);
-  if (st != GNEST_OK) return st;
-  st = gn_need_output(&call, total, "total");
-  if (st == GNEST_OK) st = gn_need_undirected(&call, g, "triangle counting");
-  if (st == GNEST_OK) st = tc_check_lists(&call, &g->csr);
-  if (st == GNEST_OK && call.backend == GNEST_BACKEND_CPU) {
-    gn_cpu_counts c = {0, 0};
-    st = gn_cpu_finish(&call, gn_cpu_tc(&g->csr, total, per_vertex, &c), c);
-  } else if (st == GNEST_OK && g->csr.n == 0) {
-    *total = 0;
-  } else if (st == GNEST_OK) {
-    st = tc_on_device(&call, g, total, per_vertex);
-  }
-  return gn_call_end(&call, st);
+  return gn_public_call(
+      call, gn_call_begin(&call, ctx, GN_ALGO_TC, "gnest_tc", g, NULL, opts, info),
+      [&] {
+        GN_TRY(gn_need_output(&call, total, "total"));
+        GN_TRY(gn_need_undirected(&call, g, "triangle counting"));
+        return tc_check_lists(&call, &g->csr);
+      },
+      [&](gn_cpu_counts *c) { return gn_cpu_tc(&g->csr, total, per_vertex, c); },
+      [&] {
+        if (g->csr.n > 0) return tc_on_device(&call, g, total, per_vertex);
+        *total = 0;
+        return GNEST_OK;
+      });
 }

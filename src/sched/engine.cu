@@ -1,4 +1,6 @@
-/* Non-template parts of the nested-loop engine: per-call state and work-list buffers. */
+/* Non-template parts of the nested-loop engine: per-call state, work-list buffers, and the loops
+ * (frontier in swap and history modes, fixed level schedules) that run a backend's passes when
+ * it has no fused device-side loop of its own. */
 #include "engine.cuh"
 
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {
@@ -12,33 +14,46 @@ gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {
   e->scratch = scratch;
   e->stream = ctx->dev->stream;
   e->backend = call->backend;
-  e->schedule = call->opts.schedule;
+  e->dynamic = call->opts.schedule == GNEST_SCHEDULE_DYNAMIC;
   e->block = call->opts.block_size;
-  e->threshold = call->opts.threshold;
-  e->wboost = call->opts.wboost;
   e->sm_count = ctx->dev->sm_count;
-  GN_TRY(scratch->alloc(&e->sched, 8, "engine scheduling counters"));
+  GN_TRY(scratch->alloc(&e->pass, 1, "engine pass counters"));
   GN_TRY(scratch->alloc(&e->edges, 1, "engine edge counter"));
-  GN_TRY(scratch->alloc(&e->flags, 4, "engine flags"));
-  GN_TRY(gn_memset(ctx, e->sched, 0, 8 * sizeof(unsigned int)));
-  GN_TRY(gn_memset(ctx, e->edges, 0, sizeof(unsigned long long)));
-  return gn_memset(ctx, e->flags, 0, 4 * sizeof(int32_t));
+  GN_TRY(scratch->alloc(&e->flags, 1, "engine flags"));
+  GN_TRY(gn_memset(ctx, e->pass, 0, sizeof *e->pass));
+  GN_TRY(gn_memset(ctx, e->edges, 0, sizeof *e->edges));
+  return gn_memset(ctx, e->flags, 0, sizeof *e->flags);
 }
 
 gnest_status gn_engine_finish(gn_engine *e) {
-  int32_t flags[4];
+  gn_engine_flags flags;
   unsigned long long edges = 0;
-  GN_TRY(gn_to_host(e->ctx, flags, e->flags, sizeof flags));
+  GN_TRY(gn_to_host(e->ctx, &flags, e->flags, sizeof flags));
   GN_TRY(gn_to_host(e->ctx, &edges, e->edges, sizeof edges));
-  if (flags[0])
+  if (flags.push_overflow)
     return gn_error(e->ctx, GNEST_ERR_INTERNAL, e->call->fn, 0,
                     "a work list overflowed its capacity (results discarded)");
-  if (flags[1])
-    return gn_error(e->ctx, GNEST_ERR_INTERNAL, e->call->fn, 0,
-                    "the lazynp saved-context buffer overflowed (results discarded)");
+  if (e->finish_backend) GN_TRY(e->finish_backend(*e));
   e->call->launches += e->launches;
   e->call->edges_visited += (int64_t)edges;
   return GNEST_OK;
+}
+
+gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                            const gnest_graph *g, const gn_device_graph **dg) {
+  GN_TRY(gn_graph_on_device(call->ctx, g, dg));
+  return gn_engine_init(e, call, scratch);
+}
+
+gnest_status gn_engine_open_tree(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                                 const gnest_tree *t, const gn_device_tree **dt) {
+  GN_TRY(gn_tree_on_device(call->ctx, t, dt));
+  return gn_engine_init(e, call, scratch);
+}
+
+gnest_status gn_engine_close(gn_engine *e) {
+  GN_TRY(gn_timer_stop(e->ctx, &e->call->time_ms));
+  return gn_engine_finish(e);
 }
 
 gnest_status gn_frontier_alloc(gn_engine *e, gn_frontier *f, int32_t capacity, int32_t max_levels,
@@ -67,17 +82,6 @@ gnest_status gn_frontier_counts(gn_engine *e, const gn_frontier *f, int32_t leve
   return gn_to_host(e->ctx, out, f->counts, sizeof(int32_t) * (size_t)levels);
 }
 
-gnest_status gn_lazynp_reserve(gn_engine &e, int32_t capacity) {
-  if (capacity < 1) capacity = 1;
-  if (e.saved_items && e.saved_capacity >= capacity) return GNEST_OK;
-  /* Earlier, smaller buffers stay in the scratch until the call ends. */
-  GN_TRY(e.scratch->alloc(&e.saved_items, (size_t)capacity, "lazynp saved items"));
-  GN_TRY(e.scratch->alloc(&e.saved_begin, (size_t)capacity, "lazynp saved contexts"));
-  GN_TRY(e.scratch->alloc(&e.saved_count, 1, "lazynp saved count"));
-  e.saved_capacity = capacity;
-  return gn_memset(e.ctx, e.saved_count, 0, sizeof(int32_t));
-}
-
 gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
                                      int64_t **d_offsets) {
   if (!e->level_offsets || e->level_offsets_capacity < num_levels + 1) {
@@ -92,4 +96,104 @@ gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int
   *d_offsets = e->level_offsets;
   return gn_to_device(e->ctx, e->level_offsets, h_offsets,
                       sizeof(int64_t) * ((size_t)num_levels + 1));
+}
+
+/* ---- loops ---------------------------------------------------------------------------- */
+
+/* Before a loop: the backend sizes its state, and will check its own flags at the end. */
+static gnest_status gn_engine_prepare(gn_engine &e, const gn_ops &ops, int64_t max_items) {
+  e.finish_backend = ops.finish;
+  return ops.prepare ? ops.prepare(e, max_items < 1 ? 1 : max_items) : GNEST_OK;
+}
+
+static gnest_status gn_no_pass(gn_engine &e) {
+  return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0,
+                  "backend %s was not instantiated with a pass for this visitor (kLoops)",
+                  gnest_backend_name(e.backend));
+}
+
+gnest_status gn_engine_pass(gn_engine &e, const gn_ops &ops, const void *v, const gn_items &items,
+                            const gn_step &s) {
+  if (!ops.pass) return gn_no_pass(e);
+  GN_TRY(gn_engine_prepare(e, ops, items.n));
+  return ops.pass(e, v, items, s);
+}
+
+/* History mode: a pass per level, then the next level's size is read back, because the next
+ * level's position in the history depends on it. */
+static gnest_status gn_frontier_history(gn_engine &e, const gn_ops &ops, const void *v,
+                                        gn_frontier &f, int32_t *levels) {
+  int64_t base = 0;
+  int32_t count = 0;
+  GN_TRY(gn_to_host(e.ctx, &count, f.counts, sizeof count));
+  int32_t l = 0;
+  for (; l < f.max_levels && count > 0; ++l) {
+    const int64_t room = gn_level_room(f, base);
+    if (count > room) count = (int32_t)room;
+    const gn_items in = {gn_level_items(f, l, base), count, nullptr};
+    GN_TRY(ops.pass(e, v, in, gn_level_step(f, l, base, count, &e.flags->push_overflow)));
+    base += count;
+    GN_TRY(gn_to_host(e.ctx, &count, &f.counts[l + 1], sizeof count));
+  }
+  *levels = l;
+  return GNEST_OK;
+}
+
+/* Swap mode. Each level's size stays on the device (the passes read it), so the host queues
+ * levels in batches without waiting, and reads the batch's sizes back once: the first empty
+ * level ends the loop, and levels queued after it find no work. Batches grow 2, 4, ..., 64
+ * levels, so shallow graphs (rmat: 6 levels) queue few empty levels and deep ones (road
+ * networks: 1,000+ levels) pay one round trip per 64 levels instead of one per level. */
+static gnest_status gn_frontier_swap(gn_engine &e, const gn_ops &ops, const void *v,
+                                     gn_frontier &f, int32_t *levels) {
+  enum { kMaxBatch = 64 };
+  int32_t sizes[kMaxBatch];
+  GN_TRY(gn_to_host(e.ctx, sizes, f.counts, sizeof(int32_t)));
+  if (sizes[0] == 0) { *levels = 0; return GNEST_OK; }
+  int32_t l = 0, batch = 2;
+  while (l < f.max_levels) {
+    const int32_t end = f.max_levels - l < batch ? f.max_levels : l + batch;
+    for (int32_t k = l; k < end; ++k) {
+      const gn_items in = {gn_level_items(f, k, 0), f.capacity, &f.counts[k]};
+      /* The count is on the device: the step's capacity does not depend on it in swap mode. */
+      GN_TRY(ops.pass(e, v, in, gn_level_step(f, k, 0, 0, &e.flags->push_overflow)));
+    }
+    GN_TRY(gn_to_host(e.ctx, sizes, &f.counts[l + 1], sizeof(int32_t) * (size_t)(end - l)));
+    for (int32_t k = l; k < end; ++k)
+      if (sizes[k - l] == 0) { *levels = k + 1; return GNEST_OK; }
+    l = end;
+    if (batch < kMaxBatch) batch *= 2;
+  }
+  *levels = l;
+  return GNEST_OK;
+}
+
+gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, gn_frontier &f,
+                                int32_t *levels) {
+  GN_TRY(gn_engine_prepare(e, ops, f.capacity));
+  if (ops.frontier) return ops.frontier(e, v, f, levels);
+  if (!ops.pass) return gn_no_pass(e);
+  return f.keep_history ? gn_frontier_history(e, ops, v, f, levels)
+                        : gn_frontier_swap(e, ops, v, f, levels);
+}
+
+gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
+                              const gn_schedule &sched) {
+  int64_t widest = 0;
+  for (int32_t l = 0; l < sched.num_levels; ++l) {
+    const int64_t width = sched.h_offsets[l + 1] - sched.h_offsets[l];
+    if (width > widest) widest = width;
+  }
+  GN_TRY(gn_engine_prepare(e, ops, widest));
+  if (sched.num_levels <= 0) return GNEST_OK;
+  if (ops.levels) return ops.levels(e, v, sched);
+  if (!ops.pass) return gn_no_pass(e);
+  for (int32_t li = 0; li < sched.num_levels; ++li) {
+    const int32_t l = sched.reverse ? sched.num_levels - 1 - li : li;
+    const int64_t first = sched.h_offsets[l];
+    const gn_items in = {sched.items + first, (int32_t)(sched.h_offsets[l + 1] - first), nullptr};
+    const gn_step s = {l, nullptr, nullptr, 0, &e.flags->push_overflow};
+    GN_TRY(ops.pass(e, v, in, s));
+  }
+  return GNEST_OK;
 }

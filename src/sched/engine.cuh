@@ -1,5 +1,7 @@
-/* The nested-loop engine (DESIGN.md section 3). An algorithm describes its loop nest with a
- * *visitor*; a backend runs it. Algorithms include this header only; they never name a backend.
+/* The nested-loop engine (DESIGN.md section 3; contract in src/sched/README.md). An algorithm
+ * describes its loop nest with a *visitor*; a backend runs one pass of it; the engine owns the
+ * loops around the passes. Algorithms include this header and never name a backend; backends
+ * include it and never name an algorithm.
  *
  *   for each item i of a work list                 -- outer loop (pass)
  *       if (!v.pre(i, s)) continue
@@ -9,6 +11,8 @@
  *
  * Visitor contract (a trivially copyable struct passed by value to kernels; all members const):
  *   static constexpr bool kHasPost;                 false: post is never called (saves a barrier)
+ *   static constexpr unsigned kLoops;               the entry points it is run with (GN_LOOP_*):
+ *                                                   backends instantiate only those
  *   __device__ int64_t begin(int32_t i) const;      inner range of item i
  *   __device__ int64_t end(int32_t i) const;
  *   __device__ bool pre(int32_t i, const gn_step &s) const;      false = skip edges and post
@@ -24,7 +28,10 @@
  *     the work list of pass l+1 (frontier loop). Nothing else is ordered: visitors use atomics for
  *     shared writes.
  *   - s.level is the pass / level index (0-based) of the frontier or level loop.
- */
+ *
+ * Build structure: the backends' kernels are instantiated once, in each backend's own
+ * translation unit, for every visitor of visitors.cuh; an algorithm's file sees only the
+ * declarations below (gn_ops_<ID><V>() for every device backend of backends.def). */
 #ifndef GNEST_ENGINE_CUH
 #define GNEST_ENGINE_CUH
 
@@ -34,6 +41,26 @@
 
 namespace cg = cooperative_groups;
 
+/* The entry points a visitor is run with (V::kLoops). */
+enum : unsigned { GN_LOOP_PASS = 1u, GN_LOOP_FRONTIER = 2u, GN_LOOP_LEVELS = 4u };
+
+/* ---- device helpers shared by backends and algorithms ------------------------------------ */
+
+/* Reserves one slot of a device list: one atomic per converged group of threads. */
+__device__ __forceinline__ int32_t gn_append_slot(int32_t *count) {
+  cg::coalesced_group g = cg::coalesced_threads();
+  int32_t base = 0;
+  if (g.thread_rank() == 0) base = atomicAdd(count, (int32_t)g.size());
+  return g.shfl(base, 0) + (int32_t)g.thread_rank();
+}
+
+/* body(i) for every i in [0, n), spread over the whole grid (grid-stride loop). */
+template <class Body>
+__device__ __forceinline__ void gn_for_each_index(int64_t n, Body body) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) body(i);
+}
+
 /* What a visitor sees of the pass it runs in. */
 struct gn_step {
   int32_t level;
@@ -42,13 +69,9 @@ struct gn_step {
   int32_t out_capacity;
   int32_t *overflow;     /* raised when a push would exceed out_capacity */
 
-  /* Appends item to the next work list; warp-aggregated (one atomic per converged group). */
+  /* Appends item to the next work list (warp-aggregated). */
   __device__ void push(int32_t item) const {
-    cg::coalesced_group g = cg::coalesced_threads();
-    int32_t base = 0;
-    if (g.thread_rank() == 0) base = atomicAdd(out_count, (int32_t)g.size());
-    base = g.shfl(base, 0);
-    int32_t at = base + (int32_t)g.thread_rank();
+    const int32_t at = gn_append_slot(out_count);
     if (at < out_capacity) out_items[at] = item;
     else *overflow = 1;
   }
@@ -65,46 +88,34 @@ struct gn_frontier {
   int32_t max_levels;
 };
 
-/* The state of one algorithm call's engine. */
-struct gn_engine {
-  gnest_ctx *ctx;
-  gn_call *call;
-  gn_scratch *scratch;
-  cudaStream_t stream;
-  gnest_backend backend;
-  gnest_schedule schedule;
-  int32_t block;          /* threads per block */
-  int32_t threshold;      /* lazynp: trip count above which an item is saved for the NLK */
-  int wboost;
-  int sm_count;
-  int64_t launches;       /* host launches made through the engine and by the algorithm */
-  /* device scratch of the backends */
-  unsigned int *sched;    /* [8] dynamic-scheduling counters, self-resetting */
-  unsigned long long *edges; /* inner iterations counter */
-  int32_t *flags;         /* [4]: [0] push overflow, [1] saved-list overflow */
-  int32_t *saved_items;   /* lazynp: saved contexts (item) */
-  int64_t *saved_begin;   /* lazynp: saved contexts (first inner index still to run) */
-  int32_t *saved_count;
-  int32_t saved_capacity;
-  int64_t *level_offsets;  /* flat: device copy of a level schedule's offsets (grow-only) */
-  int32_t level_offsets_capacity;
-};
-
-/* Prepares the engine for call's resolved backend (allocates its scratch from the pool). */
-gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch);
-/* Checks the overflow flags, copies launches / edges visited into the call. */
-gnest_status gn_engine_finish(gn_engine *e);
-
-gnest_status gn_frontier_alloc(gn_engine *e, gn_frontier *f, int32_t capacity, int32_t max_levels,
-                               bool keep_history);
-/* Sets level 0 to the given host items. */
-gnest_status gn_frontier_seed(gn_engine *e, gn_frontier *f, const int32_t *items, int32_t count);
-/* Device copy of a level schedule's num_levels + 1 offsets, in a buffer reused across calls of
- * the same engine (grown when needed). */
-gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
-                                     int64_t **d_offsets);
-/* Copies counts[0..levels) to the host. */
-gnest_status gn_frontier_counts(gn_engine *e, const gn_frontier *f, int32_t levels, int32_t *out);
+/* The layout of frontier level l, in one place for the engine's host loop and for backends'
+ * fused device loops. base: history mode, the first position of level l (the sum of the earlier
+ * levels' counts); ignored in swap mode. */
+__host__ __device__ __forceinline__ int32_t *gn_level_items(const gn_frontier &f, int32_t l,
+                                                            int64_t base) {
+  return f.keep_history ? f.items + base : f.items + (int64_t)(l & 1) * f.capacity;
+}
+/* How many items level l can hold (a device count above it means pushes overflowed, flagged). */
+__host__ __device__ __forceinline__ int64_t gn_level_room(const gn_frontier &f, int64_t base) {
+  return f.keep_history ? f.capacity - base : f.capacity;
+}
+/* The step of level l holding count items: pushes go to level l + 1. */
+__host__ __device__ __forceinline__ gn_step gn_level_step(const gn_frontier &f, int32_t l,
+                                                          int64_t base, int64_t count,
+                                                          int32_t *overflow) {
+  gn_step s;
+  s.level = l;
+  s.out_count = &f.counts[l + 1];
+  s.overflow = overflow;
+  if (f.keep_history) {
+    s.out_items = f.items + base + count;
+    s.out_capacity = (int32_t)(f.capacity - (base + count));
+  } else {
+    s.out_items = f.items + (int64_t)((l + 1) & 1) * f.capacity;
+    s.out_capacity = f.capacity;
+  }
+  return s;
+}
 
 /* Items of a single pass: the identity range [0, n) when list is NULL, else list[0 .. count)
  * where count is read from d_count on the device when non-NULL, or is n. */
@@ -114,24 +125,6 @@ struct gn_items {
   const int32_t *d_count;
 };
 static inline gn_items gn_all_items(int32_t n) { gn_items r = {nullptr, n, nullptr}; return r; }
-
-/* Grid size for a simple element-wise kernel of the algorithm's own. */
-static inline int gn_grid_for(int64_t n, int block) {
-  int64_t g = (n + block - 1) / block;
-  if (g < 1) g = 1;
-  if (g > 65535LL * 32) g = 65535LL * 32;
-  return (int)g;
-}
-
-/* Launches an algorithm's own (non-nested) kernel on the engine's stream, counted and checked. */
-#define GN_KERNEL(e, grid, block, kernel, ...)                               \
-  do {                                                                       \
-    kernel<<<(grid), (block), 0, (e).stream>>>(__VA_ARGS__);                 \
-    (e).launches++;                                                          \
-    GN_LAUNCHED((e).ctx);                                                    \
-  } while (0)
-
-/* ---- helpers shared by the backends ---------------------------------------------------- */
 
 __device__ __forceinline__ int32_t gn_item_at(const gn_items &items, int64_t k) {
   return items.list ? items.list[k] : (int32_t)k;
@@ -143,103 +136,177 @@ __device__ __forceinline__ int32_t gn_items_count(const gn_items &items) {
   const int32_t c = *(volatile const int32_t *)items.d_count;
   return c < items.n ? c : items.n;
 }
-/* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called
- * by all lanes of a converged warp. */
-__device__ __forceinline__ void gn_add_edges(unsigned long long *total, unsigned long long mine) {
-  for (int off = 16; off > 0; off >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, off);
-  if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
-}
 
-/* Block-uniform loop over positions [0, count): body(k, has) is called by every thread of the CTA
- * the same number of times (has = false past the end), so bodies may use warp collectives and
- * __syncthreads. Dynamic: CTAs take chunks of blockDim positions from *counter (Ozen ch. 6);
- * static: position k goes to thread k mod (grid threads). */
-template <class Body>
-__device__ __forceinline__ void gn_chunk_loop(int64_t count, unsigned int *counter, bool dynamic,
-                                              Body body) {
-  if (dynamic) {
-    __shared__ unsigned int chunk;
-    for (;;) {
-      if (threadIdx.x == 0) chunk = atomicAdd(counter, 1u);
-      __syncthreads();
-      const int64_t start = (int64_t)chunk * blockDim.x;
-      __syncthreads(); /* everyone has read chunk before thread 0 overwrites it */
-      if (start >= count) break;
-      body(start + threadIdx.x, start + threadIdx.x < count);
-    }
-  } else {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t start = (int64_t)blockIdx.x * blockDim.x; start < count; start += stride)
-      body(start + threadIdx.x, start + threadIdx.x < count);
-  }
-}
-
-/* Self-resetting counters: the last CTA of a launch to get here zeroes *reset and *done, so the
- * next launch finds them clean without a host memset. Call once per CTA, at its very end. */
-__device__ __forceinline__ void gn_last_cta_resets(unsigned int *done, int32_t *reset_i32,
-                                                   unsigned int *reset_u32) {
-  if (threadIdx.x != 0) return;
-  __threadfence();
-  if (atomicAdd(done, 1u) == gridDim.x - 1) {
-    if (reset_i32) *reset_i32 = 0;
-    if (reset_u32) *reset_u32 = 0;
-    *done = 0;
-    __threadfence();
-  }
-}
-
-/* Slots of e.sched (unsigned int [8]): */
-enum {
-  GN_SCHED_PASS_CHUNK = 0, /* single-pass chunk counter */
-  GN_SCHED_PASS_DONE = 1,  /* single-pass finished CTAs */
-  GN_SCHED_LEVEL0 = 2,     /* 2, 3, 4: rotating chunk counters of persistent level loops */
-  GN_SCHED_NLK_DONE = 5    /* lazynp next-level kernel finished CTAs */
+/* A fixed level schedule: level l is items[h_offsets[l] .. h_offsets[l+1]) (device items, host
+ * offsets); levels run one after another, deepest first when reverse. */
+struct gn_schedule {
+  const int32_t *items;
+  const int64_t *h_offsets;
+  int32_t num_levels;
+  bool reverse;
 };
 
-/* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
- * occupancy API; never more than `needed` (0 = unknown). */
-template <class K>
-gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
-  int per_sm = 0;
-  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
-  if (per_sm < 1)
-    return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
-                    "kernel cannot run with %d threads per block (registers/shared memory)",
-                    e.block);
-  int64_t g = (int64_t)per_sm * e.sm_count;
-  if (needed > 0) {
-    int64_t want = (needed + e.block - 1) / e.block;
-    if (want < g) g = want;
-  }
-  *grid = (int)(g < 1 ? 1 : g);
-  return GNEST_OK;
+/* ---- the engine ------------------------------------------------------------------------- */
+
+/* Device flags of a call, each with one meaning. */
+struct gn_engine_flags {
+  int32_t push_overflow; /* a push exceeded its work list's capacity */
+  int32_t levels_run;    /* written by fused frontier loops: levels run */
+};
+
+/* Dynamic loop scheduling counters of single passes (self-resetting, see gn_last_cta_resets). */
+struct gn_pass_counters {
+  unsigned int chunk; /* next chunk of the pass */
+  unsigned int done;  /* CTAs finished */
+};
+
+struct gn_engine;
+
+/* What a backend supplies for one visitor type (the visitor is passed type-erased; the backend's
+ * instantiation casts it back). pass is required for the entry points that have no fused loop;
+ * frontier / levels are optional fused device-side loops (NULL: the engine's host loop runs
+ * pass per level). prepare (optional) sizes the backend's state for passes of up to max_items
+ * items, before any loop; finish (optional) turns the backend's own device flags into a status
+ * at the end of the call. */
+struct gn_ops {
+  gnest_status (*pass)(gn_engine &e, const void *v, const gn_items &items, const gn_step &s);
+  gnest_status (*frontier)(gn_engine &e, const void *v, gn_frontier &f, int32_t *levels);
+  gnest_status (*levels)(gn_engine &e, const void *v, const gn_schedule &sched);
+  gnest_status (*prepare)(gn_engine &e, int64_t max_items);
+  gnest_status (*finish)(gn_engine &e);
+};
+
+/* The state of one algorithm call's engine. */
+struct gn_engine {
+  gnest_ctx *ctx;
+  gn_call *call;
+  gn_scratch *scratch;
+  cudaStream_t stream;
+  gnest_backend backend;
+  bool dynamic;           /* dynamic loop scheduling (else static cyclic) */
+  int32_t block;          /* threads per block */
+  int sm_count;
+  int64_t launches;       /* host launches made through the engine and by the algorithm */
+  gn_pass_counters *pass;     /* device */
+  unsigned long long *edges;  /* device: inner iterations */
+  gn_engine_flags *flags;     /* device */
+  int64_t *level_offsets;     /* device copy of a level schedule's offsets (grow-only) */
+  int32_t level_offsets_capacity;
+  gnest_status (*finish_backend)(gn_engine &e); /* the running backend's gn_ops::finish */
+  /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
+  alignas(16) unsigned char backend_state[128];
+};
+
+template <class T>
+T &gn_backend_state(gn_engine &e) {
+  static_assert(sizeof(T) <= sizeof e.backend_state, "backend state too large for gn_engine");
+  return *reinterpret_cast<T *>(e.backend_state);
 }
 
-#include "flat.cuh"
-#include "lazynp.cuh"
+/* Prepares the engine for call's resolved backend (allocates its scratch from the pool). */
+gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch);
+/* Checks the overflow flags, copies launches / edges visited into the call. */
+gnest_status gn_engine_finish(gn_engine *e);
+
+/* The set-up every algorithm's device path starts with: the graph's (or tree's) device copy,
+ * then the engine on the call's scratch. */
+gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                            const gnest_graph *g, const gn_device_graph **dg);
+gnest_status gn_engine_open_tree(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                                 const gnest_tree *t, const gn_device_tree **dt);
+/* The tear-down: stops the call's timer (started by the algorithm after its allocations) and
+ * finishes the engine. */
+gnest_status gn_engine_close(gn_engine *e);
+
+gnest_status gn_frontier_alloc(gn_engine *e, gn_frontier *f, int32_t capacity, int32_t max_levels,
+                               bool keep_history);
+/* Sets level 0 to the given host items. */
+gnest_status gn_frontier_seed(gn_engine *e, gn_frontier *f, const int32_t *items, int32_t count);
+/* Copies counts[0..levels) to the host. */
+gnest_status gn_frontier_counts(gn_engine *e, const gn_frontier *f, int32_t levels, int32_t *out);
+/* Device copy of a level schedule's num_levels + 1 offsets, in a buffer reused across calls of
+ * the same engine (grown when needed). */
+gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
+                                     int64_t **d_offsets);
+
+/* The engine's loops (engine.cu), run with a backend's gn_ops. */
+gnest_status gn_engine_pass(gn_engine &e, const gn_ops &ops, const void *v, const gn_items &items,
+                            const gn_step &s);
+gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, gn_frontier &f,
+                                int32_t *levels);
+gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
+                              const gn_schedule &sched);
+
+/* Grid size for a simple element-wise kernel of the algorithm's own. */
+static inline int gn_grid_for(int64_t n, int block) {
+  int64_t g = (n + block - 1) / block;
+  if (g < 1) g = 1;
+  if (g > 65535LL * 32) g = 65535LL * 32;
+  return (int)g;
+}
+
+/* Every host-side kernel launch of a call, by backends and algorithms alike: on the engine's
+ * stream, counted, and checked. */
+#define GN_KERNEL(e, grid, block, kernel, ...)                               \
+  do {                                                                       \
+    kernel<<<(grid), (block), 0, (e).stream>>>(__VA_ARGS__);                 \
+    (e).launches++;                                                          \
+    GN_LAUNCHED((e).ctx);                                                    \
+  } while (0)
+
+/* ---- dispatch: the registry's device backends ------------------------------------------- */
+
+/* gn_ops_<ID><V>() for every device backend of backends.def: defined, and instantiated for every
+ * visitor, in the backend's own file (GN_BACKEND_OPS). */
+#define GN_OPS_DECLARE_SELECTOR(ID)
+#define GN_OPS_DECLARE_HOST(ID)
+#define GN_OPS_DECLARE_PLANNED(ID)
+#define GN_OPS_DECLARE_DEVICE(ID) template <class V> gn_ops gn_ops_##ID();
+#define GN_OPS_DECLARE_DEVICE_LAUNCH(ID) GN_OPS_DECLARE_DEVICE(ID)
+#define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_DECLARE_##WHERE(ID)
+#include "backends.def"
+#undef GN_BACKEND
+
+#define GN_OPS_CASE_SELECTOR(ID)
+#define GN_OPS_CASE_HOST(ID)
+#define GN_OPS_CASE_PLANNED(ID)
+#define GN_OPS_CASE_DEVICE(ID) \
+  case GNEST_BACKEND_##ID: *ops = gn_ops_##ID<V>(); return GNEST_OK;
+#define GN_OPS_CASE_DEVICE_LAUNCH(ID) GN_OPS_CASE_DEVICE(ID)
+
+/* The running backend's gn_ops for visitor type V. */
+template <class V>
+gnest_status gn_ops_for(const gn_engine &e, gn_ops *ops) {
+  switch (e.backend) {
+#define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_CASE_##WHERE(ID)
+#include "backends.def"
+#undef GN_BACKEND
+    default: break;
+  }
+  return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "backend %s has no device loops",
+                  gnest_backend_name(e.backend));
+}
+
+/* ---- the entry points algorithms call ------------------------------------------------- */
 
 /* One pass over items. out (may be NULL) receives pushes; level is passed to the visitor. */
 template <class V>
 gnest_status gn_run_pass(gn_engine &e, const V &v, gn_items items, int32_t level,
                          int32_t *out_items, int32_t *out_count, int32_t out_capacity) {
-  gn_step s = {level, out_items, out_count, out_capacity, e.flags};
-  switch (e.backend) {
-    case GNEST_BACKEND_FLAT: return gn_flat_pass(e, v, items, s);
-    case GNEST_BACKEND_LAZYNP: return gn_lazynp_pass(e, v, items, s);
-    default: return gn_error(e.ctx, GNEST_ERR_INTERNAL, "gn_run_pass", 0, "backend %d has no pass",
-                             (int)e.backend);
-  }
+  static_assert(V::kLoops & GN_LOOP_PASS, "visitor not declared for passes (kLoops)");
+  gn_ops ops;
+  GN_TRY(gn_ops_for<V>(e, &ops));
+  const gn_step s = {level, out_items, out_count, out_capacity, &e.flags->push_overflow};
+  return gn_engine_pass(e, ops, &v, items, s);
 }
 
 /* Runs passes from level 0 until a level pushes nothing (or max_levels). *levels = levels run. */
 template <class V>
 gnest_status gn_run_frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
-  switch (e.backend) {
-    case GNEST_BACKEND_FLAT: return gn_flat_frontier(e, v, f, levels);
-    case GNEST_BACKEND_LAZYNP: return gn_lazynp_frontier(e, v, f, levels);
-    default: return gn_error(e.ctx, GNEST_ERR_INTERNAL, "gn_run_frontier", 0,
-                             "backend %d has no frontier loop", (int)e.backend);
-  }
+  static_assert(V::kLoops & GN_LOOP_FRONTIER, "visitor not declared for frontiers (kLoops)");
+  gn_ops ops;
+  GN_TRY(gn_ops_for<V>(e, &ops));
+  return gn_engine_frontier(e, ops, &v, f, levels);
 }
 
 /* Fixed level schedule: level l is items[h_offsets[l] .. h_offsets[l+1]) (device items, host
@@ -247,12 +314,11 @@ gnest_status gn_run_frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *
 template <class V>
 gnest_status gn_run_levels(gn_engine &e, const V &v, const int32_t *items, const int64_t *h_offsets,
                            int32_t num_levels, bool reverse) {
-  switch (e.backend) {
-    case GNEST_BACKEND_FLAT: return gn_flat_levels(e, v, items, h_offsets, num_levels, reverse);
-    case GNEST_BACKEND_LAZYNP: return gn_lazynp_levels(e, v, items, h_offsets, num_levels, reverse);
-    default: return gn_error(e.ctx, GNEST_ERR_INTERNAL, "gn_run_levels", 0,
-                             "backend %d has no level loop", (int)e.backend);
-  }
+  static_assert(V::kLoops & GN_LOOP_LEVELS, "visitor not declared for level schedules (kLoops)");
+  gn_ops ops;
+  GN_TRY(gn_ops_for<V>(e, &ops));
+  const gn_schedule sched = {items, h_offsets, num_levels, reverse};
+  return gn_engine_levels(e, ops, &v, sched);
 }
 
 #endif

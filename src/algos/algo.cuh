@@ -1,0 +1,62 @@
+/* Host-side pieces every algorithm driver of src/algos repeats: the public function's skeleton,
+ * argument checks, CPU-counter bookkeeping and a fill kernel. Included by the drivers (.cu)
+ * only, never by visitor headers. */
+#ifndef GNEST_ALGOS_ALGO_CUH
+#define GNEST_ALGOS_ALGO_CUH
+
+#include "cpu.h"
+#include "engine.cuh"
+
+/* a[0..n) = value, except a[at] = at_value (at outside [0, n): no exception). */
+template <class T>
+__global__ void gn_fill_kernel(T *a, int32_t n, T value, int32_t at, T at_value) {
+  gn_for_each_index(n, [&](int64_t v) { a[v] = v == at ? at_value : value; });
+}
+
+/* Frontier loops never run more levels than vertices + 1 (kept clear of int32 overflow). */
+static inline int32_t gn_level_bound(int32_t n) {
+  return n < INT32_MAX - 2 ? n + 1 : INT32_MAX - 2;
+}
+
+static inline gnest_status gn_need_output(gn_call *call, const void *out, const char *name) {
+  if (out != NULL) return GNEST_OK;
+  return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "%s is NULL", name);
+}
+
+static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, int32_t source) {
+  if (source >= 0 && source < g->csr.n) return GNEST_OK;
+  return gn_error(call->ctx, GNEST_ERR_OUT_OF_RANGE, call->fn, 0,
+                  "source %d is outside the graph's %d vertices", source, g->csr.n);
+}
+
+/* After a src/cpu reference: records its counters, or its failure (host memory only). */
+static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const gn_cpu_counts &c) {
+  if (st == GNEST_ERR_OUT_OF_MEMORY)
+    return gn_error(call->ctx, st, call->fn, 0, "out of host memory for the CPU %s work arrays",
+                    gn_algo_name(call->algo));
+  if (st != GNEST_OK)
+    return gn_error(call->ctx, st, call->fn, 0, "the CPU %s reference failed: %s",
+                    gn_algo_name(call->algo), gnest_strerror(st));
+  call->edges_visited = c.edges_visited;
+  call->iterations = c.iterations;
+  return GNEST_OK;
+}
+
+/* The skeleton of every public algorithm function: the call frame (begun: gn_call_begin's
+ * status), the algorithm's own argument checks, then the host reference (on_host(&counts)) or
+ * the device path (on_device()), and gnest_info. */
+template <class Check, class OnHost, class OnDevice>
+gnest_status gn_public_call(gn_call &call, gnest_status begun, Check check, OnHost on_host,
+                            OnDevice on_device) {
+  if (begun != GNEST_OK) return begun;
+  gnest_status st = check();
+  if (st == GNEST_OK && call.on_host) {
+    gn_cpu_counts c = {0, 0};
+    st = gn_cpu_finish(&call, on_host(&c), c);
+  } else if (st == GNEST_OK) {
+    st = on_device();
+  }
+  return gn_call_end(&call, st);
+}
+
+#endif

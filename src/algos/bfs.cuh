@@ -1,0 +1,23 @@
+/* The visitors of gnest_bfs (driver: bfs.cu). Included by that file and, through
+ * visitors.cuh, by the backends that instantiate their loops. */
+#ifndef GNEST_ALGOS_BFS_CUH
+#define GNEST_ALGOS_BFS_CUH
+
+#include "visit.cuh"
+
+/* Race-freedom: level[w] leaves -1 exactly once (the CAS), so exactly one arc pushes w, and w
+ * gets the level of the first pass that reaches it: passes run one after another. */
+struct bfs_visitor : gn_out_arcs {
+  int32_t *level;
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t, int64_t e, const gn_step &s) const {
+    const int32_t w = cols[e];
+    if (gn_load_now(&level[w]) != -1) return; /* visited: skip the atomic */
+    if (atomicCAS(&level[w], -1, s.level + 1) == -1) s.push(w);
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+#endif

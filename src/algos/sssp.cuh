@@ -1,0 +1,31 @@
+/* The visitors of gnest_sssp (driver: sssp.cu). Included by that file and, through
+ * visitors.cuh, by the backends that instantiate their loops. */
+#ifndef GNEST_ALGOS_SSSP_CUH
+#define GNEST_ALGOS_SSSP_CUH
+
+#include "visit.cuh"
+
+/* Race-freedom: dist only decreases (atomicMin), and any value read is the length of a real
+ * path, so reading dist[i] while it drops is harmless. Whoever lowers dist[w] during level l
+ * stamps w with l + 1 (atomicMax); only the first stamper pushes, so w is in level l + 1 once and
+ * reads its latest distance there, after level l has completed. */
+struct sssp_visitor : gn_out_arcs {
+  const float *weights; /* NULL: every arc weighs 1 */
+  int32_t *dist;
+  int32_t *queued;      /* the last level the vertex was pushed for, -1 never */
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
+    const int32_t w = cols[e];
+    const float arc = weights ? weights[e] : 1.0f;
+    const int32_t candidate = __float_as_int(__int_as_float(gn_load_now(&dist[i])) + arc);
+    if (candidate >= gn_load_now(&dist[w])) return; /* also +inf (overflow) and NaN */
+    if (atomicMin(&dist[w], candidate) <= candidate) return;
+    const int32_t next = s.level + 1;
+    if (gn_load_now(&queued[w]) < next && atomicMax(&queued[w], next) < next) s.push(w);
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+#endif

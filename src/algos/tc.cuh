@@ -1,0 +1,78 @@
+/* The visitors of gnest_tc (driver: tc.cu). Included by that file and, through
+ * visitors.cuh, by the backends that instantiate their loops. */
+#ifndef GNEST_ALGOS_TC_CUH
+#define GNEST_ALGOS_TC_CUH
+
+#include "visit.cuh"
+
+/* Pass 1. Race-freedom: kept[e] is written only by arc e; odeg[u] only grows (atomicAdd). */
+struct orient_visitor : gn_out_arcs {
+  uint8_t *kept;
+  int32_t *odeg;
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_PASS;
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+    const int32_t v = cols[e];
+    const int64_t du = offsets[u + 1] - offsets[u], dv = offsets[v + 1] - offsets[v];
+    const bool keep = v != u && (du < dv || (du == dv && u < v));
+    kept[e] = keep;
+    if (keep) atomicAdd(&odeg[u], 1);
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+/* Common elements of two sorted lists: each element of the shorter is looked up in the rest of
+ * the longer by binary search (the lower bound only moves forward). Credits each common w in
+ * per_vertex when given. */
+__device__ inline uint64_t tc_common(const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
+                              unsigned long long *per_vertex) {
+  if (na > nb) {
+    const int32_t *t = a; a = b; b = t;
+    const int64_t tn = na; na = nb; nb = tn;
+  }
+  uint64_t found = 0;
+  int64_t lo = 0;
+  for (int64_t i = 0; i < na && lo < nb; ++i) {
+    const int32_t x = a[i];
+    int64_t hi = nb;
+    while (lo < hi) { /* first position in [lo, nb) holding >= x */
+      const int64_t mid = lo + (hi - lo) / 2;
+      if (b[mid] < x) lo = mid + 1; else hi = mid;
+    }
+    if (lo < nb && b[lo] == x) {
+      ++found;
+      ++lo;
+      if (per_vertex) atomicAdd(&per_vertex[x], 1ull);
+    }
+  }
+  return found;
+}
+
+/* Pass 2 over the oriented graph. Race-freedom: the oriented lists are read only (built by
+ * earlier launches); all writes are atomicAdds into per-vertex counters. */
+struct triangle_visitor {
+  const int64_t *offsets; /* oriented CSR */
+  const int32_t *cols;
+  unsigned long long *lowest; /* triangles found at u, summed at the end */
+  unsigned long long *per_vertex; /* NULL when not asked */
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_PASS;
+  __device__ int64_t begin(int32_t u) const { return offsets[u]; }
+  __device__ int64_t end(int32_t u) const { return offsets[u + 1]; }
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+    const int32_t v = cols[e];
+    const uint64_t found = tc_common(cols + offsets[u], offsets[u + 1] - offsets[u],
+                                     cols + offsets[v], offsets[v + 1] - offsets[v], per_vertex);
+    if (found == 0) return;
+    atomicAdd(&lowest[u], (unsigned long long)found);
+    if (per_vertex) {
+      atomicAdd(&per_vertex[u], (unsigned long long)found);
+      atomicAdd(&per_vertex[v], (unsigned long long)found);
+    }
+  }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+#endif

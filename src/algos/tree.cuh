@@ -1,0 +1,37 @@
+/* The visitors of gnest_tree_descendants / gnest_tree_heights (driver: tree.cu). Included by that file and, through
+ * visitors.cuh, by the backends that instantiate their loops. */
+#ifndef GNEST_ALGOS_TREE_CUH
+#define GNEST_ALGOS_TREE_CUH
+
+#include "visit.cuh"
+
+struct tree_children {
+  const int64_t *child_offsets;
+  const int32_t *children;
+  int32_t *value;
+  __device__ int64_t begin(int32_t v) const { return child_offsets[v]; }
+  __device__ int64_t end(int32_t v) const { return child_offsets[v + 1]; }
+  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ void post(int32_t, const gn_step &) const {}
+};
+
+/* Race-freedom (both visitors): value[child] was completed in the deeper level's pass (before a
+ * kernel boundary or grid barrier; read from L2); value[v] is changed only by atomics of v's own
+ * children arcs in this pass and read only in a later pass. */
+struct descendants_visitor : tree_children {
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_LEVELS;
+  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
+    atomicAdd(&value[v], gn_load_now(&value[children[e]]));
+  }
+};
+
+struct heights_visitor : tree_children {
+  static constexpr bool kHasPost = false;
+  static constexpr unsigned kLoops = GN_LOOP_LEVELS;
+  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
+    atomicMax(&value[v], gn_load_now(&value[children[e]]) + 1);
+  }
+};
+
+#endif

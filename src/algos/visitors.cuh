@@ -1,0 +1,30 @@
+/* Every visitor type of src/algos, for the backends' explicit instantiation (backend.cuh):
+ * a visitor added to an algorithm is added here too, once. */
+#ifndef GNEST_ALGOS_VISITORS_CUH
+#define GNEST_ALGOS_VISITORS_CUH
+
+#include "bc.cuh"
+#include "bfs.cuh"
+#include "color.cuh"
+#include "mst.cuh"
+#include "sssp.cuh"
+#include "tc.cuh"
+#include "tree.cuh"
+
+/* X(ARG, visitor type) for every visitor. */
+#define GN_FOR_EACH_VISITOR(X, ARG) \
+  X(ARG, bfs_visitor) \
+  X(ARG, sssp_visitor) \
+  X(ARG, bc_forward) \
+  X(ARG, bc_backward) \
+  X(ARG, self_loop_visitor) \
+  X(ARG, waiting_visitor) \
+  X(ARG, jones_plassmann_visitor) \
+  X(ARG, mst_min_visitor) \
+  X(ARG, mst_tie_visitor) \
+  X(ARG, orient_visitor) \
+  X(ARG, triangle_visitor) \
+  X(ARG, descendants_visitor) \
+  X(ARG, heights_visitor)
+
+#endif

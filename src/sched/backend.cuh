@@ -1,0 +1,144 @@
+/* What a backend's file (src/sched/<name>.cu) builds on: the engine, every visitor type, the
+ * scheduling pieces backends share, and GN_BACKEND_OPS, which instantiates a backend for every
+ * visitor. Included by backend files only (never by algorithms). */
+#ifndef GNEST_BACKEND_CUH
+#define GNEST_BACKEND_CUH
+
+#include "engine.cuh"
+#include "visitors.cuh"
+
+/* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called
+ * by all lanes of a converged warp. */
+__device__ __forceinline__ void gn_add_edges(unsigned long long *total, unsigned long long mine) {
+  for (int off = 16; off > 0; off >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, off);
+  if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
+}
+
+/* Block-uniform loop over positions [0, count): body(k, has) is called by every thread of the CTA
+ * the same number of times (has = false past the end), so bodies may use warp collectives and
+ * __syncthreads. Dynamic: CTAs take chunks of blockDim positions from *counter (Ozen ch. 6);
+ * static: position k goes to thread k mod (grid threads). */
+template <class Body>
+__device__ __forceinline__ void gn_chunk_loop(int64_t count, unsigned int *counter, bool dynamic,
+                                              Body body) {
+  if (dynamic) {
+    __shared__ unsigned int chunk;
+    for (;;) {
+      if (threadIdx.x == 0) chunk = atomicAdd(counter, 1u);
+      __syncthreads();
+      const int64_t start = (int64_t)chunk * blockDim.x;
+      __syncthreads(); /* everyone has read chunk before thread 0 overwrites it */
+      if (start >= count) break;
+      body(start + threadIdx.x, start + threadIdx.x < count);
+    }
+  } else {
+    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+    for (int64_t start = (int64_t)blockIdx.x * blockDim.x; start < count; start += stride)
+      body(start + threadIdx.x, start + threadIdx.x < count);
+  }
+}
+
+/* Self-resetting counters: the last CTA of a launch to get here zeroes *reset_i32 / *reset_u32
+ * and *done, so the next launch finds them clean without a host memset. Call once per CTA, at
+ * its very end. */
+__device__ __forceinline__ void gn_last_cta_resets(unsigned int *done, int32_t *reset_i32,
+                                                   unsigned int *reset_u32) {
+  if (threadIdx.x != 0) return;
+  __threadfence();
+  if (atomicAdd(done, 1u) == gridDim.x - 1) {
+    if (reset_i32) *reset_i32 = 0;
+    if (reset_u32) *reset_u32 = 0;
+    *done = 0;
+    __threadfence();
+  }
+}
+
+/* The end of a single pass kernel: the call's edge count, and the pass counters reset for the
+ * next pass by the last CTA (dynamic scheduling only uses them). */
+__device__ __forceinline__ void gn_pass_end(gn_pass_counters *pass, unsigned long long *edges_total,
+                                            unsigned long long edges, bool dynamic) {
+  gn_add_edges(edges_total, edges);
+  if (dynamic) gn_last_cta_resets(&pass->done, nullptr, &pass->chunk);
+}
+
+/* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
+ * occupancy API; never more than `needed` items need (0 = unknown). */
+template <class K>
+gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
+  int per_sm = 0;
+  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
+  if (per_sm < 1)
+    return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
+                    "kernel cannot run with %d threads per block (registers/shared memory)",
+                    e.block);
+  int64_t g = (int64_t)per_sm * e.sm_count;
+  if (needed > 0) {
+    int64_t want = (needed + e.block - 1) / e.block;
+    if (want < g) g = want;
+  }
+  *grid = (int)(g < 1 ? 1 : g);
+  return GNEST_OK;
+}
+
+/* Resident grid for a single pass over items (throttled to the list's size when it is known on
+ * the host). */
+template <class K>
+gnest_status gn_pass_grid(gn_engine &e, K kernel, const gn_items &items, int *grid) {
+  return gn_resident_grid(e, kernel, items.d_count ? 0 : items.n, grid);
+}
+
+/* ---- instantiation ------------------------------------------------------------------------ */
+
+/* A backend is a struct B with
+ *   static constexpr bool kFusedFrontier, kFusedLevels;     it has fused device-side loops
+ *   template <class V> static gnest_status pass(gn_engine &, const V &, const gn_items &,
+ *                                               const gn_step &);
+ *   template <class V> static gnest_status frontier(gn_engine &, const V &, gn_frontier &,
+ *                                                   int32_t *levels);      (kFusedFrontier)
+ *   template <class V> static gnest_status levels(gn_engine &, const V &, const gn_schedule &);
+ *                                                                          (kFusedLevels)
+ *   static gnest_status prepare(gn_engine &, int64_t max_items);  (nullptr_t member if none)
+ *   static gnest_status finish(gn_engine &);                       (idem)
+ * Only the entry points a visitor is run with (V::kLoops) are instantiated: a pass is needed
+ * for kLoops' passes and for every loop the backend does not fuse (the engine's host loop runs
+ * passes). */
+template <class V, class B>
+constexpr bool gn_needs_pass() {
+  return (V::kLoops & GN_LOOP_PASS) || ((V::kLoops & GN_LOOP_FRONTIER) && !B::kFusedFrontier) ||
+         ((V::kLoops & GN_LOOP_LEVELS) && !B::kFusedLevels);
+}
+
+template <class V, class B>
+gnest_status gn_erased_pass(gn_engine &e, const void *v, const gn_items &items, const gn_step &s) {
+  return B::pass(e, *static_cast<const V *>(v), items, s);
+}
+template <class V, class B>
+gnest_status gn_erased_frontier(gn_engine &e, const void *v, gn_frontier &f, int32_t *levels) {
+  return B::frontier(e, *static_cast<const V *>(v), f, levels);
+}
+template <class V, class B>
+gnest_status gn_erased_levels(gn_engine &e, const void *v, const gn_schedule &sched) {
+  return B::levels(e, *static_cast<const V *>(v), sched);
+}
+
+template <class V, class B>
+gn_ops gn_make_ops() {
+  gn_ops o = {nullptr, nullptr, nullptr, B::prepare, B::finish};
+  if constexpr (gn_needs_pass<V, B>()) o.pass = gn_erased_pass<V, B>;
+  if constexpr ((V::kLoops & GN_LOOP_FRONTIER) && B::kFusedFrontier)
+    o.frontier = gn_erased_frontier<V, B>;
+  if constexpr ((V::kLoops & GN_LOOP_LEVELS) && B::kFusedLevels) o.levels = gn_erased_levels<V, B>;
+  return o;
+}
+
+/* Defines gn_ops_<ID><V>() (declared by engine.cuh from backends.def) for backend struct B, and
+ * instantiates it for every visitor. One line at the end of a backend's file. */
+#define GN_INSTANTIATE_OPS(ID, V) template gn_ops gn_ops_##ID<V>();
+#define GN_BACKEND_OPS(ID, B)                                \
+  template <class V>                                         \
+  gn_ops gn_ops_##ID() {                                     \
+    return gn_make_ops<V, B>();                              \
+  }                                                          \
+  GN_FOR_EACH_VISITOR(GN_INSTANTIATE_OPS, ID)
+
+#endif
