@@ -42,19 +42,30 @@ static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const g
   return GNEST_OK;
 }
 
+/* The device path's set-up: the input's device copy and the engine on the call's scratch (freed
+ * on every path when this returns). on_device(engine, device input) does the rest. */
+template <class Input, class OnDevice>
+gnest_status gn_device_path(gn_call &call, const Input *input, OnDevice on_device) {
+  gn_scratch scratch(call.ctx);
+  gn_engine e;
+  decltype(gn_device_copy_of(input)) copy = nullptr;
+  GN_TRY(gn_engine_open(&e, &call, &scratch, input, &copy));
+  return on_device(e, copy);
+}
+
 /* The skeleton of every public algorithm function: the call frame (begun: gn_call_begin's
  * status), the algorithm's own argument checks, then the host reference (on_host(&counts)) or
- * the device path (on_device()), and gnest_info. */
-template <class Check, class OnHost, class OnDevice>
-gnest_status gn_public_call(gn_call &call, gnest_status begun, Check check, OnHost on_host,
-                            OnDevice on_device) {
+ * the device path (on_device(engine, device copy of input)), and gnest_info. */
+template <class Input, class Check, class OnHost, class OnDevice>
+gnest_status gn_public_call(gn_call &call, gnest_status begun, const Input *input, Check check,
+                            OnHost on_host, OnDevice on_device) {
   if (begun != GNEST_OK) return begun;
   gnest_status st = check();
   if (st == GNEST_OK && call.on_host) {
     gn_cpu_counts c = {0, 0};
     st = gn_cpu_finish(&call, on_host(&c), c);
   } else if (st == GNEST_OK) {
-    st = on_device();
+    st = gn_device_path(call, input, on_device);
   }
   return gn_call_end(&call, st);
 }

@@ -82,13 +82,11 @@ static gnest_status bc_one_source(gn_engine &e, gn_frontier &f, const bc_forward
   return gn_memset(e.ctx, f.counts + 1, 0, sizeof(int32_t) * (size_t)levels);
 }
 
-static gnest_status bc_on_device(gn_call *call, const gnest_graph *g, const int32_t *sources,
+static gnest_status bc_on_device(gn_engine &e, const gn_device_graph *dg, const int32_t *sources,
                                  int32_t k, double *bc_out) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   int32_t *level = nullptr;
   double *sigma = nullptr, *acc = nullptr, *coef = nullptr, *bc = nullptr;
@@ -123,11 +121,13 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
   host_buffer list;
   int32_t k = 0;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_BC, "gnest_bc", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_BC, "gnest_bc", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, bc, "bc"));
         return bc_source_list(&call, g->csr.n, sources, &list, &k);
       },
       [&](gn_cpu_counts *c) { return gn_cpu_bc(&g->csr, (const int32_t *)list.p, k, bc, c); },
-      [&] { return bc_on_device(&call, g, (const int32_t *)list.p, k, bc); });
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        return bc_on_device(e, dg, (const int32_t *)list.p, k, bc);
+      });
 }

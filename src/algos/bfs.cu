@@ -3,13 +3,11 @@
 #include "algo.cuh"
 #include "bfs.cuh"
 
-static gnest_status bfs_on_device(gn_call *call, const gnest_graph *g, int32_t source,
+static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, int32_t source,
                                   int32_t *levels) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   int32_t *level = nullptr;
   gn_frontier f;
@@ -29,11 +27,11 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, levels, "levels"));
         return gn_check_source(&call, g, source);
       },
       [&](gn_cpu_counts *c) { return gn_cpu_bfs(&g->csr, source, levels, c); },
-      [&] { return bfs_on_device(&call, g, source, levels); });
+      [&](gn_engine &e, const gn_device_graph *dg) { return bfs_on_device(e, dg, source, levels); });
 }

@@ -28,12 +28,10 @@ __global__ void color_seed_kernel(const int32_t *waiting, int32_t n, int32_t *wo
   });
 }
 
-static gnest_status color_on_device(gn_call *call, const gnest_graph *g, int32_t *colors_out) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+static gnest_status color_on_device(gn_engine &e, const gn_device_graph *dg, int32_t *colors_out) {
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   const int64_t max_words = (int64_t)n + dg->m / 64 + 1; /* >= sum of words[v] */
   int32_t *self_loops = nullptr, *waiting = nullptr, *words = nullptr, *color = nullptr;
@@ -93,15 +91,15 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_COLOR, "gnest_color", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_COLOR, "gnest_color", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, colors, "colors"));
         GN_TRY(gn_need_output(&call, num_colors, "num_colors"));
         return gn_need_undirected(&call, g, "coloring");
       },
       [&](gn_cpu_counts *c) { return gn_cpu_color(&g->csr, colors, num_colors, c); },
-      [&] {
-        if (g->csr.n > 0) GN_TRY(color_on_device(&call, g, colors));
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        if (g->csr.n > 0) GN_TRY(color_on_device(e, dg, colors));
         return count_colors(&call, colors, g->csr.n, num_colors);
       });
 }

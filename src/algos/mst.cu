@@ -146,14 +146,12 @@ static gnest_status mst_copy_out(gn_call *call, const int32_t *u, const int32_t 
   return st;
 }
 
-static gnest_status mst_on_device(gn_call *call, const gnest_graph *g, double *total,
+static gnest_status mst_on_device(gn_engine &e, const gn_device_graph *dg, double *total,
                                   int64_t *num_edges, int32_t *edge_u, int32_t *edge_v,
                                   float *edge_w) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   const size_t slots = (size_t)n + 1;
   mst_state s;
@@ -193,7 +191,7 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, total_weight, "total_weight"));
         GN_TRY(gn_need_output(&call, num_edges, "num_edges"));
@@ -202,9 +200,9 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
       [&](gn_cpu_counts *c) {
         return gn_cpu_mst(&g->csr, total_weight, num_edges, edge_u, edge_v, edge_w, c);
       },
-      [&] {
+      [&](gn_engine &e, const gn_device_graph *dg) {
         if (g->csr.n > 0)
-          return mst_on_device(&call, g, total_weight, num_edges, edge_u, edge_v, edge_w);
+          return mst_on_device(e, dg, total_weight, num_edges, edge_u, edge_v, edge_w);
         *total_weight = 0.0;
         *num_edges = 0;
         return GNEST_OK;

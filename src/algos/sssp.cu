@@ -36,13 +36,11 @@ static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
                   c->cols[bad], (double)c->weights[bad]);
 }
 
-static gnest_status sssp_on_device(gn_call *call, const gnest_graph *g, int32_t source,
+static gnest_status sssp_on_device(gn_engine &e, const gn_device_graph *dg, int32_t source,
                                    float *dist_out) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   int32_t *dist = nullptr, *queued = nullptr;
   gn_frontier f;
@@ -65,12 +63,12 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
                         const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, dist, "dist"));
         GN_TRY(gn_check_source(&call, g, source));
         return sssp_check_weights(&call, &g->csr);
       },
       [&](gn_cpu_counts *c) { return gn_cpu_sssp(&g->csr, source, dist, c); },
-      [&] { return sssp_on_device(&call, g, source, dist); });
+      [&](gn_engine &e, const gn_device_graph *dg) { return sssp_on_device(e, dg, source, dist); });
 }

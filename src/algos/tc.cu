@@ -34,13 +34,11 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *
   });
 }
 
-static gnest_status tc_on_device(gn_call *call, const gnest_graph *g, uint64_t *total,
+static gnest_status tc_on_device(gn_engine &e, const gn_device_graph *dg, uint64_t *total,
                                  uint64_t *per_vertex) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_graph *dg = nullptr;
-  GN_TRY(gn_engine_open(&e, call, &scratch, g, &dg));
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   int64_t *ooffsets = nullptr;
   int32_t *ocols = nullptr;
@@ -88,15 +86,15 @@ gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uin
                       const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_TC, "gnest_tc", g, NULL, opts, info),
+      call, gn_call_begin(&call, ctx, GN_ALGO_TC, "gnest_tc", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, total, "total"));
         GN_TRY(gn_need_undirected(&call, g, "triangle counting"));
         return tc_check_lists(&call, &g->csr);
       },
       [&](gn_cpu_counts *c) { return gn_cpu_tc(&g->csr, total, per_vertex, c); },
-      [&] {
-        if (g->csr.n > 0) return tc_on_device(&call, g, total, per_vertex);
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        if (g->csr.n > 0) return tc_on_device(e, dg, total, per_vertex);
         *total = 0;
         return GNEST_OK;
       });

@@ -7,12 +7,11 @@
 #include "tree.cuh"
 
 template <class V>
-static gnest_status tree_on_device(gn_call *call, const gnest_tree *t, int32_t *out) {
-  gnest_ctx *ctx = call->ctx;
-  gn_scratch scratch(ctx);
-  gn_engine e;
-  const gn_device_tree *dt = nullptr;
-  GN_TRY(gn_engine_open_tree(&e, call, &scratch, t, &dt));
+static gnest_status tree_on_device(gn_engine &e, const gn_device_tree *dt, const gnest_tree *t,
+                                   int32_t *out) {
+  gn_call *call = e.call;
+  gnest_ctx *ctx = e.ctx;
+  gn_scratch &scratch = *e.scratch;
   const int32_t n = t->n;
   int32_t *value = nullptr;
   GN_TRY(scratch.alloc(&value, (size_t)n + 1, "tree values"));
@@ -35,9 +34,12 @@ gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t
   return gn_public_call(
       call, gn_call_begin(&call, ctx, GN_ALGO_TREE_DESCENDANTS, "gnest_tree_descendants", NULL, t,
                           opts, info),
+      t,
       [&] { return gn_need_output(&call, descendants, "descendants"); },
       [&](gn_cpu_counts *c) { return gn_cpu_tree_descendants(t, descendants, c); },
-      [&] { return t->n > 0 ? tree_on_device<descendants_visitor>(&call, t, descendants) : GNEST_OK; });
+      [&](gn_engine &e, const gn_device_tree *dt) {
+        return tree_on_device<descendants_visitor>(e, dt, t, descendants);
+      });
 }
 
 gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *heights,
@@ -46,7 +48,10 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
   return gn_public_call(
       call, gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t, opts,
                           info),
+      t,
       [&] { return gn_need_output(&call, heights, "heights"); },
       [&](gn_cpu_counts *c) { return gn_cpu_tree_heights(t, heights, c); },
-      [&] { return t->n > 0 ? tree_on_device<heights_visitor>(&call, t, heights) : GNEST_OK; });
+      [&](gn_engine &e, const gn_device_tree *dt) {
+        return tree_on_device<heights_visitor>(e, dt, t, heights);
+      });
 }

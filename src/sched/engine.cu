@@ -45,8 +45,8 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
   return gn_engine_init(e, call, scratch);
 }
 
-gnest_status gn_engine_open_tree(gn_engine *e, gn_call *call, gn_scratch *scratch,
-                                 const gnest_tree *t, const gn_device_tree **dt) {
+gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                            const gnest_tree *t, const gn_device_tree **dt) {
   GN_TRY(gn_tree_on_device(call->ctx, t, dt));
   return gn_engine_init(e, call, scratch);
 }

@@ -212,8 +212,11 @@ gnest_status gn_engine_finish(gn_engine *e);
  * then the engine on the call's scratch. */
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg);
-gnest_status gn_engine_open_tree(gn_engine *e, gn_call *call, gn_scratch *scratch,
-                                 const gnest_tree *t, const gn_device_tree **dt);
+gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
+                            const gnest_tree *t, const gn_device_tree **dt);
+/* The type of an input's device copy (declarations only, for decltype). */
+const gn_device_graph *gn_device_copy_of(const gnest_graph *);
+const gn_device_tree *gn_device_copy_of(const gnest_tree *);
 /* The tear-down: stops the call's timer (started by the algorithm after its allocations) and
  * finishes the engine. */
 gnest_status gn_engine_close(gn_engine *e);
