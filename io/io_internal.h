@@ -6,7 +6,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "internal.h"
+#include "base.h" /* gn_error, gn_alloc: io sees a context only as an opaque gnest_ctx * */
+#include "io.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -90,8 +90,8 @@ gnest_status gnest_ctx_create(gnest_ctx **out, const gnest_ctx_options *opts) {
     if (st != GNEST_OK) {
       /* The detail was recorded in ctx (or already context-less); keep it readable through
        * gnest_last_error(NULL) once ctx is gone. */
-      if (ctx->err.status != GNEST_OK)
-        gn_error(NULL, ctx->err.status, ctx->err.source, ctx->err.line, "%s", ctx->err.message);
+      const gnest_error *e = &ctx->last_error.err;
+      if (e->status != GNEST_OK) gn_error(NULL, e->status, e->source, e->line, "%s", e->message);
       gnest_ctx_free(ctx);
       return st;
     }

@@ -261,24 +261,28 @@ gnest_status gn_timer_stop(gnest_ctx *ctx, double *ms) {
 /* ---------------------------------------------------------------------------------------------
  * Graph and tree upload. Device copies are plain cudaMalloc blocks (not pool blocks): they live as
  * long as the graph, which may outlive a call, and are freed without the context's pool.
+ * Graphs and trees share all of it; they differ only in the arrays they list (gn_graph_arrays,
+ * gn_tree_arrays) and the names in messages.
  * ------------------------------------------------------------------------------------------- */
 
-/* The device copy plus the device it lives on (the public struct first, so pointers convert). */
-struct gn_device_graph_holder {
-  gn_device_graph pub;
-  int device;
-};
-struct gn_device_tree_holder {
-  gn_device_tree pub;
+/* The device copy (gn_device_graph or gn_device_tree) plus the device it lives on (the public
+ * struct first, so pointers convert). */
+template <class Pub>
+struct gn_device_copy {
+  Pub pub;
   int device;
 };
 
-/* Allocates at least 4 bytes so empty arrays still get distinct valid pointers. */
-static gnest_status gn_upload(gnest_ctx *ctx, void **dst, const void *src, size_t bytes,
-                              const char *what) {
-  GN_TRY(gn_malloc_retry(ctx, dst, bytes ? bytes : 4, what));
-  return gn_to_device(ctx, *dst, src, bytes);
-}
+/* One array of a device copy: the slot in the copy for its device pointer, the host data, its
+ * size and what it is (for messages). */
+struct gn_array_upload {
+  void **slot;
+  const void *host;
+  size_t bytes;
+  const char *what;
+};
+static const int kGnMaxArrays = 3; /* arrays in one device copy, at most */
+typedef gn_array_upload gn_array_list[kGnMaxArrays];
 
 static gnest_status gn_check_same_device(gnest_ctx *ctx, int device, const char *what) {
   if (device == ctx->dev->id) return GNEST_OK;
@@ -288,108 +292,127 @@ static gnest_status gn_check_same_device(gnest_ctx *ctx, int device, const char 
                   device, ctx->dev->id);
 }
 
-static void gn_free_on(int device, void *a, void *b, void *c) {
+/* cudaFree of each array, with device made current for the calls (the copy may live on another
+ * device than the current one, and the uploading context may be gone). */
+static void gn_free_on(int device, void *const *arrays, int count) {
   int current = -1;
   bool switched = cudaGetDevice(&current) == cudaSuccess && current != device &&
                   cudaSetDevice(device) == cudaSuccess;
-  cudaFree(a);
-  cudaFree(b);
-  cudaFree(c);
+  for (int i = 0; i < count; ++i) cudaFree(arrays[i]);
   if (switched) cudaSetDevice(current);
+}
+
+/* Frees a device copy and its arrays (listed by the caller from the public struct). */
+template <class Pub, int N>
+static void gn_device_copy_free(Pub *pub, void *const (&arrays)[N]) {
+  gn_device_copy<Pub> *copy = reinterpret_cast<gn_device_copy<Pub> *>(pub);
+  gn_free_on(copy->device, arrays, N);
+  free(copy);
 }
 
 extern "C" void gn_device_graph_free(gnest_ctx *ctx, struct gn_device_graph *dg) {
   (void)ctx;
   if (!dg) return;
-  gn_device_graph_holder *h = reinterpret_cast<gn_device_graph_holder *>(dg);
-  gn_free_on(h->device, h->pub.offsets, h->pub.cols, h->pub.weights);
-  free(h);
+  void *arrays[] = {dg->offsets, dg->cols, dg->weights};
+  gn_device_copy_free(dg, arrays);
 }
 
 extern "C" void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt) {
   (void)ctx;
   if (!dt) return;
-  gn_device_tree_holder *h = reinterpret_cast<gn_device_tree_holder *>(dt);
-  gn_free_on(h->device, h->pub.child_offsets, h->pub.children, h->pub.order);
-  free(h);
+  void *arrays[] = {dt->child_offsets, dt->children, dt->order};
+  gn_device_copy_free(dt, arrays);
 }
 
-static gnest_status gn_graph_upload(gnest_ctx *ctx, const gn_csr *c, gn_device_graph_holder *h) {
-  h->pub.n = c->n;
-  h->pub.m = c->m;
-  GN_TRY(gn_upload(ctx, (void **)&h->pub.offsets, c->offsets, ((size_t)c->n + 1) * sizeof(int64_t),
-                   "the graph's offsets"));
-  GN_TRY(gn_upload(ctx, (void **)&h->pub.cols, c->cols, (size_t)c->m * sizeof(int32_t),
-                   "the graph's columns"));
-  if (c->weights)
-    GN_TRY(gn_upload(ctx, (void **)&h->pub.weights, c->weights, (size_t)c->m * sizeof(float),
-                     "the graph's weights"));
+/* Allocates and copies each array in turn, then waits for the copies. Each allocation is at least
+ * 4 bytes, so empty arrays still get distinct valid pointers. */
+static gnest_status gn_upload_all(gnest_ctx *ctx, const gn_array_upload *a, int count) {
+  for (int i = 0; i < count; ++i) {
+    GN_TRY(gn_malloc_retry(ctx, a[i].slot, a[i].bytes ? a[i].bytes : 4, a[i].what));
+    GN_TRY(gn_to_device(ctx, *a[i].slot, a[i].host, a[i].bytes));
+  }
   GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
   return GNEST_OK;
 }
 
-gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out) {
-  if (!g || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_graph_on_device", 0, "NULL argument");
-  GN_TRY(gn_need_device(ctx, "gn_graph_on_device"));
-  if (g->dev) {
-    GN_TRY(gn_check_same_device(ctx, reinterpret_cast<gn_device_graph_holder *>(g->dev)->device,
-                                "graph"));
-    *out = g->dev;
+/* gn_upload_all; on failure every array it allocated is freed and every slot cleared (slots start
+ * NULL, and a failed allocation leaves its slot NULL). */
+static gnest_status gn_upload_arrays(gnest_ctx *ctx, const gn_array_upload *a, int count) {
+  gnest_status st = gn_upload_all(ctx, a, count);
+  if (st == GNEST_OK) return GNEST_OK;
+  void *arrays[kGnMaxArrays];
+  for (int i = 0; i < count; ++i) {
+    arrays[i] = *a[i].slot;
+    *a[i].slot = nullptr;
+  }
+  gn_free_on(ctx->dev->id, arrays, count);
+  return st;
+}
+
+/* The device copy of a graph or a tree (Host: gnest_graph / gnest_tree, whose dev member caches
+ * it): the cached one after checking its device, else a new upload of the arrays that
+ * list_arrays names. fn and noun name the call and the kind of handle in messages. */
+template <class Host, class Pub>
+static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, const char *noun,
+                                 int (*list_arrays)(const Host *, Pub *, gn_array_list &),
+                                 const Pub **out) {
+  if (!h || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, fn, 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, fn));
+  if (h->dev) {
+    GN_TRY(gn_check_same_device(ctx, reinterpret_cast<gn_device_copy<Pub> *>(h->dev)->device,
+                                noun));
+    *out = h->dev;
     return GNEST_OK;
   }
-  gn_device_graph_holder *h =
-      static_cast<gn_device_graph_holder *>(calloc(1, sizeof(gn_device_graph_holder)));
-  if (!h)
-    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_graph_on_device", 0,
-                    "cannot allocate the device graph record");
-  h->device = ctx->dev->id;
-  gnest_status st = gn_graph_upload(ctx, &g->csr, h);
+  gn_device_copy<Pub> *copy = static_cast<gn_device_copy<Pub> *>(calloc(1, sizeof *copy));
+  if (!copy)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, fn, 0, "cannot allocate the device %s record",
+                    noun);
+  copy->device = ctx->dev->id;
+  gn_array_list arrays;
+  int count = list_arrays(h, &copy->pub, arrays);
+  gnest_status st = gn_upload_arrays(ctx, arrays, count);
   if (st != GNEST_OK) {
-    gn_device_graph_free(ctx, &h->pub);
+    free(copy);
     return st;
   }
   /* The handle is const in the API; its device copy is a cache, filled once. */
-  const_cast<gnest_graph *>(g)->dev = &h->pub;
-  *out = &h->pub;
+  const_cast<Host *>(h)->dev = &copy->pub;
+  *out = &copy->pub;
   return GNEST_OK;
 }
 
-static gnest_status gn_tree_upload(gnest_ctx *ctx, const gnest_tree *t, gn_device_tree_holder *h) {
+/* Sizes of a graph's device copy, and its arrays (the weights only when the graph has some). */
+static int gn_graph_arrays(const gnest_graph *g, gn_device_graph *d, gn_array_list &a) {
+  const gn_csr *c = &g->csr;
+  d->n = c->n;
+  d->m = c->m;
+  int k = 0;
+  a[k++] = {(void **)&d->offsets, c->offsets, ((size_t)c->n + 1) * sizeof(int64_t),
+            "the graph's offsets"};
+  a[k++] = {(void **)&d->cols, c->cols, (size_t)c->m * sizeof(int32_t), "the graph's columns"};
+  if (c->weights)
+    a[k++] = {(void **)&d->weights, c->weights, (size_t)c->m * sizeof(float),
+              "the graph's weights"};
+  return k;
+}
+
+static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list &a) {
   size_t n = (size_t)t->n;
-  h->pub.n = t->n;
-  GN_TRY(gn_upload(ctx, (void **)&h->pub.child_offsets, t->child_offsets, (n + 1) * sizeof(int64_t),
-                   "the tree's child offsets"));
-  GN_TRY(gn_upload(ctx, (void **)&h->pub.children, t->children, (n - 1) * sizeof(int32_t),
-                   "the tree's children"));
-  GN_TRY(gn_upload(ctx, (void **)&h->pub.order, t->order, n * sizeof(int32_t),
-                   "the tree's level order"));
-  GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
-  return GNEST_OK;
+  d->n = t->n;
+  a[0] = {(void **)&d->child_offsets, t->child_offsets, (n + 1) * sizeof(int64_t),
+          "the tree's child offsets"};
+  a[1] = {(void **)&d->children, t->children, (n - 1) * sizeof(int32_t), "the tree's children"};
+  a[2] = {(void **)&d->order, t->order, n * sizeof(int32_t), "the tree's level order"};
+  return 3;
+}
+
+gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out) {
+  return gn_on_device(ctx, g, "gn_graph_on_device", "graph", gn_graph_arrays, out);
 }
 
 gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_device_tree **out) {
-  if (!t || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_tree_on_device", 0, "NULL argument");
-  GN_TRY(gn_need_device(ctx, "gn_tree_on_device"));
-  if (t->dev) {
-    GN_TRY(gn_check_same_device(ctx, reinterpret_cast<gn_device_tree_holder *>(t->dev)->device,
-                                "tree"));
-    *out = t->dev;
-    return GNEST_OK;
-  }
-  gn_device_tree_holder *h =
-      static_cast<gn_device_tree_holder *>(calloc(1, sizeof(gn_device_tree_holder)));
-  if (!h)
-    return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_tree_on_device", 0,
-                    "cannot allocate the device tree record");
-  h->device = ctx->dev->id;
-  gnest_status st = gn_tree_upload(ctx, t, h);
-  if (st != GNEST_OK) {
-    gn_device_tree_free(ctx, &h->pub);
-    return st;
-  }
-  const_cast<gnest_tree *>(t)->dev = &h->pub;
-  *out = &h->pub;
-  return GNEST_OK;
+  return gn_on_device(ctx, t, "gn_tree_on_device", "tree", gn_tree_arrays, out);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -1,8 +1,11 @@
-/* Definitions shared inside libgnest: the opaque handles and the error helper. Not installed. */
+/* core's definitions shared inside libgnest: the opaque handles (context, graph, tree). The
+ * error helper and gn_alloc come from base.h. Not installed. */
 #ifndef GNEST_INTERNAL_H
 #define GNEST_INTERNAL_H
 
-#include <stdarg.h>
+#include <assert.h> /* static_assert, in C11 and C++ alike */
+#include <stddef.h>
+#include "base.h"
 #include "gnest.h"
 #include "io.h"
 
@@ -15,13 +18,14 @@ struct gn_device_graph;/* device copy of a graph */
 struct gn_device_tree; /* device copy of a tree */
 
 struct gnest_ctx {
-  gnest_error err;
-  char err_string[1200];
+  gn_error_record last_error; /* FIRST member: base's gn_error finds it from the opaque pointer */
   int has_device;
   int device;              /* CUDA device index when has_device */
   char device_name[256];
   struct gn_device *dev;   /* NULL without a device */
 };
+static_assert(offsetof(struct gnest_ctx, last_error) == 0,
+              "base.h: a context must begin with its gn_error_record");
 
 struct gnest_graph {
   gnest_ctx *ctx;          /* the context it was created in (device copies live there) */
@@ -47,18 +51,6 @@ struct gnest_tree {
   int32_t leaves, max_out_degree;
   struct gn_device_tree *dev;
 };
-
-/* Records the failure in ctx (ctx may be NULL) and returns status. line 0 = not about a line. */
-gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,
-                      const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 5, 6)))
-#endif
-    ;
-
-/* Host allocation that records GNEST_ERR_OUT_OF_MEMORY (with what) on failure; size 0 gives a
- * valid unique pointer. Overflow of count * size is GNEST_ERR_TOO_LARGE. */
-void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
 
 /* Builds a tree handle from a validated-or-not parent array (validation here). Takes a copy. */
 gnest_status gn_tree_build(gnest_ctx *ctx, const char *source, int32_t n, const int32_t *parent,

@@ -1,20 +1,23 @@
-/* Status texts, the per-context error record, and the host allocation helper. */
+/* Status texts, the error records (a context's, or this thread's without one), and the host
+ * allocation helper. Part of base: the context stays opaque here (see base.h). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
+#include "base.h"
 
 /* Where errors go when there is no context (gnest_ctx_create failing, a NULL ctx argument).
  * One per thread, so concurrent context-less failures do not overwrite each other. */
-typedef struct gn_error_record {
-  gnest_error err;
-  char err_string[1200];
-} gn_error_record;
-
 static _Thread_local gn_error_record gn_no_ctx_error;
+
+/* The record errors about ctx go to. A context begins with its record (base.h), so the context
+ * pointer is the record's. The record is mutable even through a const context: const in the
+ * getters promises only that the rest of the context is left alone. */
+static gn_error_record *gn_record_of(const gnest_ctx *ctx) {
+  return ctx ? (gn_error_record *)ctx : &gn_no_ctx_error;
+}
 
 const char *gnest_strerror(gnest_status status) {
   switch (status) {
@@ -41,20 +44,20 @@ const char *gnest_strerror(gnest_status status) {
   return "unknown status";
 }
 
-static void gn_record(gnest_error *err, char *err_string, size_t err_string_size,
-                      gnest_status status, const char *source, int64_t line,
+static void gn_record(gn_error_record *rec, gnest_status status, const char *source, int64_t line,
                       const char *message) {
+  gnest_error *err = &rec->err;
   err->status = status;
   snprintf(err->source, sizeof err->source, "%s", source);
   err->line = line;
   snprintf(err->message, sizeof err->message, "%s", message);
   if (err->source[0] == '\0')
-    snprintf(err_string, err_string_size, "%s", err->message);
+    snprintf(rec->err_string, sizeof rec->err_string, "%s", err->message);
   else if (line > 0)
-    snprintf(err_string, err_string_size, "%s:%lld: %s", err->source, (long long)line,
-             err->message);
+    snprintf(rec->err_string, sizeof rec->err_string, "%s:%lld: %s", err->source,
+             (long long)line, err->message);
   else
-    snprintf(err_string, err_string_size, "%s: %s", err->source, err->message);
+    snprintf(rec->err_string, sizeof rec->err_string, "%s: %s", err->source, err->message);
 }
 
 gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,
@@ -68,11 +71,7 @@ gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, i
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt ? fmt : "", ap);
   va_end(ap);
-  if (ctx)
-    gn_record(&ctx->err, ctx->err_string, sizeof ctx->err_string, status, src, line, msg);
-  else
-    gn_record(&gn_no_ctx_error.err, gn_no_ctx_error.err_string,
-              sizeof gn_no_ctx_error.err_string, status, src, line, msg);
+  gn_record(gn_record_of(ctx), status, src, line, msg);
   return status;
 }
 
@@ -97,10 +96,8 @@ void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnes
 }
 
 /* With ctx == NULL: the last context-less failure of this thread (e.g. gnest_ctx_create's). */
-const gnest_error *gnest_last_error(const gnest_ctx *ctx) {
-  return ctx ? &ctx->err : &gn_no_ctx_error.err;
-}
+const gnest_error *gnest_last_error(const gnest_ctx *ctx) { return &gn_record_of(ctx)->err; }
 
 const char *gnest_last_error_string(const gnest_ctx *ctx) {
-  return ctx ? ctx->err_string : gn_no_ctx_error.err_string;
+  return gn_record_of(ctx)->err_string;
 }

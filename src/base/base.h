@@ -1,0 +1,41 @@
+/* base: what every layer of libgnest uses, below io and core: the error record and the host
+ * allocation helper. Knows nothing of io, core or CUDA; a context is an opaque gnest_ctx *.
+ * Not installed.
+ *
+ * How base finds a context's error record without knowing struct gnest_ctx: core defines the
+ * context with its gn_error_record as the FIRST member, so a pointer to the context is also a
+ * pointer to that record (C11 6.7.2.1p15). core checks this at compile time (static_assert on
+ * offsetof in src/core/internal.h). */
+#ifndef GNEST_BASE_H
+#define GNEST_BASE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include "gnest.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The last failure recorded in a context (or, without one, in the calling thread). */
+typedef struct gn_error_record {
+  gnest_error err;
+  char err_string[1200]; /* "source:line: message", as gnest_last_error_string returns it */
+} gn_error_record;
+
+/* Records the failure in ctx (ctx may be NULL) and returns status. line 0 = not about a line. */
+gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,
+                      const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+/* Host allocation that records GNEST_ERR_OUT_OF_MEMORY (with what) on failure; size 0 gives a
+ * valid unique pointer. Overflow of count * size is GNEST_ERR_TOO_LARGE. */
+void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
