@@ -2,6 +2,7 @@
  * --json, exit codes and the first line of stderr for every kind of failure. Runs bin/gnest-cli
  * (from the repository root); skips when it is not built. */
 #include <criterion/criterion.h>
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -17,6 +18,7 @@
 #include "gnest.h"
 
 #define CLI "bin/gnest-cli"
+#define BENCH "bin/gnest-bench"
 
 extern char **environ;
 
@@ -105,18 +107,23 @@ static run_out run_argv(const char *prog, const char **argv) {
   return r;
 }
 
-/* Runs bin/gnest-cli with the NULL-terminated arguments. */
-static run_out run_cli(const char *first, ...) {
+/* Runs prog with the NULL-terminated arguments that follow it. */
+static run_out run_prog(const char *prog, ...) {
   const char *argv[64];
   int argc = 0;
-  argv[argc++] = CLI;
+  argv[argc++] = prog;
   va_list ap;
-  va_start(ap, first);
-  for (const char *a = first; a != NULL && argc < 63; a = va_arg(ap, const char *)) argv[argc++] = a;
+  va_start(ap, prog);
+  for (const char *a = va_arg(ap, const char *); a != NULL && argc < 63; a = va_arg(ap, const char *))
+    argv[argc++] = a;
   va_end(ap);
   argv[argc] = NULL;
-  return run_argv(CLI, argv);
+  return run_argv(prog, argv);
 }
+
+/* bin/gnest-cli and bin/gnest-bench with the NULL-terminated arguments. */
+#define run_cli(...) run_prog(CLI, __VA_ARGS__)
+#define run_bench(...) run_prog(BENCH, __VA_ARGS__)
 
 static void run_free(run_out *r) {
   free(r->out);
@@ -225,7 +232,7 @@ Test(cli, help_lists_every_command) {
   run_out r = run_cli("--help", NULL);
   cr_assert_eq(r.status, 0);
   const char *cmds[] = {"bfs", "sssp", "bc", "color", "mst", "tc", "tree-descendants", "tree-heights",
-                        "stats", "convert"};
+                        "stats", "convert", "backends"};
   for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i)
     cr_expect_not_null(strstr(r.out, cmds[i]), "--help does not mention %s", cmds[i]);
   run_free(&r);
@@ -242,7 +249,7 @@ Test(cli, command_help_lists_every_flag) {
   const char *flags[] = {"--backend", "--source", "--json", "--output", "--threshold", "--coarsening",
                          "--granularity", "--schedule", "--wboost", "--block-size", "--one-based",
                          "--symmetrize", "--keep-self-loops", "--drop-self-loops", "--keep-duplicates",
-                         "--format", "--device", "--compare", "--runs", "--quiet"};
+                         "--format", "--device", "--compare", "--runs", "--quiet", "--options"};
   run_out r = run_cli("bfs", "--help", NULL);
   cr_assert_eq(r.status, 0);
   cr_expect_not_null(strstr(r.out, "usage: gnest-cli bfs FILE"));
@@ -682,11 +689,232 @@ Test(cli, tree_with_a_cycle) {
   run_free(&r);
 }
 
-/* cdp-grid is a planned backend: until it exists the CLI must refuse it, never fall back. */
+/* ---- the backend registry ------------------------------------------------------------------ */
+
+static int has_device(void);
+
+static gnest_backend_desc describe(int b) {
+  gnest_backend_desc d;
+  cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK, "describe %d", b);
+  return d;
+}
+
+/* Named by the API, not built yet (the selector is not "built" but not planned either). */
+static int is_planned(int b) { return b != GNEST_BACKEND_AUTO && !describe(b).built; }
+
+/* The first planned backend of the registry, or -1. */
+static int first_planned(void) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b)
+    if (is_planned(b)) return b;
+  return -1;
+}
+
+/* The first occurrence of word in text as a whole word (no letter, digit or '-' around it), or
+ * NULL. */
+static const char *find_word(const char *text, const char *word) {
+  size_t len = strlen(word);
+  for (const char *p = strstr(text, word); p; p = strstr(p + 1, word)) {
+    int before = p > text && (isalnum((unsigned char)p[-1]) || p[-1] == '-');
+    int after = isalnum((unsigned char)p[len]) || p[len] == '-';
+    if (!before && !after) return p;
+  }
+  return NULL;
+}
+
+/* The line of text that starts with "name " (copied into buf), or NULL. */
+static const char *line_starting(const char *text, const char *name, char *buf, size_t size) {
+  size_t len = strlen(name);
+  for (const char *p = text; *p;) {
+    size_t n = strcspn(p, "\n");
+    if (strncmp(p, name, len) == 0 && p[len] == ' ') {
+      snprintf(buf, size, "%.*s", (int)n, p);
+      return buf;
+    }
+    p += n + (p[n] != '\0');
+  }
+  return NULL;
+}
+
+/* Every name of the registry is in text: the planned ones after "not built yet:", the others
+ * before it. */
+static void expect_registry_names(const char *text) {
+  const char *planned = strstr(text, "not built yet:");
+  cr_expect((planned != NULL) == (first_planned() >= 0), "'not built yet:' in: %s", text);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const char *name = gnest_backend_name((gnest_backend)b), *where = find_word(text, name);
+    cr_expect_not_null(where, "%s is not listed: %s", name, text);
+    if (where && planned && is_planned(b)) cr_expect(where > planned, "%s is planned: %s", name, text);
+    if (where && planned && !is_planned(b)) cr_expect(where < planned, "%s is built: %s", name, text);
+  }
+}
+
+Test(cli, backend_help_and_error_list_the_registry) {
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  const char *start = strstr(r.out, "--backend NAME"), *end = strstr(r.out, "--source N");
+  cr_assert(start && end && start < end, "%s", r.out);
+  char help[2048];
+  snprintf(help, sizeof help, "%.*s", (int)(end - start), start);
+  expect_registry_names(help);
+  cr_expect_not_null(strstr(help, "gnest-cli backends"), "%s", help);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--backend", "warp-drive", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "gnest-cli: --backend: unknown backend 'warp-drive' (one of: "), "%s", r.err);
+  expect_registry_names(r.err);
+  run_free(&r);
+}
+
+/* A planned backend is refused, never replaced by another. */
 Test(cli, unavailable_backend) {
-  run_out r = run_cli("bfs", path5(), "--backend", "cdp-grid", NULL);
+  int b = first_planned();
+  if (b < 0) cr_skip_test("the registry has no planned backend");
+  const char *name = gnest_backend_name((gnest_backend)b);
+  char want[128];
+  snprintf(want, sizeof want, "gnest-cli: backend %s: not built yet\n", name);
+  run_out r = run_cli("bfs", path5(), "--backend", name, NULL);
   cr_expect_eq(r.status, 1);
-  cr_expect_str_eq(r.err, "gnest-cli: backend cdp-grid: not available in this build\n");
+  cr_expect_str_eq(r.err, want);
+  run_free(&r);
+}
+
+/* Status and place as gnest-cli backends prints them. */
+static const char *expected_where(int b, const gnest_backend_desc *d) {
+  if (b == GNEST_BACKEND_AUTO) return " built   selector ";
+  if (!d->built) return " planned - ";
+  if (d->device_launches) return " built   device launches ";
+  return d->needs_device ? " built   device " : " built   host ";
+}
+
+/* One backend's line: status, place, options, every test configuration (quoted), summary. */
+static void expect_backend_line(const char *out, int b) {
+  gnest_backend_desc d = describe(b);
+  char line[2048], words[256];
+  cr_assert_not_null(line_starting(out, d.name, line, sizeof line), "no line for %s: %s", d.name, out);
+  cr_expect_not_null(strstr(line, expected_where(b, &d)), "%s", line);
+  snprintf(words, sizeof words, " options: %s ", d.options[0] ? d.options : "-");
+  cr_expect_not_null(strstr(line, words), "%s", line);
+  for (int k = 0; k < d.num_configs; ++k) {
+    gnest_options o;
+    char label[200], quoted[210];
+    cr_assert_eq(gnest_backend_config((gnest_backend)b, k, &o, label, sizeof label), GNEST_OK);
+    snprintf(quoted, sizeof quoted, "\"%s\"", label);
+    cr_expect_not_null(strstr(line, quoted), "%s lacks %s", line, quoted);
+  }
+  if (d.num_configs == 0) cr_expect_not_null(strstr(line, " configs: - "), "%s", line);
+  cr_expect_not_null(strstr(line, d.summary), "%s", line);
+}
+
+Test(cli, backends_command_prints_the_registry) {
+  run_out r = run_cli("backends", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.err, "");
+  cr_expect_eq(count_lines(r.out), GNEST_BACKEND_COUNT, "%s", r.out);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) expect_backend_line(r.out, b);
+  run_free(&r);
+}
+
+Test(cli, backends_command_json) {
+  run_out r = run_cli("backends", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_eq(r.out[0], '[');
+  int objects = 0;
+  for (const char *p = strstr(r.out, "{\"backend\":"); p; p = strstr(p + 1, "{\"backend\":")) ++objects;
+  cr_expect_eq(objects, GNEST_BACKEND_COUNT, "%s", r.out);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d = describe(b);
+    char obj[128];
+    snprintf(obj, sizeof obj, "{\"backend\":\"%s\",\"status\":\"%s\"", d.name,
+             is_planned(b) ? "planned" : "built");
+    cr_expect_not_null(strstr(r.out, obj), "no %s in %s", obj, r.out);
+  }
+  run_free(&r);
+}
+
+Test(cli, backends_command_usage) {
+  run_out r = run_cli("backends", "--help", NULL);
+  cr_expect_eq(r.status, 0);
+  cr_expect_not_null(strstr(r.out, "usage: gnest-cli backends [options]"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "--json"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("backends", "extra", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: backends: unexpected argument 'extra'\n");
+  run_free(&r);
+  r = run_cli("backends", "--options", "threshold=8", NULL);
+  cr_expect_eq(r.status, 2, "--options is for the algorithms");
+  run_free(&r);
+}
+
+/* ---- --options ----------------------------------------------------------------------------- */
+
+/* --options goes on top of the other flags (backend= overrides --backend); its words accumulate. */
+Test(cli, options_apply_after_the_flags) {
+  const char *ref = gnest_backend_name(GNEST_BACKEND_CPU);
+  int planned = first_planned();
+  const char *first = planned >= 0 ? gnest_backend_name((gnest_backend)planned) : ref;
+  char word[64], want[96];
+  snprintf(word, sizeof word, "backend=%s", ref);
+  snprintf(want, sizeof want, "\"backend\":\"%s\",\"reason\":\"forced by caller\"", ref);
+  run_out r = run_cli("bfs", path5(), "--backend", first, "--threshold", "5", "--options", word,
+                      "--options", "threshold=8 granularity=warp schedule=static", "--json", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, want), "%s", r.out);
+  run_free(&r);
+  char eq[128];
+  snprintf(eq, sizeof eq, "--options=%s block_size=64", word);
+  r = run_cli("sssp", path5(), eq, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--compare", "--options", word, NULL);
+  cr_expect_eq(r.status, 2, "--compare runs every backend: %s", r.err);
+  cr_expect_not_null(strstr(r.err, "cannot be combined with --backend"), "%s", r.err);
+  run_free(&r);
+}
+
+/* Every configuration the registry's tests cover runs from the command line (or, for a device
+ * backend without a device, is refused for that reason and not as a usage error). */
+Test(cli, options_run_every_registry_configuration) {
+  int device = has_device();
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d = describe(b);
+    for (int k = 0; k < d.num_configs; ++k) {
+      gnest_options o;
+      char label[200];
+      cr_assert_eq(gnest_backend_config((gnest_backend)b, k, &o, label, sizeof label), GNEST_OK);
+      run_out r = run_cli("bfs", path5(), "--backend", d.name, "--options", label, "--quiet", NULL);
+      int runs = !d.needs_device || device;
+      cr_expect_eq(r.status, runs ? 0 : 1, "%s --options '%s': %s", d.name, label, r.err);
+      if (!runs) cr_expect_not_null(strstr(r.err, ": no CUDA device ("), "%s", r.err);
+      run_free(&r);
+    }
+  }
+}
+
+/* A bad word is a usage error that prints the library's message. */
+Test(cli, options_bad_word_is_a_usage_error) {
+  const char *bad[] = {"granularity=bogus", "frobnicate=1", "wboost", "wboost=2", "block_size=33",
+                       "threshold=-1", "threshold=8 schedule=sideways", "backend=warp-drive"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    gnest_options o;
+    gnest_options_init(&o);
+    cr_assert_neq(gnest_options_parse(&o, bad[i]), GNEST_OK, "%s", bad[i]);
+    char want[700];
+    snprintf(want, sizeof want, "gnest-cli: --options: %s\n", gnest_last_error_string(NULL));
+    run_out r = run_cli("bfs", path5(), "--options", bad[i], NULL);
+    cr_expect_eq(r.status, 2, "--options '%s': %s", bad[i], r.err);
+    cr_expect_str_eq(r.err, want);
+    cr_expect_str_eq(r.out, "");
+    run_free(&r);
+  }
+  char longer[1200];
+  memset(longer, 'x', sizeof longer - 1);
+  longer[sizeof longer - 1] = '\0';
+  run_out r = run_cli("bfs", path5(), "--options", longer, NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "gnest-cli: --options: too long"), "%s", r.err);
   run_free(&r);
 }
 
@@ -705,19 +933,34 @@ static int has_device(void) {
   return yes;
 }
 
+/* Why a backend's --compare row has no numbers on a machine without a device (NULL: it runs). */
+static const char *row_reason_without_device(int b) {
+  gnest_backend_desc d = describe(b);
+  if (!d.built) return "not built yet";
+  return d.needs_device ? "no CUDA device" : NULL;
+}
+
+/* The rows come from the registry: the reference first, then every entry but the selector and
+ * the reference, in registry order, each saying why it did not run. */
 Test(cli, compare_without_a_device) {
   if (has_device()) cr_skip_test("a CUDA device is present: this case is about CPU-only machines");
   run_out r = run_cli("bfs", path5(), "--symmetrize", "--compare", "--runs", "2", NULL);
   cr_assert_eq(r.status, 0, "stderr: %s", r.err);
-  cr_expect_not_null(strstr(r.out, "\ncpu "), "%s", r.out);
-  const char *cpu = strstr(r.out, "\ncpu ");
-  cr_expect(cpu && strstr(cpu, " yes ") && strstr(cpu, " yes ") < strchr(cpu + 1, '\n'), "%s", r.out);
-  cr_expect_not_null(strstr(r.out, "not available in this build"), "%s", r.out);
-  cr_expect_not_null(strstr(r.out, "no CUDA device"), "%s", r.out);
-  for (int b = GNEST_BACKEND_FLAT; b < GNEST_BACKEND_COUNT; ++b) {
-    char row[64];
-    snprintf(row, sizeof row, "\n%s ", gnest_backend_name((gnest_backend)b));
-    cr_expect_not_null(strstr(r.out, row), "no row for %s", row + 1);
+  const char *header = strstr(r.out, "\nbackend "), *prev = NULL;
+  cr_assert_not_null(header, "%s", r.out);
+  char line[512];
+  cr_assert_not_null(line_starting(header + 1, gnest_backend_name(GNEST_BACKEND_CPU), line, sizeof line));
+  cr_expect_not_null(strstr(line, " yes "), "%s", line);
+  cr_expect_eq(count_lines(header + 1), GNEST_BACKEND_COUNT, "one row per backend but auto: %s", r.out);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    if (b == GNEST_BACKEND_AUTO || b == GNEST_BACKEND_CPU) continue;
+    const char *name = gnest_backend_name((gnest_backend)b), *why = row_reason_without_device(b);
+    const char *row = line_starting(header + 1, name, line, sizeof line);
+    cr_expect_not_null(row, "no row for %s: %s", name, r.out);
+    if (row && why) cr_expect_not_null(strstr(line, why), "%s: expected '%s'", line, why);
+    const char *at_row = strstr(header, line);
+    cr_expect(prev == NULL || at_row > prev, "%s is out of registry order", name);
+    prev = at_row;
   }
   run_free(&r);
   r = run_cli("tc", put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n"), "--compare", "--json", "--runs", "1", NULL);
@@ -746,5 +989,81 @@ Test(cli, generated_rmat_end_to_end) {
   }
   r = run_cli("bfs", mtx, "--compare", "--runs", "1", NULL);
   cr_expect_eq(r.status, 0, "every available backend must agree with cpu: %s%s", r.out, r.err);
+  run_free(&r);
+}
+
+/* ---- gnest-bench: the registry and --options ----------------------------------------------- */
+
+static void skip_without_bench(void) {
+  if (access(BENCH, X_OK) != 0) cr_skip_test("%s is not built (run make)", BENCH);
+}
+
+Test(cli, bench_help_lists_the_registry) {
+  skip_without_bench();
+  run_out r = run_bench("--help", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  const char *start = strstr(r.out, "--backends LIST"), *end = strstr(r.out, "--no-cpu");
+  cr_assert(start && end && start < end, "%s", r.out);
+  char help[2048];
+  snprintf(help, sizeof help, "%.*s", (int)(end - start), start);
+  expect_registry_names(help);
+  cr_expect_not_null(strstr(r.out, "--options WORDS"), "%s", r.out);
+  run_free(&r);
+  r = run_bench("--gen", "rmat:4", "--backends", "warp-drive", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "gnest-bench: --backends: unknown backend 'warp-drive' (one of: "), "%s", r.err);
+  expect_registry_names(r.err);
+  run_free(&r);
+}
+
+/* Without --backends: every built backend that can run here, the reference first. */
+Test(cli, bench_default_backends_come_from_the_registry) {
+  skip_without_bench();
+  int device = has_device(), expected = 0;
+  run_out r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--runs", "1", "--warmup", "0", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d = describe(b);
+    if (b == GNEST_BACKEND_AUTO || !d.built || (d.needs_device && !device)) continue;
+    char cell[96];
+    snprintf(cell, sizeof cell, "] bfs rmat4 %s ...", d.name);
+    cr_expect_not_null(strstr(r.err, cell), "no cell %s: %s", cell, r.err);
+    ++expected;
+  }
+  char first[96], last[32];
+  snprintf(first, sizeof first, "[1/%d] bfs rmat4 %s ...", expected, gnest_backend_name(GNEST_BACKEND_CPU));
+  snprintf(last, sizeof last, "[%d/%d] ", expected, expected);
+  cr_expect_not_null(strstr(r.err, first), "%s", r.err);
+  cr_expect_not_null(strstr(r.err, last), "%s", r.err);
+  run_free(&r);
+}
+
+Test(cli, bench_options) {
+  skip_without_bench();
+  const char *json = at("bench.json");
+  run_out r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends", gnest_backend_name(GNEST_BACKEND_CPU),
+                        "--runs", "1", "--options", "threshold=8 granularity=warp", "--options", "wboost=1",
+                        "--json", json, NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, "\"threshold\": 8, \"wboost\": 1,"), "%s", text);
+  cr_expect_not_null(strstr(text, "\"options\": \"threshold=8 granularity=warp wboost=1\""), "%s", text);
+  free(text);
+  run_free(&r);
+  gnest_options o;
+  gnest_options_init(&o);
+  cr_assert_neq(gnest_options_parse(&o, "granularity=bogus"), GNEST_OK);
+  char want[700];
+  snprintf(want, sizeof want, "gnest-bench: --options: %s (see --help)\n", gnest_last_error_string(NULL));
+  r = run_bench("--gen", "rmat:4", "--options", "granularity=bogus", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, want);
+  run_free(&r);
+  char word[64];
+  snprintf(word, sizeof word, "backend=%s", gnest_backend_name(GNEST_BACKEND_CPU));
+  r = run_bench("--gen", "rmat:4", "--options", word, NULL);
+  cr_expect_eq(r.status, 2, "backend= would be ignored: %s", r.err);
+  cr_expect_not_null(strstr(r.err, "use --backends"), "%s", r.err);
   run_free(&r);
 }

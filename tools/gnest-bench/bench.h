@@ -1,7 +1,8 @@
 /* gnest-bench: algorithms x backends x inputs in one process; CSV, JSON and a summary table.
  * Uses only the public API (gnest.h) and the shared generators (tools/common/gen.h).
  * Exit codes: 0 every checked result agreed and nothing failed, 1 a run or an input failed (or the
- * tool could not start / write its output), 2 usage error, 3 a result disagreed with the cpu. */
+ * tool could not start / write its output), 2 usage error, 3 a result disagreed with the CPU
+ * reference. Backends are named only through the registry (tools/common/backends.h). */
 #ifndef GNEST_BENCH_H
 #define GNEST_BENCH_H
 
@@ -43,13 +44,14 @@ typedef struct bench_config {
   bench_spec *specs;
   int num_specs, cap_specs;
   unsigned algos;                                /* BA_BIT mask */
-  gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: cpu first when present */
+  gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: the CPU reference first when present */
   int num_backends;
   int backends_given, no_cpu;
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;
-  int cpu_runs;                                  /* --cpu-runs: cpu timed runs, no warm-up; < 0: as others */
-  gnest_options opts;                            /* --threshold, --wboost, --schedule */
+  int cpu_runs;                                  /* --cpu-runs: reference's timed runs; < 0: as others */
+  gnest_options opts;                            /* --threshold, --wboost, --schedule, then --options */
+  char options[BENCH_TEXT_MAX];                  /* --options WORDS, every one given ("" = none) */
   const char *csv_path, *json_path, *data_dir;
   int device;
   int suite;                                     /* --suite bench given: show peer times */
@@ -103,13 +105,13 @@ const gnest_graph *bench_input_graph(const bench_input *in, bench_algo a);
 
 /* ---- run.c: one (input, algorithm, backend) cell ------------------------------------------ */
 typedef enum bench_check {
-  BENCH_CHECK_NONE = 0, /* no cpu reference (or this row is the reference, or it failed) */
+  BENCH_CHECK_NONE = 0, /* no CPU reference (or this row is the reference, or it failed) */
   BENCH_CHECK_AGREE,
   BENCH_CHECK_DISAGREE,
-  BENCH_CHECK_REFERENCE /* the cpu row the others were checked against */
+  BENCH_CHECK_REFERENCE /* the CPU reference row the others were checked against */
 } bench_check;
 
-/* One algorithm's output, kept for comparison with the cpu reference. */
+/* One algorithm's output, kept for comparison with the CPU reference. */
 typedef struct bench_output {
   bench_algo algo;
   int32_t n;

@@ -5,9 +5,12 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends.h"
 #include "bench.h"
+#include "wrap.h"
 
-static const char *const usage_text =
+/* The usage text, around the --backends line (built from the backend registry). */
+static const char *const usage_head =
     "usage: gnest-bench [INPUTS] [OPTIONS]\n"
     "Runs algorithms x backends x inputs in one process; writes CSV/JSON and a summary table.\n"
     "\n"
@@ -18,15 +21,19 @@ static const char *const usage_text =
     "  --data DIR            where --suite finds its files (default ../shared/data)\n"
     "\n"
     "options:\n"
-    "  --algos LIST          bfs,sssp,bc,color,mst,tc,tree-descendants,tree-heights (default all)\n"
-    "  --backends LIST       e.g. flat,lazynp,cpu (default: every available backend, plus cpu)\n"
-    "  --no-cpu              do not run the cpu backend (GPU results are then not checked)\n"
-    "  --cpu-max-edges N     skip the cpu on graphs with more than N arcs (default: no limit)\n"
+    "  --algos LIST          bfs,sssp,bc,color,mst,tc,tree-descendants,tree-heights (default all)\n";
+static const char *const usage_tail =
+    "  --no-cpu              do not run the CPU reference (GPU results are then not checked)\n"
+    "  --cpu-max-edges N     skip the CPU reference on graphs of more than N arcs (default: no limit)\n"
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
-    "  --cpu-runs N          the cpu reference: N timed runs, no warm-up (default: as the others)\n"
+    "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
-    "  --wboost              lazynp w-boost\n"
+    "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
+    "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
+    "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
+    "                        granularity schedule wboost block_size; gnest-cli backends lists the\n"
+    "                        keys each backend reads and its test configurations)\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
     "  --json FILE           everything: inputs, rows, summary, device, command line\n"
     "  --device N            CUDA device index (default: $GNEST_DEVICE, else 0)\n"
@@ -34,7 +41,18 @@ static const char *const usage_text =
     "  --help\n"
     "\n"
     "exit status: 0 all fine, 1 a run or an input failed, 2 usage error, 3 a result disagreed\n"
-    "with the cpu reference. See bench/README.md.\n";
+    "with the CPU reference. See bench/README.md.\n";
+
+static void print_usage(FILE *f) {
+  char names[512], text[1024];
+  fputs(usage_head, f);
+  snprintf(text, sizeof text,
+           "comma-separated, of: %s (default: every built backend that can run here, the CPU "
+           "reference first); gnest-cli backends describes each", gn_backend_choices(names, sizeof names));
+  fputs("  --backends LIST       ", f);
+  gn_print_wrapped(f, text, 24, 96);
+  fputs(usage_tail, f);
+}
 
 int bench_usage_error(const char *fmt, ...) {
   va_list ap;
@@ -91,8 +109,10 @@ static int parse_backends(bench_config *cfg, const char *list) {
   cfg->num_backends = 0;
   for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     gnest_backend b;
+    char names[512];
     if (gnest_backend_from_name(tok, &b) != GNEST_OK)
-      return bench_usage_error("--backends: unknown backend '%s'", tok);
+      return bench_usage_error("--backends: unknown backend '%s' (one of: %s)", tok,
+                               gn_backend_choices(names, sizeof names));
     add_backend(cfg, b);
   }
   if (cfg->num_backends == 0) return bench_usage_error("--backends: empty list");
@@ -107,9 +127,29 @@ static int parse_schedule(bench_config *cfg, const char *text) {
   return BENCH_EXIT_OK;
 }
 
+/* --options: the words accumulate here and are applied after every other flag (apply_options). */
+static int add_options(bench_config *cfg, const char *words) {
+  if (!gn_append_words(cfg->options, sizeof cfg->options, words))
+    return bench_usage_error("--options: too long (at most %zu characters in all)",
+                             sizeof cfg->options - 1);
+  return BENCH_EXIT_OK;
+}
+
+/* A bad word is a usage error with the library's message. Each cell runs one of --backends, so a
+ * backend= word would be ignored: it is refused. */
+static int apply_options(bench_config *cfg) {
+  if (cfg->options[0] == '\0') return BENCH_EXIT_OK;
+  if (gnest_options_parse(&cfg->opts, cfg->options) != GNEST_OK)
+    return bench_usage_error("--options: %s", gnest_last_error_string(NULL));
+  if (cfg->opts.backend != GNEST_BACKEND_AUTO)
+    return bench_usage_error("--options: backend= does not apply to gnest-bench (use --backends)");
+  return BENCH_EXIT_OK;
+}
+
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
-    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device", "--seed"};
+    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
+    "--seed", "--options"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -144,6 +184,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--algos") == 0) return parse_algos(cfg, v);
   if (strcmp(flag, "--backends") == 0) return parse_backends(cfg, v);
   if (strcmp(flag, "--schedule") == 0) return parse_schedule(cfg, v);
+  if (strcmp(flag, "--options") == 0) return add_options(cfg, v);
   if (strcmp(flag, "--suite") == 0) *suite = v;
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
   else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;
@@ -208,18 +249,15 @@ int bench_parse_args(int argc, char **argv, bench_config *cfg) {
   config_defaults(cfg);
   record_command(cfg, argc, argv);
   const char *suite = NULL;
-  for (int i = 1; i < argc; i++) {
-    int rc = parse_one(cfg, argc, argv, &i, &suite);
-    if (rc != BENCH_EXIT_OK) return rc;
-  }
+  int rc = BENCH_EXIT_OK;
+  for (int i = 1; i < argc && rc == BENCH_EXIT_OK; i++) rc = parse_one(cfg, argc, argv, &i, &suite);
+  if (rc != BENCH_EXIT_OK) return rc;
   if (cfg->help) {
-    fputs(usage_text, stdout);
+    print_usage(stdout);
     return BENCH_EXIT_OK;
   }
-  if (suite) {
-    int rc = bench_add_suite(cfg, suite);
-    if (rc != BENCH_EXIT_OK) return rc;
-  }
+  if ((rc = apply_options(cfg)) != BENCH_EXIT_OK) return rc;
+  if (suite && (rc = bench_add_suite(cfg, suite)) != BENCH_EXIT_OK) return rc;
   if (cfg->num_specs == 0) return bench_usage_error("no input: give --graph, --gen or --suite bench");
   return BENCH_EXIT_OK;
 }
@@ -230,8 +268,8 @@ void bench_config_free(bench_config *cfg) {
   cfg->num_specs = cfg->cap_specs = 0;
 }
 
-/* The run order: cpu first (it is the reference), then the others as given. Default: every backend
- * the context can run, plus cpu. */
+/* The run order: the CPU reference first, then the others as given. Default: from the registry,
+ * every built backend the context can run (the selector aside), and the reference. */
 static int resolve_backends(gnest_ctx *ctx, bench_config *cfg) {
   gnest_backend given[GNEST_BACKEND_COUNT];
   int count = 0;
@@ -239,9 +277,10 @@ static int resolve_backends(gnest_ctx *ctx, bench_config *cfg) {
     memcpy(given, cfg->backends, sizeof given);
     count = cfg->num_backends;
   } else {
-    for (int b = GNEST_BACKEND_CPU + 1; b < GNEST_BACKEND_COUNT; b++)
-      if (gnest_backend_available(ctx, (gnest_backend)b) == GNEST_OK) given[count++] = (gnest_backend)b;
-    given[count++] = GNEST_BACKEND_CPU;
+    for (int b = 0; b < GNEST_BACKEND_COUNT; b++)
+      if (b != GNEST_BACKEND_AUTO && gn_backend_built((gnest_backend)b) &&
+          gnest_backend_available(ctx, (gnest_backend)b) == GNEST_OK)
+        given[count++] = (gnest_backend)b;
   }
   cfg->num_backends = 0;
   int has_cpu = 0;
@@ -250,7 +289,7 @@ static int resolve_backends(gnest_ctx *ctx, bench_config *cfg) {
   for (int i = 0; i < count; i++)
     if (given[i] != GNEST_BACKEND_CPU) add_backend(cfg, given[i]);
   if (cfg->num_backends == 0) {
-    fprintf(stderr, "gnest-bench: no backend to run (--no-cpu and no available GPU backend)\n");
+    fprintf(stderr, "gnest-bench: no backend to run (--no-cpu, and no other backend can run here)\n");
     return BENCH_EXIT_USAGE;
   }
   return BENCH_EXIT_OK;
@@ -276,7 +315,8 @@ static void print_progress(int done, int total, const bench_row *row) {
     char ms[32];
     bench_fmt_ms(row->median_ms, ms, sizeof ms);
     fprintf(stderr, "%s ms", ms);
-    if (row->check == BENCH_CHECK_AGREE) fputs(" (agrees with cpu)", stderr);
+    if (row->check == BENCH_CHECK_AGREE)
+      fprintf(stderr, " (agrees with %s)", gnest_backend_name(GNEST_BACKEND_CPU));
     if (row->check == BENCH_CHECK_DISAGREE) fprintf(stderr, " DISAGREES: %s", row->detail);
     if (row->backend != GNEST_BACKEND_CPU && strcmp(row->ran, gnest_backend_name(row->backend)))
       fprintf(stderr, " [ran %s]", row->ran);

@@ -291,7 +291,8 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"cpu_runs\": %d, \"seed\": %llu, \"threshold\": %d, \"wboost\": %d, ",
           cfg->runs, cfg->warmup, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
           (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
-  json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 0);
+  json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
+  json_key_str(f, "options", cfg->options, 0);
   fprintf(f, ", \"cpu_max_edges\": %lld,\n  \"inputs\": [\n", (long long)cfg->cpu_max_edges);
   for (int i = 0; i < r->num_inputs; i++) {
     json_input(f, &r->inputs[i]);
@@ -390,7 +391,7 @@ static void cell_text(const bench_row *row, char *buf, size_t size) {
   }
 }
 
-/* "lazynp", or "auto:flat" when the backend that ran is not the one asked for. */
+/* The backend's name, or "ASKED:RAN" when the one that ran is not the one asked for. */
 static const char *best_label(const bench_row *r) {
   static char label[64];
   const char *asked = gnest_backend_name(r->backend);
@@ -408,7 +409,8 @@ static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
   fprintf(f, "\nmedian ms of %d run%s after %d warm-up%s", cfg->runs, cfg->runs == 1 ? "" : "s",
           cfg->warmup, cfg->warmup == 1 ? "" : "s");
   if (cfg->cpu_runs > 0)
-    fprintf(f, " (cpu: %d run%s, no warm-up)", cfg->cpu_runs, cfg->cpu_runs == 1 ? "" : "s");
+    fprintf(f, " (%s: %d run%s, no warm-up)", gnest_backend_name(GNEST_BACKEND_CPU), cfg->cpu_runs,
+            cfg->cpu_runs == 1 ? "" : "s");
   fprintf(f, "\n%-*s %-16s", name_w, "input", "algorithm");
   for (int b = 0; b < cfg->num_backends; b++)
     fprintf(f, " %*s", backend_width(cfg->backends[b]), gnest_backend_name(cfg->backends[b]));
@@ -458,8 +460,8 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
                               gnest_strerror(row->status));
     else summary_line(f, r, cfg, name_w, row);
   }
-  fputs("! = disagrees with cpu (see CSV/JSON detail); n/a = backend unavailable or not applicable;"
-        " skip = --cpu-max-edges; FAIL = error (see detail)", f);
+  fprintf(f, "! = disagrees with %s (see CSV/JSON detail); n/a = backend unavailable or not applicable;"
+          " skip = --cpu-max-edges; FAIL = error (see detail)", gnest_backend_name(GNEST_BACKEND_CPU));
   if (cfg->suite) fputs("; best/peer < 1 beats the peer of ../shared/BENCH.md (H200)", f);
   fputc('\n', f);
 }

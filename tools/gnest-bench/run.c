@@ -1,8 +1,9 @@
-/* gnest-bench: one (input, algorithm, backend) cell — warm-up, timed runs, checks against the cpu.
+/* gnest-bench: one (input, algorithm, backend) cell — warm-up, timed runs, checks against the CPU
+ * reference.
  *
  * Agreement rules (those of gnest-cli --compare): BFS levels exact; SSSP distances exact (the
  * weights are integers, so every order of summation gives the same float); BC within 1e-6
- * relative; coloring valid and equal to the cpu's (the order is deterministic); MST total weight
+ * relative; coloring valid and equal to the reference's (the order is deterministic); MST total weight
  * and edge count; TC total exact; tree outputs exact. Every timed run is checked, not only the last,
  * so that a race that shows up once in seven runs is caught. */
 #include <math.h>
@@ -12,6 +13,9 @@
 #include "bench.h"
 
 #define BC_RELATIVE_TOLERANCE 1e-6
+
+/* The reference's name in the texts of a disagreement. */
+static const char *ref_name(void) { return gnest_backend_name(GNEST_BACKEND_CPU); }
 
 void bench_output_free(bench_output *o) {
   free(o->ivals);
@@ -62,8 +66,8 @@ static int compare_ints(const char *what, const int32_t *ref, const int32_t *got
   for (int32_t v = 0; v < n; v++)
     if (ref[v] != got[v] && differ++ == 0) first = v;
   if (differ == 0) return 1;
-  snprintf(why, size, "%s differ at %lld vertices; first %d: %d, cpu %d", what, (long long)differ,
-           first, got[first], ref[first]);
+  snprintf(why, size, "%s differ at %lld vertices; first %d: %d, %s %d", what, (long long)differ,
+           first, got[first], ref_name(), ref[first]);
   return 0;
 }
 
@@ -73,8 +77,8 @@ static int compare_dist(const float *ref, const float *got, int32_t n, char *why
   for (int32_t v = 0; v < n; v++)
     if (ref[v] != got[v] && !(isnan(ref[v]) && isnan(got[v])) && differ++ == 0) first = v;
   if (differ == 0) return 1;
-  snprintf(why, size, "distances differ at %lld vertices; first %d: %.9g, cpu %.9g",
-           (long long)differ, first, (double)got[first], (double)ref[first]);
+  snprintf(why, size, "distances differ at %lld vertices; first %d: %.9g, %s %.9g",
+           (long long)differ, first, (double)got[first], ref_name(), (double)ref[first]);
   return 0;
 }
 
@@ -88,8 +92,8 @@ static int compare_bc(const double *ref, const double *got, int32_t n, char *why
       first = v;
   }
   if (differ == 0) return 1;
-  snprintf(why, size, "bc differs (beyond 1e-6 relative) at %lld vertices; first %d: %.12g, cpu %.12g",
-           (long long)differ, first, got[first], ref[first]);
+  snprintf(why, size, "bc differs (beyond 1e-6 relative) at %lld vertices; first %d: %.12g, %s %.12g",
+           (long long)differ, first, got[first], ref_name(), ref[first]);
   return 0;
 }
 
@@ -117,7 +121,7 @@ static int compare_color(const bench_input *in, const bench_output *ref, const b
                          char *why, size_t size) {
   if (!coloring_valid(bench_input_graph(in, BA_COLOR), got, why, size)) return 0;
   if (got->num_colors != ref->num_colors) {
-    snprintf(why, size, "%d colors, cpu %d", got->num_colors, ref->num_colors);
+    snprintf(why, size, "%d colors, %s %d", got->num_colors, ref_name(), ref->num_colors);
     return 0;
   }
   return compare_ints("colors", ref->ivals, got->ivals, got->n, why, size);
@@ -128,12 +132,13 @@ static int compare_mst(const bench_output *ref, const bench_output *got, char *w
    * their own real weights, which gnest-bench does not use today */
   double tol = 1e-9 * fmax(1.0, fabs(ref->mst_weight));
   if (got->mst_edges == ref->mst_edges && fabs(got->mst_weight - ref->mst_weight) <= tol) return 1;
-  snprintf(why, size, "forest weight %.17g with %lld edges, cpu %.17g with %lld edges",
-           got->mst_weight, (long long)got->mst_edges, ref->mst_weight, (long long)ref->mst_edges);
+  snprintf(why, size, "forest weight %.17g with %lld edges, %s %.17g with %lld edges",
+           got->mst_weight, (long long)got->mst_edges, ref_name(), ref->mst_weight,
+           (long long)ref->mst_edges);
   return 0;
 }
 
-/* 1 when got agrees with the cpu reference; otherwise why says how it differs. */
+/* 1 when got agrees with the CPU reference; otherwise why says how it differs. */
 static int outputs_agree(const bench_input *in, const bench_output *ref, const bench_output *got,
                          char *why, size_t size) {
   switch (got->algo) {
@@ -144,8 +149,8 @@ static int outputs_agree(const bench_input *in, const bench_output *ref, const b
     case BA_MST: return compare_mst(ref, got, why, size);
     case BA_TC:
       if (got->tc_total == ref->tc_total) return 1;
-      snprintf(why, size, "%llu triangles, cpu %llu", (unsigned long long)got->tc_total,
-               (unsigned long long)ref->tc_total);
+      snprintf(why, size, "%llu triangles, %s %llu", (unsigned long long)got->tc_total,
+               ref_name(), (unsigned long long)ref->tc_total);
       return 0;
     case BA_TREE_DESCENDANTS: return compare_ints("descendants", ref->ivals, got->ivals, got->n, why, size);
     case BA_TREE_HEIGHTS: return compare_ints("heights", ref->ivals, got->ivals, got->n, why, size);

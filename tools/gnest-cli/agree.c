@@ -1,6 +1,6 @@
-/* gnest-cli: does a backend's result agree with the cpu reference? The rules of --compare:
+/* gnest-cli: does a backend's result agree with the CPU reference? The rules of --compare:
  * BFS levels exact; SSSP exact or within 1e-6 relative; BC within 1e-6 relative; coloring valid
- * and equal to cpu's; MST total (1e-6 relative) and edge count; TC exact; tree values exact. */
+ * and equal to the reference's; MST total (1e-6 relative) and edge count; TC exact; tree values exact. */
 #include <math.h>
 #include <string.h>
 

@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "backends.h"
 #include "cli.h"
 
 int cli_usage_error(const char *fmt, ...) {
@@ -85,17 +86,28 @@ static int parse_list(const char *flag, const char *v, int32_t **out, int32_t *c
 
 static int set_backend(cli_args *a, const char *f, const char *v) {
   if (gnest_backend_from_name(v, &a->opts.backend) != GNEST_OK) {
-    char names[512] = "";
-    for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
-      const char *name = gnest_backend_name((gnest_backend)b);
-      if (name && strlen(names) + strlen(name) + 2 < sizeof names) {
-        if (b) strcat(names, " ");
-        strcat(names, name);
-      }
-    }
-    return cli_usage_error("%s: unknown backend '%s' (one of: %s)", f, v, names);
+    char names[512];
+    return cli_usage_error("%s: unknown backend '%s' (one of: %s)", f, v,
+                           gn_backend_choices(names, sizeof names));
   }
   a->backend_given = 1;
+  return CLI_EXIT_OK;
+}
+
+/* --backend's help: the registry's names, built and planned. */
+static const char *backend_help(char *buf, size_t size) {
+  char names[512];
+  snprintf(buf, size,
+           "the backend to run, default %s (the selector picks): %s. gnest-cli backends describes "
+           "each. A backend that cannot run here is an error, never a silent fallback",
+           gnest_backend_name(GNEST_BACKEND_AUTO), gn_backend_choices(names, sizeof names));
+  return buf;
+}
+
+/* Words for gnest_options_parse, applied after every other flag (apply_options). */
+static int set_options(cli_args *a, const char *f, const char *v) {
+  if (!gn_append_words(a->options, sizeof a->options, v))
+    return cli_usage_error("%s: too long (at most %zu characters in all)", f, sizeof a->options - 1);
   return CLI_EXIT_OK;
 }
 
@@ -189,10 +201,7 @@ static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (
 #define ON_DEVICE (CLI_ALGOS | CLI_BIT(CMD_STATS))
 
 const cli_flag cli_flags[] = {
-  {"--backend", "NAME", CLI_ALGOS, set_backend,
-   "auto (default: the selector picks), cpu, flat, naive-dp, hier, cdp-warp, cdp-block, cdp-grid, "
-   "agg, lazynp, lazynp-cta, lazynp-warp or freelaunch; a backend that cannot run here is an "
-   "error, never a silent fallback"},
+  {"--backend", "NAME", CLI_ALGOS, set_backend, NULL},
   {"--source", "N", SOURCED, set_source,
    "0-based source vertex (default: the vertex of highest out-degree, lowest id on ties; "
    "bc: one source instead of all)"},
@@ -202,15 +211,21 @@ const cli_flag cli_flags[] = {
   {"--root", "N", ROOTED, set_root,
    "read FILE as a graph and root the tree at node N (graph files only; default 0)"},
   {"--tree", NULL, CLI_BIT(CMD_STATS), set_tree, "also print tree statistics (implied for .tree files)"},
-  {"--json", NULL, CLI_ALGOS | CLI_BIT(CMD_STATS), set_json, "print one JSON object (--compare: an array) instead of the summary"},
+  {"--json", NULL, CLI_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_BACKENDS), set_json,
+   "print JSON instead of the text: one object (--compare, backends: an array)"},
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE, one value per line in vertex order (see below)"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default 32)"},
-  {"--coarsening", "N", CLI_ALGOS, set_coarsening, "child-block coarsening factor for agg (0 = default)"},
+  {"--coarsening", "N", CLI_ALGOS, set_coarsening, "child-block coarsening factor (0 = default)"},
   {"--granularity", "G", CLI_ALGOS, set_granularity, "aggregation granularity: warp, block, multi-block or grid"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
-  {"--wboost", NULL, CLI_ALGOS, set_wboost, "lazynp: saving lanes first run the warp's common trip count"},
+  {"--wboost", NULL, CLI_ALGOS, set_wboost, "w-boost: saving lanes first run the warp's common trip count"},
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
+  {"--options", "WORDS", CLI_ALGOS, set_options,
+   "settings as space-separated key=value words, applied after the flags above (--compare: to "
+   "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
+   "granularity schedule wboost block_size. gnest-cli backends lists the keys each backend reads "
+   "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
   {"--symmetrize", NULL, LOADING, set_symmetrize, "add the reverse of every arc (default for color, mst, tc)"},
@@ -220,12 +235,19 @@ const cli_flag cli_flags[] = {
   {"--keep-duplicates", NULL, LOADING, set_keep_dups, "keep parallel arcs (default: merge them, keeping the minimum weight)"},
   {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)"},
   {"--compare", NULL, CLI_ALGOS, set_compare,
-   "run every backend, compare time and results with cpu (exit 3 if one disagrees)"},
+   "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)"},
   {"--runs", "N", CLI_ALGOS, set_runs, "--compare: timed runs per backend after one warm-up (default 5)"},
-  {"--quiet", NULL, CLI_ALL, set_quiet, "no summary and no CPU notice (errors and --json still print)"},
+  {"--quiet", NULL, CLI_ALL & ~CLI_BIT(CMD_BACKENDS), set_quiet,
+   "no summary and no CPU notice (errors and --json still print)"},
   {"--help", NULL, CLI_ALL, set_help, "this text"},
 };
 const int cli_flag_count = (int)(sizeof cli_flags / sizeof cli_flags[0]);
+
+const char *cli_flag_help(const cli_flag *f, char *buf, size_t size) {
+  if (f->help) return f->help;
+  if (f->set == set_backend) return backend_help(buf, size);
+  return "";
+}
 
 /* ---- parsing ------------------------------------------------------------------------------- */
 
@@ -270,7 +292,7 @@ static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
 
 static int take_operand(cli_args *a, const char *word) {
   const char *cmd = cli_commands[a->cmd].name;
-  if (a->input == NULL) a->input = word;
+  if (a->input == NULL && cli_commands[a->cmd].operands[0]) a->input = word;
   else if (a->cmd == CMD_CONVERT && a->convert_out == NULL) a->convert_out = word;
   else return cli_usage_error("%s: unexpected argument '%s'", cmd, word);
   return CLI_EXIT_OK;
@@ -280,19 +302,32 @@ static int take_operand(cli_args *a, const char *word) {
 static int check_combinations(cli_args *a) {
   const char *cmd = cli_commands[a->cmd].name;
   if (a->help) return CLI_EXIT_OK;
-  if (a->input == NULL) return cli_usage_error("%s: missing input FILE (see gnest-cli %s --help)", cmd, cmd);
+  if (a->input == NULL && cli_commands[a->cmd].operands[0])
+    return cli_usage_error("%s: missing input FILE (see gnest-cli %s --help)", cmd, cmd);
   if (a->cmd == CMD_CONVERT && a->convert_out == NULL)
     return cli_usage_error("convert: missing output file OUT (see gnest-cli convert --help)");
   if (a->compare && a->backend_given)
-    return cli_usage_error("%s: --compare runs every backend; it cannot be combined with --backend", cmd);
+    return cli_usage_error("%s: --compare runs every backend; it cannot be combined with --backend "
+                           "(nor with backend= in --options)", cmd);
   if (a->compare && a->output)
     return cli_usage_error("%s: --output cannot be combined with --compare", cmd);
   int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
   if (a->cmd == CMD_BC && bc_choices > 1)
     return cli_usage_error("bc: give only one of --source, --sources and --samples");
   if (a->seed_given && a->samples == 0) return cli_usage_error("bc: --seed applies to --samples only");
-  if (a->root_given && cli_is_tree_file(a->input))
+  if (a->root_given && a->input && cli_is_tree_file(a->input))
     return cli_usage_error("%s: --root applies to graph files, and %s is a tree file", cmd, a->input);
+  return CLI_EXIT_OK;
+}
+
+/* --options: the words on top of the other flags. A bad word is a usage error with the library's
+ * message; a backend= word counts as --backend. */
+static int apply_options(cli_args *a) {
+  if (a->help || a->options[0] == '\0') return CLI_EXIT_OK;
+  gnest_backend before = a->opts.backend;
+  if (gnest_options_parse(&a->opts, a->options) != GNEST_OK)
+    return cli_usage_error("--options: %s", gnest_last_error_string(NULL));
+  if (a->opts.backend != before) a->backend_given = 1;
   return CLI_EXIT_OK;
 }
 
@@ -320,7 +355,8 @@ int cli_parse_args(int argc, char **argv, cli_args *a) {
     if (rc != CLI_EXIT_OK) return rc;
   }
   resolve_symmetrize(a);
-  return check_combinations(a);
+  int rc = apply_options(a);
+  return rc == CLI_EXIT_OK ? check_combinations(a) : rc;
 }
 
 void cli_args_free(cli_args *a) {

@@ -1,6 +1,7 @@
 /* gnest-cli: shared types and helpers. The tool uses only the public API (gnest.h) plus the io
  * writers for `convert`. Exit codes: 0 success, 1 library (or file) failure, 2 usage error,
- * 3 --compare found a backend that disagrees with the cpu reference. */
+ * 3 --compare found a backend that disagrees with the CPU reference. Backends are named only
+ * through the registry (gnest_backend_describe, tools/common/backends.h). */
 #ifndef GNEST_CLI_H
 #define GNEST_CLI_H
 
@@ -15,7 +16,7 @@
 
 typedef enum cli_cmd {
   CMD_BFS = 0, CMD_SSSP, CMD_BC, CMD_COLOR, CMD_MST, CMD_TC, CMD_TREE_DESCENDANTS,
-  CMD_TREE_HEIGHTS, CMD_STATS, CMD_CONVERT, CMD_COUNT
+  CMD_TREE_HEIGHTS, CMD_STATS, CMD_CONVERT, CMD_BACKENDS, CMD_COUNT
 } cli_cmd;
 
 #define CLI_BIT(c) (1u << (c))
@@ -32,7 +33,8 @@ typedef struct cli_args {
   const char *input;        /* first operand */
   const char *convert_out;  /* convert's second operand */
   const char *output;       /* --output FILE */
-  gnest_options opts;       /* --backend, --threshold, ... */
+  gnest_options opts;       /* --backend, --threshold, ..., then --options */
+  char options[1024];       /* --options WORDS (every one given, in order; "" = none) */
   gnest_load_options load;  /* --format, --symmetrize, ... */
   int symmetrize_flag;      /* -1 not given, 0 --no-symmetrize, 1 --symmetrize */
   int device;               /* --device, -1 = library default */
@@ -59,12 +61,12 @@ typedef struct cli_flag {
   const char *arg;       /* "N", or NULL for a switch */
   unsigned commands;     /* CLI_BIT mask of the commands that accept it */
   cli_flag_setter set;
-  const char *help;
+  const char *help;      /* NULL: built at run time (cli_flag_help) */
 } cli_flag;
 
 typedef struct cli_command {
   const char *name;
-  const char *operands;  /* "FILE" or "IN OUT" */
+  const char *operands;  /* "FILE", "IN OUT", or "" for none */
   const char *summary;   /* one line */
   const char *notes;     /* extra paragraph for CMD --help, or NULL */
 } cli_command;
@@ -78,6 +80,8 @@ extern const cli_command cli_commands[CMD_COUNT];
 int cli_parse_args(int argc, char **argv, cli_args *a);
 void cli_args_free(cli_args *a);
 void cli_print_usage(FILE *f);
+/* The flag's help text: the table's, or the one built from the backend registry. */
+const char *cli_flag_help(const cli_flag *f, char *buf, size_t size);
 void cli_print_command_usage(FILE *f, cli_cmd cmd);
 
 /* Prints "gnest-cli: <message>" on stderr and returns CLI_EXIT_USAGE. */
@@ -113,8 +117,9 @@ double cli_now_ms(void);
 /* Prints "gnest-cli: <last error>" for st (the context's detail when it is about st) and returns
  * CLI_EXIT_FAIL. ctx may be NULL. */
 int cli_fail(const gnest_ctx *ctx, gnest_status st);
-/* "not available in this build", "no CUDA device", ...: why a backend cannot run here. */
-const char *cli_unavailable_text(gnest_status st);
+/* GNEST_OK when backend b can run on ctx; else its status, and *why says why in a few words:
+ * "not built yet" (the registry's planned backends), "no CUDA device", ... */
+gnest_status cli_backend_check(const gnest_ctx *ctx, gnest_backend b, const char **why);
 
 /* ---- run.c -------------------------------------------------------------------------------- */
 typedef struct cli_result {
@@ -191,8 +196,9 @@ int cli_cmd_run(const cli_args *a);      /* run.c: one algorithm, summary / json
 int cli_cmd_compare(const cli_args *a);  /* compare.c */
 int cli_cmd_stats(const cli_args *a);    /* stats.c */
 int cli_cmd_convert(const cli_args *a);  /* convert.c */
+int cli_cmd_backends(const cli_args *a); /* backends.c: the registry, as text or JSON */
 
-/* agree.c: 1 when r agrees with the cpu reference ref (the rules of --compare). */
+/* agree.c: 1 when r agrees with the CPU reference ref (the rules of --compare). */
 int cli_results_agree(const cli_input *in, const cli_result *ref, const cli_result *r);
 
 #endif

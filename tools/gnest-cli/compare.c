@@ -1,6 +1,8 @@
-/* gnest-cli --compare: every backend on the same input in one process. Each available backend
- * gets a warm-up run, then --runs timed runs (median of gnest_info.time_ms), and its result is
- * checked against the cpu reference. Unavailable backends get a row saying why. */
+/* gnest-cli --compare: every backend on the same input in one process. The rows come from the
+ * registry: the CPU reference first, then every entry but the selector, in registry order. Each
+ * backend that can run here gets a warm-up run, then --runs timed runs (median of
+ * gnest_info.time_ms), and its result is checked against the reference. The others get a row
+ * saying why: not built yet, no CUDA device, not applicable to this algorithm. */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -67,12 +69,13 @@ static void note_failure(const cli_input *in, gnest_status st, cmp_row *row) {
   }
 }
 
-/* One row for a backend other than cpu. */
+/* One row for a backend other than the reference. */
 static void compare_backend(const cli_args *a, const cli_input *in, const cli_result *ref,
                             gnest_backend b, cmp_row *row) {
-  gnest_status st = gnest_backend_available(in->ctx, b);
+  const char *why;
+  gnest_status st = cli_backend_check(in->ctx, b, &why);
   if (st != GNEST_OK) {
-    snprintf(row->reason, sizeof row->reason, "%s", cli_unavailable_text(st));
+    snprintf(row->reason, sizeof row->reason, "%s", why);
     return;
   }
   row->available = 1;
@@ -88,16 +91,17 @@ static void compare_backend(const cli_args *a, const cli_input *in, const cli_re
   cli_result_free(&r);
 }
 
-/* Runs the cpu reference (its own row) and then every other backend. Exit code on cpu failure. */
+/* Runs the CPU reference (its own row) and then every other backend. Exit code when the reference
+ * fails. */
 static int fill_table(const cli_args *a, const cli_input *in, cli_result *ref, cmp_table *t) {
   memset(t, 0, sizeof *t);
   t->first_failure = -1;
-  cmp_row *cpu = &t->rows[t->count++];
-  cpu->backend = GNEST_BACKEND_CPU;
+  cmp_row *ref_row = &t->rows[t->count++];
+  ref_row->backend = GNEST_BACKEND_CPU;
   gnest_status st = cli_result_alloc(a->cmd, in, ref);
-  if (st == GNEST_OK) st = time_backend(a, in, GNEST_BACKEND_CPU, ref, cpu);
+  if (st == GNEST_OK) st = time_backend(a, in, GNEST_BACKEND_CPU, ref, ref_row);
   if (st != GNEST_OK) return cli_fail(in->ctx, st);
-  cpu->available = cpu->ran = cpu->agrees = 1;
+  ref_row->available = ref_row->ran = ref_row->agrees = 1;
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
     if (b == GNEST_BACKEND_AUTO || b == GNEST_BACKEND_CPU) continue;
     cmp_row *row = &t->rows[t->count];

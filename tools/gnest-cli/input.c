@@ -2,6 +2,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "backends.h"
 #include "cli.h"
 #include "paths.h"
 #include "source.h"
@@ -20,12 +21,16 @@ int cli_fail(const gnest_ctx *ctx, gnest_status st) {
   return CLI_EXIT_FAIL;
 }
 
-const char *cli_unavailable_text(gnest_status st) {
-  switch (st) {
-    case GNEST_ERR_BACKEND_UNAVAILABLE: return "not available in this build";
-    case GNEST_ERR_NO_DEVICE: return "no CUDA device";
-    default: return gnest_strerror(st);
+gnest_status cli_backend_check(const gnest_ctx *ctx, gnest_backend b, const char **why) {
+  *why = "";
+  if (!gn_backend_built(b)) {
+    *why = gn_backend_kind_text(GN_KIND_PLANNED);
+    return GNEST_ERR_BACKEND_UNAVAILABLE;
   }
+  gnest_status st = gnest_backend_available(ctx, b);
+  if (st == GNEST_ERR_NO_DEVICE) *why = "no CUDA device";
+  else if (st != GNEST_OK) *why = gnest_strerror(st);
+  return st;
 }
 
 int cli_is_tree_file(const char *path) { return gn_is_tree_path(path); }

@@ -7,6 +7,7 @@ static int dispatch(const cli_args *a) {
   switch (a->cmd) {
     case CMD_STATS: return cli_cmd_stats(a);
     case CMD_CONVERT: return cli_cmd_convert(a);
+    case CMD_BACKENDS: return cli_cmd_backends(a);
     default: return a->compare ? cli_cmd_compare(a) : cli_cmd_run(a);
   }
 }

@@ -71,14 +71,15 @@ gnest_status cli_run_algorithm(const cli_input *in, const gnest_options *o, cli_
 static int check_forced_backend(const cli_args *a, const gnest_ctx *ctx) {
   gnest_backend b = a->opts.backend;
   if (b == GNEST_BACKEND_AUTO) return CLI_EXIT_OK;
-  gnest_status st = gnest_backend_available(ctx, b);
+  const char *why;
+  gnest_status st = cli_backend_check(ctx, b, &why);
   if (st == GNEST_OK) return CLI_EXIT_OK;
-  char why[512];
+  char detail[512];
   if (st == GNEST_ERR_NO_DEVICE)
-    fprintf(stderr, "gnest-cli: backend %s: no CUDA device (%s)\n", gnest_backend_name(b),
-            cli_no_device_why(ctx, why, sizeof why));
+    fprintf(stderr, "gnest-cli: backend %s: %s (%s)\n", gnest_backend_name(b), why,
+            cli_no_device_why(ctx, detail, sizeof detail));
   else
-    fprintf(stderr, "gnest-cli: backend %s: %s\n", gnest_backend_name(b), cli_unavailable_text(st));
+    fprintf(stderr, "gnest-cli: backend %s: %s\n", gnest_backend_name(b), why);
   return CLI_EXIT_FAIL;
 }
 

@@ -1,7 +1,7 @@
 /* gnest-cli: the commands and their usage texts (flags are listed from the table in args.c). */
-#include <string.h>
 
 #include "cli.h"
+#include "wrap.h"
 
 /* Usage text shared by the commands that take their input as undirected / as a tree. */
 #define UNDIRECTED_INPUT                                                                     \
@@ -39,6 +39,11 @@ const cli_command cli_commands[CMD_COUNT] = {
                    "OUT ending .gnest: binary CSR cache (loads at disk speed); .mtx: Matrix Market\n"
                    "coordinate, general; any other name: edge list 'u v [w]', 0-based. The load flags apply\n"
                    "to IN (e.g. --symmetrize, --drop-self-loops). A tree file (*.tree) converts to a .tree file."},
+  [CMD_BACKENDS] = {"backends", "", "the backends of this build: where they run, what they read, their tests",
+                    "One line per backend, from the library's registry: its name (for --backend), built or\n"
+                    "planned, where it runs (host, device, device launches; the selector picks one of the\n"
+                    "others), the --options keys it reads, the option configurations its tests cover (each\n"
+                    "one runnable as --backend NAME --options \"CONFIGURATION\") and what it does."},
 };
 
 void cli_print_usage(FILE *f) {
@@ -46,6 +51,7 @@ void cli_print_usage(FILE *f) {
           "gnest-cli %s: graph and tree analytics on NVIDIA GPUs (CPU fallback without one)\n\n"
           "usage: gnest-cli COMMAND FILE [options]\n"
           "       gnest-cli COMMAND --help    every flag of COMMAND\n"
+          "       gnest-cli backends [--json]\n"
           "       gnest-cli --version\n\ncommands:\n",
           GNEST_VERSION_STRING);
   for (int c = 0; c < CMD_COUNT; ++c)
@@ -53,41 +59,22 @@ void cli_print_usage(FILE *f) {
   fputs("\nInputs: Matrix Market (.mtx), DIMACS (.gr), edge lists (.txt .el .csv .tsv .edges), tree\n"
         "files (.tree), binary cache (.gnest); .gz and .xz are read directly. Vertex ids are 0-based.\n"
         "Exit status: 0 success, 1 failure (one line on stderr), 2 usage error, 3 --compare found a\n"
-        "backend that disagrees with cpu.\n",
+        "backend that disagrees with the CPU reference.\n",
         f);
-}
-
-/* Prints text wrapped at width columns, continuation lines indented by indent spaces. */
-static void print_wrapped(FILE *f, const char *text, int indent, int width) {
-  int col = indent;
-  while (*text) {
-    int word = (int)strcspn(text, " ");
-    if (col > indent && col + 1 + word > width) {
-      fprintf(f, "\n%*s", indent, "");
-      col = indent;
-    } else if (col > indent) {
-      fputc(' ', f);
-      col++;
-    }
-    fprintf(f, "%.*s", word, text);
-    col += word;
-    text += word;
-    while (*text == ' ') ++text;
-  }
-  fputc('\n', f);
 }
 
 void cli_print_command_usage(FILE *f, cli_cmd cmd) {
   const cli_command *c = &cli_commands[cmd];
-  fprintf(f, "gnest-cli %s: %s\n\nusage: gnest-cli %s %s [options]\n\noptions:\n", c->name, c->summary,
-          c->name, c->operands);
+  fprintf(f, "gnest-cli %s: %s\n\nusage: gnest-cli %s %s%s[options]\n\noptions:\n", c->name,
+          c->summary, c->name, c->operands, c->operands[0] ? " " : "");
   for (int i = 0; i < cli_flag_count; ++i) {
     const cli_flag *fl = &cli_flags[i];
     if (!(fl->commands & CLI_BIT(cmd))) continue;
     char left[40];
     snprintf(left, sizeof left, "%s%s%s", fl->name, fl->arg ? " " : "", fl->arg ? fl->arg : "");
+    char help[1024];
     fprintf(f, "  %-20s ", left);
-    print_wrapped(f, fl->help, 23, 100);
+    gn_print_wrapped(f, cli_flag_help(fl, help, sizeof help), 23, 100);
   }
   if (c->notes) fprintf(f, "\n%s\n", c->notes);
 }
