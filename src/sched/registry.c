@@ -40,10 +40,8 @@ const gn_backend_entry *gn_backend_entry_of(gnest_backend b) {
   return e->id == b ? e : NULL; /* an entry out of enum order is a registry bug */
 }
 
-static int gn_built(const gn_backend_entry *e) {
-  return e->where == GN_WHERE_HOST || e->where == GN_WHERE_DEVICE ||
-         e->where == GN_WHERE_DEVICE_LAUNCH;
-}
+/* Implemented in this build: every entry but the planned ones (the selector is built too). */
+static int gn_built(const gn_backend_entry *e) { return e->where != GN_WHERE_PLANNED; }
 
 static int gn_on_device(const gn_backend_entry *e) {
   return e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH;

@@ -30,7 +30,7 @@ static gnest_status gn_check_backend(gn_call *call) {
                     call->ctx->device_name);
   if (st != GNEST_OK)
     return gn_error(call->ctx, st, call->fn, 0, "backend '%s' is not available in this build "
-                    "(available: %s, auto)", name, gn_backends_built_text());
+                    "(available: %s)", name, gn_backends_built_text());
   const char *why = "";
   if (!gn_backend_applies(call->backend, call->algo, &why))
     return gn_error(call->ctx, GNEST_ERR_BACKEND_NOT_APPLICABLE, call->fn, 0,
