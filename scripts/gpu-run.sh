@@ -3,13 +3,18 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench]     (default: all three)
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old]   (default: the first three)
+#   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
+#   bin/gnest-bench on the suite's GPU cells, one after the other on the same machine.
+# The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
+# under the carry limit): it is unpacked first.
 set -u
 OUT=${OUT:-/tmp/gnest-out}
 mkdir -p "$OUT/logs"
 export LD_LIBRARY_PATH=$PWD/lib:$PWD/.devlibs:${LD_LIBRARY_PATH:-}
 # The data the tests and benchmark read: devdata/ travels with the tree (../shared does not).
 if [ -d devdata ] && [ ! -e ../shared/data ]; then mkdir -p ../shared && ln -s "$PWD/devdata" ../shared/data; fi
+if [ -f devpack/pack.tar.xz ]; then tar -xJf devpack/pack.tar.xz || exit 1; fi
 steps=${*:-tests sanitize bench}
 nvidia-smi -L | tee "$OUT/logs/device.txt"
 summary=()
@@ -33,6 +38,12 @@ for step in $steps; do
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
       summary+=("bench: rc=$?") ;;
+    bench-old)
+      for which in devold bin; do
+        "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu \
+          >"$OUT/logs/bench-$which.txt" 2>"$OUT/logs/bench-$which.err"
+        summary+=("bench ($which/gnest-bench): rc=$?")
+      done ;;
   esac
   summary+=("  ($step took $(( $(date +%s) - t0 )) s)")
 done

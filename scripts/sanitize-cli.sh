@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # compute-sanitizer over gnest-cli (one process, no forking test runner in between): every
-# algorithm x GPU backend on a small skewed weighted graph and a synthetic tree.
+# algorithm x built device backend of the registry (`gnest-cli backends`) on a small skewed
+# weighted graph and a synthetic tree.
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 set -u
 tools=${*:-memcheck racecheck synccheck}
@@ -8,9 +9,11 @@ tmp=$(mktemp -d)
 bin/gnest-gen rmat --scale 11 --weights 1:64 --undirected -o "$tmp/g.gnest" 2>/dev/null
 bin/gnest-gen rmat --scale 10 -o "$tmp/d.gnest" 2>/dev/null
 bin/gnest-gen tree --depth 4 --out-degree 48 --sparsity 1 -o "$tmp/t.tree" 2>/dev/null
+backends=$(bin/gnest-cli backends | awk '$2 == "built" && $3 == "device" {print $1}')
+[ -n "$backends" ] || { echo "no device backend in the registry" >&2; exit 1; }
 fail=0
 for tool in $tools; do
-  for b in flat lazynp; do
+  for b in $backends; do
     for a in bfs sssp bc color mst tc tree-descendants tree-heights; do
       in="$tmp/g.gnest"; extra=""
       case $a in tree-*) in="$tmp/t.tree" ;; bc) extra="--samples 4" ;; esac
