@@ -1,5 +1,7 @@
-/* src/core and the selector: errors, contexts, graphs from edges, symmetry, degree statistics,
- * tree validation and statistics, backend names and availability, call frame and options. */
+/* src/core and src/sched without a device: errors, contexts, graphs from edges, symmetry, degree
+ * statistics, tree validation and statistics, the backend registry (names, descriptions,
+ * availability, applicability, test configurations), options and gnest_options_parse, the call
+ * frame and the selector. */
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
@@ -7,8 +9,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "common/backend_matrix.h"
 #include "gnest.h"
 #include "internal.h"
+#include "registry.h"
 #include "run.h"
 #include "stats.h"
 
@@ -670,63 +674,250 @@ Test(core_tree, from_graph_errors) {
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Backends, options, the call frame and the selector
+ * The backend registry (src/sched/backends.def): every test here walks the registry, so a backend
+ * added there is checked without editing this file
  * ------------------------------------------------------------------------------------------- */
 
-Test(core_backend, names_round_trip) {
-  const char *names[] = {"auto", "cpu", "flat", "naive-dp", "hier", "cdp-warp", "cdp-block",
-                         "cdp-grid", "agg", "lazynp", "lazynp-cta", "lazynp-warp", "freelaunch"};
-  cr_assert_eq(sizeof names / sizeof names[0], GNEST_BACKEND_COUNT);
-  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
-    cr_assert_str_eq(gnest_backend_name((gnest_backend)b), names[b]);
-    gnest_backend back = GNEST_BACKEND_COUNT;
-    cr_assert_eq(gnest_backend_from_name(names[b], &back), GNEST_OK);
-    cr_assert_eq(back, b);
-  }
-  cr_assert_null(gnest_backend_name(GNEST_BACKEND_COUNT));
-  cr_assert_null(gnest_backend_name((gnest_backend)-1));
-  gnest_backend out = GNEST_BACKEND_FLAT;
-  cr_assert_eq(gnest_backend_from_name("bogus", &out), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(out, GNEST_BACKEND_FLAT);
-  assert_contains(gnest_last_error(NULL)->message, "unknown backend 'bogus'");
-  cr_assert_eq(gnest_backend_from_name("FLAT", &out), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(gnest_backend_from_name(NULL, &out), GNEST_ERR_INVALID_ARGUMENT);
+static const gn_backend_entry *entry_of(int b) {
+  const gn_backend_entry *e = gn_backend_entry_of((gnest_backend)b);
+  cr_assert_not_null(e, "backends.def: no entry in place for gnest_backend %d (out of enum order?)",
+                     b);
+  return e;
 }
 
-Test(core_backend, availability) {
+static int where_built(gn_where w) {
+  return w == GN_WHERE_HOST || w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH;
+}
+
+static int where_device(gn_where w) { return w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH; }
+
+static void assert_ends_with(const char *text, const char *tail) {
+  size_t len = strlen(text), tlen = strlen(tail);
+  cr_assert(len >= tlen && strcmp(text + len - tlen, tail) == 0, "expected \"%s\" to end with \"%s\"",
+            text, tail);
+}
+
+/* 1 when the space-separated list holds the word of len characters. */
+static int has_word(const char *list, const char *word, size_t len) {
+  for (const char *p = list; *p;) {
+    p += strspn(p, " ");
+    size_t n = strcspn(p, " ");
+    if (n == len && strncmp(p, word, len) == 0) return 1;
+    p += n;
+  }
+  return 0;
+}
+
+Test(core_registry, one_entry_per_backend_in_enum_order_with_unique_names) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    cr_assert_eq(e->id, b);
+    cr_assert(e->name && e->name[0], "backend %d has no name", b);
+    cr_assert_eq(strcspn(e->name, " \t=;"), strlen(e->name), "name '%s' cannot be a word of "
+                 "gnest_options_parse", e->name);
+    cr_assert(e->summary && e->summary[0], "%s has no summary", e->name);
+    cr_assert(e->options && e->configs && e->why_not, "%s: a NULL text", e->name);
+    for (int c = 0; c < b; ++c)
+      cr_assert_str_neq(e->name, entry_of(c)->name, "backends %d and %d share a name", c, b);
+  }
+  cr_assert_null(gn_backend_entry_of(GNEST_BACKEND_COUNT));
+  cr_assert_null(gn_backend_entry_of((gnest_backend)-1));
+}
+
+Test(core_registry, describe_follows_the_registry) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    gnest_backend_desc d;
+    memset(&d, 0x5a, sizeof d);
+    cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK, "%s", e->name);
+    cr_assert_eq(d.backend, b);
+    cr_assert_str_eq(d.name, e->name);
+    cr_assert_str_eq(d.name, gnest_backend_name((gnest_backend)b));
+    cr_assert_str_eq(d.summary, e->summary);
+    cr_assert_str_eq(d.options, e->options);
+    cr_assert_eq(d.built, where_built(e->where), "%s: built %d", e->name, d.built);
+    cr_assert_eq(d.needs_device, where_device(e->where), "%s: needs_device %d", e->name,
+                 d.needs_device);
+    cr_assert_eq(d.device_launches, e->where == GN_WHERE_DEVICE_LAUNCH, "%s: device_launches %d",
+                 e->name, d.device_launches);
+    if (!d.built) cr_assert_eq(d.num_configs, 0, "%s is not built but has configurations", d.name);
+    else /* else the GPU test matrix would never run it */
+      cr_assert_gt(d.num_configs, 0, "built backend %s has no test configuration", d.name);
+  }
+  gnest_backend_desc d, before;
+  memset(&d, 0x5a, sizeof d);
+  before = d;
+  const int bad[] = {GNEST_BACKEND_COUNT, -1, 1000};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    cr_assert_eq(gnest_backend_describe((gnest_backend)bad[i], &d), GNEST_ERR_INVALID_ARGUMENT,
+                 "%d", bad[i]);
+    cr_assert_eq(memcmp(&d, &before, sizeof d), 0, "describe(%d) wrote its output", bad[i]);
+    char text[64];
+    snprintf(text, sizeof text, "%d is not a gnest_backend value", bad[i]);
+    assert_contains(gnest_last_error(NULL)->message, text);
+  }
+  cr_assert_eq(gnest_backend_describe(GNEST_BACKEND_CPU, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(NULL)->message, "out is NULL");
+}
+
+/* Every configuration of every built backend loads, names only options the backend reads, differs
+ * from the others, and reads back from its label; k outside [0, num_configs) is refused. */
+Test(core_registry, every_configuration_loads) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d;
+    cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK);
+    gnest_options seen[64];
+    cr_assert_leq(d.num_configs, 64, "%s: more configurations than this test holds", d.name);
+    for (int k = 0; k < d.num_configs; ++k) {
+      gnest_options o;
+      char label[256];
+      memset(&o, 0x5a, sizeof o);
+      memset(label, 'x', sizeof label);
+      gnest_status st = gnest_backend_config((gnest_backend)b, k, &o, label, sizeof label);
+      cr_assert_eq(st, GNEST_OK, "%s configuration %d: %s", d.name, k,
+                   gnest_last_error_string(NULL));
+      cr_assert_eq(o.backend, b, "%s [%s]: backend %d", d.name, label, (int)o.backend);
+      cr_assert_neq(label[0], '\0', "%s configuration %d: empty label", d.name, k);
+      gnest_options back;
+      gnest_options_init(&back);
+      cr_assert_eq(gnest_options_parse(&back, label), GNEST_OK, "%s [%s]", d.name, label);
+      back.backend = (gnest_backend)b;
+      cr_assert(bm_options_equal(&back, &o), "%s [%s]: the label does not give its options",
+                d.name, label);
+      for (const char *p = label; *p;) { /* every key is an option the backend reads */
+        p += strspn(p, " ");
+        size_t n = strcspn(p, " "), key = strcspn(p, "=");
+        if (key < n) /* a key=value word ("default" has none) */
+          cr_assert(has_word(d.options, p, key), "%s [%s]: sets '%.*s', which %s does not read "
+                    "(reads: %s)", d.name, label, (int)key, p, d.name, d.options);
+        p += n;
+      }
+      for (int j = 0; j < k; ++j)
+        cr_assert(!bm_options_equal(&seen[j], &o), "%s: configurations %d and %d are the same "
+                  "options", d.name, j, k);
+      seen[k] = o;
+      cr_assert_eq(gnest_backend_config((gnest_backend)b, k, &o, NULL, 0), GNEST_OK,
+                   "%s configuration %d without a label", d.name, k);
+      char tiny[4];
+      cr_assert_eq(gnest_backend_config((gnest_backend)b, k, &o, tiny, sizeof tiny), GNEST_OK);
+      cr_assert_lt(strlen(tiny), sizeof tiny, "%s: label not cut to its buffer", d.name);
+    }
+    /* Past the end, and before the start: refused, opts unchanged. */
+    const int outside[] = {d.num_configs, -1};
+    for (size_t i = 0; i < 2; ++i) {
+      gnest_options o, before;
+      memset(&o, 0x5a, sizeof o);
+      before = o;
+      cr_assert_eq(gnest_backend_config((gnest_backend)b, outside[i], &o, NULL, 0),
+                   GNEST_ERR_INVALID_ARGUMENT, "%s configuration %d", d.name, outside[i]);
+      cr_assert_eq(memcmp(&o, &before, sizeof o), 0, "%s: opts written on failure", d.name);
+      char text[96];
+      snprintf(text, sizeof text, "has %d test configurations; %d is not one of them",
+               d.num_configs, outside[i]);
+      assert_contains(gnest_last_error(NULL)->message, text);
+    }
+  }
+  gnest_options o;
+  cr_assert_eq(gnest_backend_config(GNEST_BACKEND_COUNT, 0, &o, NULL, 0),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_config(GNEST_BACKEND_CPU, 0, NULL, NULL, 0),
+               GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(core_registry, availability_follows_the_registry) {
   gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx dev = fake_device_ctx();
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    gnest_status on_cpu = gnest_backend_available(ctx, (gnest_backend)b);
+    gnest_status on_dev = gnest_backend_available(&dev, (gnest_backend)b);
+    if (e->where == GN_WHERE_PLANNED) {
+      cr_assert_eq(on_cpu, GNEST_ERR_BACKEND_UNAVAILABLE, "planned %s on the CPU", e->name);
+      cr_assert_eq(on_dev, GNEST_ERR_BACKEND_UNAVAILABLE, "planned %s on a device", e->name);
+      gnest_backend_desc d;
+      gnest_backend_describe((gnest_backend)b, &d);
+      cr_assert_eq(d.num_configs, 0, "planned %s has configurations", e->name);
+    } else if (where_device(e->where)) {
+      cr_assert_eq(on_cpu, GNEST_ERR_NO_DEVICE, "device backend %s on the CPU: %s", e->name,
+                   gnest_strerror(on_cpu));
+      cr_assert_eq(on_dev, GNEST_OK, "device backend %s on a device", e->name);
+    } else { /* the selector and host backends run anywhere */
+      cr_assert_eq(on_cpu, GNEST_OK, "%s on the CPU", e->name);
+      cr_assert_eq(on_dev, GNEST_OK, "%s on a device", e->name);
+    }
+  }
+  /* Documented: auto and cpu always run. */
   cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_AUTO), GNEST_OK);
   cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_CPU), GNEST_OK);
-  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_FLAT), GNEST_ERR_NO_DEVICE);
-  cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_LAZYNP), GNEST_ERR_NO_DEVICE);
-  gnest_backend missing[] = {GNEST_BACKEND_NAIVE_DP, GNEST_BACKEND_HIER, GNEST_BACKEND_CDP_WARP,
-                             GNEST_BACKEND_CDP_BLOCK, GNEST_BACKEND_CDP_GRID, GNEST_BACKEND_AGG,
-                             GNEST_BACKEND_LAZYNP_CTA, GNEST_BACKEND_LAZYNP_WARP,
-                             GNEST_BACKEND_FREELAUNCH};
-  for (size_t i = 0; i < sizeof missing / sizeof missing[0]; ++i)
-    cr_assert_eq(gnest_backend_available(ctx, missing[i]), GNEST_ERR_BACKEND_UNAVAILABLE);
   cr_assert_eq(gnest_backend_available(ctx, GNEST_BACKEND_COUNT), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_available(ctx, (gnest_backend)-1), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_backend_available(NULL, GNEST_BACKEND_CPU), GNEST_ERR_INVALID_ARGUMENT);
-  gnest_ctx dev = fake_device_ctx();
-  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_FLAT), GNEST_OK);
-  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_LAZYNP), GNEST_OK);
-  cr_assert_eq(gnest_backend_available(&dev, GNEST_BACKEND_CDP_GRID), GNEST_ERR_BACKEND_UNAVAILABLE);
   gnest_ctx_free(ctx);
 }
 
-Test(core_backend, applies) {
-  const char *why = NULL;
-  for (int a = 0; a < GN_ALGO_COUNT; ++a) {
-    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, (gn_algo)a, &why), 1);
-    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_FLAT, (gn_algo)a, &why), 1);
-    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_LAZYNP, (gn_algo)a, &why), 1);
-    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CDP_GRID, (gn_algo)a, &why), 0);
-    cr_assert_str_eq(why, "not available in this build");
+Test(core_registry, applies_follows_the_registry) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    for (int a = 0; a < GN_ALGO_COUNT; ++a) {
+      const char *why = NULL;
+      int applies = gn_backend_applies((gnest_backend)b, (gn_algo)a, &why);
+      cr_assert_not_null(why);
+      const int want = where_built(e->where) && (e->algos & GN_ALGO_BIT(a)) != 0;
+      cr_assert_eq(applies, want, "%s / %s: applies %d", e->name, gn_algo_name((gn_algo)a),
+                   applies);
+      if (applies) continue;
+      cr_assert_neq(why[0], '\0', "%s / %s: no reason", e->name, gn_algo_name((gn_algo)a));
+      if (e->where == GN_WHERE_PLANNED) cr_assert_str_eq(why, "not available in this build");
+      else if (where_built(e->where)) cr_assert_str_eq(why, e->why_not);
+    }
   }
+  /* The reference runs everything. */
+  for (int a = 0; a < GN_ALGO_COUNT; ++a)
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, (gn_algo)a, NULL), 1, "cpu / %s",
+                 gn_algo_name((gn_algo)a));
+  const char *why = NULL;
   cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, GN_ALGO_COUNT, &why), 0);
   cr_assert_str_eq(why, "unknown algorithm");
+  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_COUNT, GN_ALGO_BFS, &why), 0);
+  cr_assert_str_eq(why, "unknown backend");
   cr_assert_str_eq(gn_algo_name(GN_ALGO_TREE_HEIGHTS), "tree-heights");
   cr_assert_str_eq(gn_algo_name(GN_ALGO_COUNT), "unknown");
+}
+
+/* The "available: ..." text of messages lists exactly the built backends, in registry order. */
+Test(core_registry, built_text_lists_the_built_backends) {
+  char want[512] = "";
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b)
+    if (where_built(entry_of(b)->where))
+      snprintf(want + strlen(want), sizeof want - strlen(want), "%s%s", want[0] ? ", " : "",
+               entry_of(b)->name);
+  cr_assert_neq(want[0], '\0');
+  cr_assert_str_eq(gn_backends_built_text(), want);
+}
+
+Test(core_backend, names_round_trip) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const char *name = gnest_backend_name((gnest_backend)b);
+    cr_assert_not_null(name, "backend %d", b);
+    gnest_backend back = GNEST_BACKEND_COUNT;
+    cr_assert_eq(gnest_backend_from_name(name, &back), GNEST_OK, "%s", name);
+    cr_assert_eq(back, b, "%s gave %d", name, (int)back);
+  }
+  cr_assert_str_eq(gnest_backend_name(GNEST_BACKEND_AUTO), "auto"); /* documented in gnest.h */
+  cr_assert_str_eq(gnest_backend_name(GNEST_BACKEND_CPU), "cpu");
+  cr_assert_null(gnest_backend_name(GNEST_BACKEND_COUNT));
+  cr_assert_null(gnest_backend_name((gnest_backend)-1));
+  gnest_backend out = GNEST_BACKEND_CPU;
+  cr_assert_eq(gnest_backend_from_name("bogus", &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(out, GNEST_BACKEND_CPU);
+  const char *msg = gnest_last_error(NULL)->message;
+  assert_contains(msg, "unknown backend 'bogus'");
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) /* the message lists what exists */
+    assert_contains(msg, gnest_backend_name((gnest_backend)b));
+  cr_assert_eq(gnest_backend_from_name("CPU", &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_from_name("", &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_from_name(NULL, &out), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_from_name("cpu", NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
 Test(core_options, defaults) {
@@ -741,6 +932,131 @@ Test(core_options, defaults) {
   cr_assert_eq(o.wboost, 0);
   cr_assert_eq(o.block_size, 0);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * gnest_options_parse
+ * ------------------------------------------------------------------------------------------- */
+
+/* Every field away from its default, to see what a parse changes and what it leaves. */
+static gnest_options odd_options(void) {
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_CPU;
+  o.threshold = 7;
+  o.coarsening = 2;
+  o.granularity = GNEST_GRAN_BLOCK;
+  o.schedule = GNEST_SCHEDULE_STATIC;
+  o.wboost = 1;
+  o.block_size = 512;
+  return o;
+}
+
+static void expect_parse(gnest_options start, const char *text, gnest_options want) {
+  gnest_status st = gnest_options_parse(&start, text);
+  cr_assert_eq(st, GNEST_OK, "\"%s\": %s", text, gnest_last_error_string(NULL));
+  cr_assert(bm_options_equal(&start, &want),
+            "\"%s\": got backend %d threshold %d coarsening %d granularity %d schedule %d wboost "
+            "%d block_size %d", text, (int)start.backend, start.threshold, start.coarsening,
+            (int)start.granularity, (int)start.schedule, start.wboost, start.block_size);
+}
+
+Test(core_options, parse_good_words) {
+  gnest_options d, w;
+  gnest_options_init(&d);
+  const gnest_options odd = odd_options();
+  w = d, w.threshold = 5;
+  expect_parse(d, "threshold=5", w);
+  w = d, w.coarsening = 3;
+  expect_parse(d, "coarsening=3", w);
+  w = d, w.block_size = 64;
+  expect_parse(d, "block_size=64", w);
+  w = d, w.wboost = 1;
+  expect_parse(d, "wboost=1", w);
+  w = odd, w.wboost = 0;
+  expect_parse(odd, "wboost=0", w);
+  w = odd, w.threshold = 0;
+  expect_parse(odd, "threshold=0", w); /* 0 = the default, accepted */
+  const char *grans[] = {"default", "warp", "block", "multi-block", "grid"};
+  const gnest_granularity gran_values[] = {GNEST_GRAN_DEFAULT, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
+                                           GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID};
+  for (int i = 0; i < 5; ++i) {
+    char text[64];
+    snprintf(text, sizeof text, "granularity=%s", grans[i]);
+    w = odd, w.granularity = gran_values[i];
+    expect_parse(odd, text, w);
+  }
+  w = odd, w.schedule = GNEST_SCHEDULE_DYNAMIC;
+  expect_parse(odd, "schedule=dynamic", w);
+  w = d, w.schedule = GNEST_SCHEDULE_STATIC;
+  expect_parse(d, "schedule=static", w);
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    char text[64];
+    snprintf(text, sizeof text, "backend=%s", gnest_backend_name((gnest_backend)b));
+    w = odd, w.backend = (gnest_backend)b;
+    expect_parse(odd, text, w);
+  }
+  /* "default", nothing at all, or blanks: nothing changes. */
+  expect_parse(odd, "default", odd);
+  expect_parse(odd, "", odd);
+  expect_parse(odd, " \t ", odd);
+  /* Several words, any blanks between them; fields not named are left alone. */
+  w = d, w.threshold = 9, w.wboost = 1, w.schedule = GNEST_SCHEDULE_STATIC;
+  expect_parse(d, "threshold=9 wboost=1 schedule=static", w);
+  w = odd, w.threshold = 9, w.block_size = 128, w.backend = GNEST_BACKEND_AUTO;
+  expect_parse(odd, "  threshold=9 \t block_size=128\tdefault   backend=auto ", w);
+}
+
+/* Refused with GNEST_ERR_INVALID_ARGUMENT from gnest_options_parse, opts unchanged, the message
+ * naming the word (and the reason where given). */
+static void expect_parse_error(const char *text, const char *names1, const char *names2) {
+  gnest_options o = odd_options(), before = o;
+  cr_assert_eq(gnest_options_parse(&o, text), GNEST_ERR_INVALID_ARGUMENT, "\"%s\" accepted", text);
+  cr_assert(bm_options_equal(&o, &before), "\"%s\": options changed on failure", text);
+  const gnest_error *e = gnest_last_error(NULL);
+  cr_assert_eq(e->status, GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(e->source, "gnest_options_parse", "\"%s\"", text);
+  cr_assert(strstr(e->message, names1), "\"%s\": message \"%s\" does not name \"%s\"", text,
+            e->message, names1);
+  if (names2)
+    cr_assert(strstr(e->message, names2), "\"%s\": message \"%s\" does not name \"%s\"", text,
+              e->message, names2);
+}
+
+Test(core_options, parse_bad_words) {
+  /* Unknown key, bad value, missing '=': the message quotes the word. */
+  expect_parse_error("speed=3", "'speed=3'", "unknown option 'speed'");
+  expect_parse_error("threshold=abc", "'threshold=abc'", "bad value for threshold");
+  expect_parse_error("threshold=", "'threshold='", "bad value");
+  expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
+  expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
+  expect_parse_error("block_size=big", "'block_size=big'", NULL);
+  expect_parse_error("granularity=huge", "'granularity=huge'", NULL);
+  expect_parse_error("schedule=fast", "'schedule=fast'", NULL);
+  expect_parse_error("wboost=yes", "'wboost=yes'", NULL);
+  expect_parse_error("backend=bogus", "'backend=bogus'", NULL);
+  expect_parse_error("backend=CPU", "'backend=CPU'", NULL);
+  expect_parse_error("threshold", "'threshold'", "expected key=value");
+  expect_parse_error("=5", "'=5'", "expected key=value");
+  /* Out of range: the message names the option and the value. */
+  expect_parse_error("block_size=33", "block_size", "33");
+  expect_parse_error("block_size=2048", "block_size", "2048");
+  expect_parse_error("block_size=16", "block_size", "16");
+  expect_parse_error("wboost=2", "wboost", "2");
+  expect_parse_error("threshold=-1", "threshold", "-1");
+  expect_parse_error("coarsening=-3", "coarsening", "-3");
+  /* A bad word after good ones: nothing is applied. */
+  expect_parse_error("threshold=9 block_size=33", "block_size", "33");
+  expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
+  expect_parse_error("granularity=warp speed=3", "'speed=3'", NULL);
+  gnest_options o;
+  gnest_options_init(&o);
+  cr_assert_eq(gnest_options_parse(NULL, "threshold=1"), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_options_parse(&o, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * The call frame and the selector
+ * ------------------------------------------------------------------------------------------- */
 
 static gnest_status begin_with(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
                                gn_call *call) {
@@ -830,22 +1146,45 @@ Test(core_call, auto_on_cpu_and_defaults) {
   gnest_ctx_free(ctx);
 }
 
+/* Forcing each backend on a context without a device: host backends and auto run, device
+ * backends need a device, planned ones are not available (the message lists what is). */
 Test(core_call, forced_backends_on_cpu_context) {
   gnest_ctx *ctx = cpu_ctx();
   gnest_graph *g = star(ctx, 5);
   gn_call call;
   gnest_options o;
   gnest_options_init(&o);
-  o.backend = GNEST_BACKEND_FLAT;
-  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_NO_DEVICE);
-  assert_contains(gnest_last_error(ctx)->message, "backend 'flat' needs a CUDA device");
-  o.backend = GNEST_BACKEND_LAZYNP;
-  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_NO_DEVICE);
-  assert_contains(gnest_last_error(ctx)->message, "backend 'lazynp'");
-  o.backend = GNEST_BACKEND_CDP_GRID;
-  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_BACKEND_UNAVAILABLE);
-  assert_contains(gnest_last_error(ctx)->message,
-                  "backend 'cdp-grid' is not available in this build");
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    o.backend = (gnest_backend)b;
+    gnest_status st = begin_with(ctx, g, &o, &call);
+    const char *msg = gnest_last_error(ctx)->message;
+    char text[512];
+    if (e->where == GN_WHERE_SELECTOR) {
+      cr_assert_eq(st, GNEST_OK, "%s: %s", e->name, msg);
+      cr_assert_eq(call.backend, GNEST_BACKEND_CPU, "auto without a device runs cpu");
+      assert_contains(call.reason, "selector: ");
+    } else if (e->where == GN_WHERE_HOST) {
+      gnest_status want = gn_backend_applies((gnest_backend)b, GN_ALGO_BFS, NULL)
+                              ? GNEST_OK : GNEST_ERR_BACKEND_NOT_APPLICABLE;
+      cr_assert_eq(st, want, "%s: %s", e->name, msg);
+      if (st == GNEST_OK) {
+        cr_assert_eq(call.backend, b);
+        cr_assert_eq(call.on_host, 1, "%s", e->name);
+        cr_assert_str_eq(call.reason, "forced by caller");
+      }
+    } else if (where_device(e->where)) {
+      cr_assert_eq(st, GNEST_ERR_NO_DEVICE, "%s: %s", e->name, gnest_strerror(st));
+      snprintf(text, sizeof text, "backend '%s' needs a CUDA device", e->name);
+      assert_contains(msg, text);
+    } else {
+      cr_assert_eq(st, GNEST_ERR_BACKEND_UNAVAILABLE, "planned %s: %s", e->name,
+                   gnest_strerror(st));
+      snprintf(text, sizeof text, "backend '%s' is not available in this build (available: %s, "
+               "auto)", e->name, gn_backends_built_text());
+      assert_contains(msg, text);
+    }
+  }
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
@@ -892,32 +1231,66 @@ static gnest_degree_stats stats_with(double edges_above_32, int64_t max) {
   return s;
 }
 
+/* The selector picked the backend the registry gives the role, and named it last in its reason. */
+static void expect_pick(gnest_backend got, gn_role role, const char *reason) {
+  const gnest_backend want = gn_backend_for_role(role);
+  cr_assert_neq(want, GNEST_BACKEND_AUTO, "no built backend has role %d", (int)role);
+  cr_assert_eq(got, want, "picked %s, the registry gives role %d to %s (reason: %s)",
+               gnest_backend_name(got), (int)role, gnest_backend_name(want), reason);
+  char tail[64];
+  snprintf(tail, sizeof tail, ": %s", gnest_backend_name(want));
+  assert_ends_with(reason, tail);
+}
+
+/* Every class the selector sorts inputs into has a built backend (the first built entry with
+ * that role); deep narrow trees and device-less contexts go to a host backend. */
+Test(core_selector, roles_come_from_the_registry) {
+  const gn_role roles[] = {GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SEQUENTIAL};
+  for (size_t i = 0; i < sizeof roles / sizeof roles[0]; ++i) {
+    gnest_backend b = gn_backend_for_role(roles[i]);
+    cr_assert_neq(b, GNEST_BACKEND_AUTO, "no built backend has role %d", (int)roles[i]);
+    cr_assert_eq(entry_of(b)->role, roles[i]);
+    cr_assert(where_built(entry_of(b)->where), "role %d goes to %s, not built", (int)roles[i],
+              entry_of(b)->name);
+    for (int c = 0; c < (int)b; ++c)
+      cr_assert(!(entry_of(c)->role == roles[i] && where_built(entry_of(c)->where)),
+                "role %d: %s comes first", (int)roles[i], entry_of(c)->name);
+  }
+  cr_assert(gn_backend_on_host(gn_backend_for_role(GN_ROLE_SEQUENTIAL)),
+            "the sequential role runs without a device: it must be a host backend");
+}
+
 Test(core_selector, graph_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
   gnest_degree_stats s = stats_with(0.5, 2000);
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
-               GNEST_BACKEND_LAZYNP);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
 
   s = stats_with(0.05, 5000);
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
-               GNEST_BACKEND_LAZYNP);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
   assert_contains(reason, "max degree 5000 > 1024");
 
-  s = stats_with(0.2, 1024); /* both exactly at the limits: flat */
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
-               GNEST_BACKEND_FLAT);
+  s = stats_with(0.2, 1024); /* both exactly at the limits: uniform */
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "0.200 of the arcs");
   assert_contains(reason, "max degree 1024 <= 1024");
 
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, NULL, NULL, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  assert_contains(reason, "no degree statistics");
+
   gnest_ctx *cpu = cpu_ctx();
   s = stats_with(0.9, 100000);
-  cr_assert_eq(gn_select_backend(cpu, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
-               GNEST_BACKEND_CPU);
-  cr_assert_str_eq(reason, "no CUDA device: cpu");
-  cr_assert_eq(gn_select_backend(NULL, GN_ALGO_BFS, &s, NULL, NULL, 0), GNEST_BACKEND_CPU);
+  expect_pick(gn_select_backend(cpu, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SEQUENTIAL, reason);
+  assert_contains(reason, "no CUDA device");
+  cr_assert_eq(gn_select_backend(NULL, GN_ALGO_BFS, &s, NULL, NULL, 0),
+               gn_backend_for_role(GN_ROLE_SEQUENTIAL));
   gnest_ctx_free(cpu);
 }
 
@@ -927,18 +1300,18 @@ Test(core_selector, tree_rules) {
   gnest_tree t;
   memset(&t, 0, sizeof t);
   t.max_out_degree = 64;
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-               GNEST_BACKEND_LAZYNP);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
   assert_contains(reason, "tree max out-degree 64 > 32");
   t.max_out_degree = 32;
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-               GNEST_BACKEND_FLAT);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "tree max out-degree 32 <= 32");
   /* Deep and narrow: the host wins. */
   t.n = 100000;
   t.depth = 100000;
-  cr_assert_eq(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-               GNEST_BACKEND_CPU);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "deep, narrow tree");
   t.depth = 0;
   /* A tiny reason buffer is never overrun. */

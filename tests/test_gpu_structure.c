@@ -1,58 +1,23 @@
 /* GPU corner cases of coloring, MST and triangle counting that the general suite
- * (test_gpu_algos.c) does not single out, each checked on every available GPU backend against the
- * CPU backend through the public API:
+ * (test_gpu_algos.c) does not single out, each checked on every built device backend with every
+ * test configuration of the backend registry (tests/common/backend_matrix.h) against the CPU
+ * backend through the public API:
  *   - coloring a clique of 300: colors far past 64, so several words of the forbidden-color bitmap;
  *   - MST with every weight equal (the forest is decided by the (min, max) tie-break alone), with
  *     negative and signed-zero weights, and on a path whose weights grow along it (every vertex
  *     links to its left neighbour: one chain of n components to flatten in the first round);
  *   - triangles of a clique of 120 (C(120,3) in total, C(119,2) per vertex).
- * Skips without a CUDA device; GNEST_TEST_CPU_AS_BACKEND=1 runs the cpu backend instead. */
+ * A backend the registry does not give an algorithm must refuse it with
+ * GNEST_ERR_BACKEND_NOT_APPLICABLE. Skips without a CUDA device (the reason: the device text). */
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/backend_matrix.h"
 #include "gnest.h"
 
-typedef struct env {
-  gnest_ctx *ctx;
-  gnest_backend backends[GNEST_BACKEND_COUNT];
-  int count;
-} env;
-
-static void env_open(env *s) {
-  memset(s, 0, sizeof *s);
-  cr_assert_eq(gnest_ctx_create(&s->ctx, NULL), GNEST_OK);
-  if (!gnest_ctx_has_device(s->ctx)) {
-    const char *flag = getenv("GNEST_TEST_CPU_AS_BACKEND");
-    if (flag && strcmp(flag, "1") == 0) {
-      s->backends[s->count++] = GNEST_BACKEND_CPU;
-      return;
-    }
-    char name[300];
-    snprintf(name, sizeof name, "%s", gnest_ctx_device_name(s->ctx));
-    gnest_ctx_free(s->ctx);
-    cr_skip_test("no CUDA device: %s", name);
-  }
-  for (int b = GNEST_BACKEND_CPU + 1; b < GNEST_BACKEND_COUNT; b++)
-    if (gnest_backend_available(s->ctx, (gnest_backend)b) == GNEST_OK)
-      s->backends[s->count++] = (gnest_backend)b;
-}
-
-static gnest_options backend(gnest_backend b) {
-  gnest_options o;
-  gnest_options_init(&o);
-  o.backend = b;
-  return o;
-}
-
-/* A backend other than flat / lazynp may declare itself not applicable. */
-static int runs(gnest_backend b, gnest_status st, const env *s) {
-  if (st == GNEST_ERR_BACKEND_NOT_APPLICABLE && b != GNEST_BACKEND_FLAT && b != GNEST_BACKEND_LAZYNP)
-    return 0;
-  cr_assert_eq(st, GNEST_OK, "%s: %s", gnest_backend_name(b), gnest_last_error_string(s->ctx));
-  return 1;
-}
+typedef bm_matrix env;
 
 /* Undirected graph from m edges (stored both ways), sorted and merged. */
 static gnest_graph *undirected(const env *s, int32_t n, int64_t m, const int32_t *u,
@@ -81,22 +46,23 @@ static gnest_graph *clique(const env *s, int32_t n) {
 
 Test(gpu_structure, coloring_a_clique_needs_many_bitmap_words) {
   env s;
-  env_open(&s);
+  bm_open(&s);
   enum { N = 300 };
   gnest_graph *g = clique(&s, N);
   int32_t ref[N], got[N], ref_k = 0, k = 0;
-  gnest_options cpu = backend(GNEST_BACKEND_CPU);
+  gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_color(s.ctx, g, ref, &ref_k, &cpu, NULL), GNEST_OK);
   cr_assert_eq(ref_k, N);
-  for (int i = 0; i < s.count; i++) {
-    gnest_options o = backend(s.backends[i]);
+  for (const bm_run *r = s.runs; r < s.runs + s.count; r++) {
     memset(got, 0x5b, sizeof got);
-    if (!runs(s.backends[i], gnest_color(s.ctx, g, got, &k, &o, NULL), &s)) continue;
-    cr_assert_eq(k, N, "%s", gnest_backend_name(s.backends[i]));
-    cr_assert_arr_eq(got, ref, sizeof ref, "%s", gnest_backend_name(s.backends[i]));
+    k = -1;
+    gnest_status st = gnest_color(s.ctx, g, got, &k, &r->opts, NULL);
+    if (!bm_status_agrees(&s, r, GN_ALGO_COLOR, "300-clique", GNEST_OK, st)) continue;
+    cr_assert_eq(k, N, "color/%s on the 300-clique: %d colors", r->label, k);
+    cr_assert_arr_eq(got, ref, sizeof ref, "color/%s on the 300-clique", r->label);
   }
   gnest_graph_free(g);
-  gnest_ctx_free(s.ctx);
+  bm_close(&s);
 }
 
 /* The forest, its total and its edge list must equal the CPU's exactly (same order too). */
@@ -108,29 +74,32 @@ static void expect_same_forest(const env *s, const gnest_graph *g, const char *n
   cr_assert(ru && rv && eu && ev && rw && ew);
   double ref_total = 0, total = 0;
   int64_t ref_count = 0, count = 0;
-  gnest_options cpu = backend(GNEST_BACKEND_CPU);
+  gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_mst(s->ctx, g, &ref_total, &ref_count, ru, rv, rw, &cpu, NULL), GNEST_OK);
-  for (int i = 0; i < s->count; i++) {
-    const char *bn = gnest_backend_name(s->backends[i]);
-    gnest_options o = backend(s->backends[i]);
+  for (const bm_run *r = s->runs; r < s->runs + s->count; r++) {
+    const char *bn = r->label;
     gnest_info info;
-    if (!runs(s->backends[i], gnest_mst(s->ctx, g, &total, &count, eu, ev, ew, &o, &info), s))
-      continue;
-    cr_assert_eq(count, ref_count, "%s on %s", bn, name);
-    cr_assert_eq(total, ref_total, "%s on %s: %.17g, cpu %.17g", bn, name, total, ref_total);
-    cr_assert_arr_eq(eu, ru, (size_t)count * 4, "%s on %s", bn, name);
-    cr_assert_arr_eq(ev, rv, (size_t)count * 4, "%s on %s", bn, name);
+    memset(eu, 0x5b, cap * 4);
+    memset(ev, 0x5b, cap * 4);
+    total = -1;
+    count = -1;
+    gnest_status st = gnest_mst(s->ctx, g, &total, &count, eu, ev, ew, &r->opts, &info);
+    if (!bm_status_agrees(s, r, GN_ALGO_MST, name, GNEST_OK, st)) continue;
+    cr_assert_eq(count, ref_count, "mst/%s on %s", bn, name);
+    cr_assert_eq(total, ref_total, "mst/%s on %s: %.17g, cpu %.17g", bn, name, total, ref_total);
+    cr_assert_arr_eq(eu, ru, (size_t)count * 4, "mst/%s on %s", bn, name);
+    cr_assert_arr_eq(ev, rv, (size_t)count * 4, "mst/%s on %s", bn, name);
     for (int64_t k = 0; k < count; k++)
-      cr_assert(ew[k] == rw[k], "%s on %s: edge %lld weight %g, cpu %g", bn, name, (long long)k,
+      cr_assert(ew[k] == rw[k], "mst/%s on %s: edge %lld weight %g, cpu %g", bn, name, (long long)k,
                 ew[k], rw[k]);
-    if (s->backends[i] != GNEST_BACKEND_CPU) cr_assert_gt(info.iterations, 0);
+    cr_assert_gt(info.iterations, 0, "mst/%s on %s: no iteration counted", bn, name);
   }
   free(ru), free(rv), free(rw), free(eu), free(ev), free(ew);
 }
 
 Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
   env s;
-  env_open(&s);
+  bm_open(&s);
   enum { SIDE = 120, PATH = 200000 };
   /* A SIDE x SIDE grid, every weight 1 (ties only), then with weights in {-2, -0, +0, 3}. */
   int64_t m = 2 * SIDE * (SIDE - 1), k = 0;
@@ -159,24 +128,26 @@ Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
   expect_same_forest(&s, g, "path with growing weights");
   gnest_graph_free(g);
   free(u), free(v), free(w);
-  gnest_ctx_free(s.ctx);
+  bm_close(&s);
 }
 
 Test(gpu_structure, triangles_of_a_clique) {
   env s;
-  env_open(&s);
+  bm_open(&s);
   enum { N = 120 };
   gnest_graph *g = clique(&s, N);
   uint64_t per[N], total = 0;
-  for (int i = 0; i < s.count; i++) {
-    gnest_options o = backend(s.backends[i]);
+  for (const bm_run *r = s.runs; r < s.runs + s.count; r++) {
     memset(per, 0x5b, sizeof per);
-    if (!runs(s.backends[i], gnest_tc(s.ctx, g, &total, per, &o, NULL), &s)) continue;
-    cr_assert_eq(total, (uint64_t)N * (N - 1) * (N - 2) / 6, "%s", gnest_backend_name(s.backends[i]));
+    total = 0;
+    gnest_status st = gnest_tc(s.ctx, g, &total, per, &r->opts, NULL);
+    if (!bm_status_agrees(&s, r, GN_ALGO_TC, "120-clique", GNEST_OK, st)) continue;
+    cr_assert_eq(total, (uint64_t)N * (N - 1) * (N - 2) / 6, "tc/%s on the 120-clique: %llu",
+                 r->label, (unsigned long long)total);
     for (int x = 0; x < N; x++)
-      cr_assert_eq(per[x], (uint64_t)(N - 1) * (N - 2) / 2, "%s: vertex %d",
-                   gnest_backend_name(s.backends[i]), x);
+      cr_assert_eq(per[x], (uint64_t)(N - 1) * (N - 2) / 2, "tc/%s on the 120-clique: vertex %d",
+                   r->label, x);
   }
   gnest_graph_free(g);
-  gnest_ctx_free(s.ctx);
+  bm_close(&s);
 }

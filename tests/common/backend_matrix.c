@@ -1,0 +1,108 @@
+/* The GPU test matrix from the backend registry: see backend_matrix.h. */
+#include "backend_matrix.h"
+
+#include <criterion/criterion.h>
+#include <criterion/logging.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+gnest_ctx *bm_device_ctx(void) {
+  gnest_ctx *ctx = NULL;
+  gnest_status st = gnest_ctx_create(&ctx, NULL);
+  cr_assert_eq(st, GNEST_OK, "gnest_ctx_create: %s", gnest_last_error_string(NULL));
+  if (!gnest_ctx_has_device(ctx)) {
+    char why[300];
+    snprintf(why, sizeof why, "%s", gnest_ctx_device_name(ctx));
+    gnest_ctx_free(ctx);
+    cr_skip_test("%s", why);
+  }
+  return ctx;
+}
+
+gnest_options bm_cpu_options(void) {
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_CPU;
+  return o;
+}
+
+int bm_options_equal(const gnest_options *a, const gnest_options *b) {
+  return a->backend == b->backend && a->threshold == b->threshold &&
+         a->coarsening == b->coarsening && a->granularity == b->granularity &&
+         a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size;
+}
+
+/* Appends backend b's configurations to m->runs (room for them is there). */
+static void add_backend(bm_matrix *m, const gnest_backend_desc *d) {
+  gnest_options defaults;
+  gnest_options_init(&defaults);
+  defaults.backend = d->backend;
+  const int first = m->count;
+  int has_default = 0;
+  for (int k = 0; k < d->num_configs; k++) {
+    bm_run *r = &m->runs[m->count++];
+    char text[256];
+    gnest_status st = gnest_backend_config(d->backend, k, &r->opts, text, sizeof text);
+    cr_assert_eq(st, GNEST_OK, "%s: test configuration %d of %d: %s", d->name, k, d->num_configs,
+                 gnest_last_error_string(NULL));
+    cr_assert_eq(r->opts.backend, d->backend, "%s [%s]: options name backend %d", d->name, text,
+                 (int)r->opts.backend);
+    r->backend = d->backend;
+    r->config = k;
+    r->primary = bm_options_equal(&r->opts, &defaults);
+    has_default |= r->primary;
+    snprintf(r->label, sizeof r->label, "%s [%s]", d->name, text);
+  }
+  if (!has_default) m->runs[first].primary = 1;
+}
+
+void bm_open(bm_matrix *m) {
+  memset(m, 0, sizeof *m);
+  m->ctx = bm_device_ctx();
+  int room = 0;
+  gnest_backend_desc d;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {
+    cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK, "describe %d", b);
+    if (d.built && d.needs_device) room += d.num_configs;
+  }
+  m->runs = calloc(room ? (size_t)room : 1, sizeof *m->runs);
+  cr_assert_not_null(m->runs, "out of host memory");
+  for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {
+    gnest_backend_describe((gnest_backend)b, &d);
+    if (!d.built || !d.needs_device) continue; /* cpu is the reference; auto and planned: no */
+    gnest_status st = gnest_backend_available(m->ctx, d.backend);
+    cr_assert_eq(st, GNEST_OK, "built device backend %s is not available on %s: %s", d.name,
+                 gnest_ctx_device_name(m->ctx), gnest_strerror(st));
+    cr_assert_gt(d.num_configs, 0, "built device backend %s has no test configuration", d.name);
+    add_backend(m, &d);
+  }
+}
+
+void bm_close(bm_matrix *m) {
+  gnest_ctx_free(m->ctx);
+  free(m->runs);
+  memset(m, 0, sizeof *m);
+}
+
+int bm_selected(const bm_run *r, bm_configs which) {
+  return which == BM_ALL || (which == BM_PRIMARY) == (r->primary != 0);
+}
+
+gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref) {
+  return gn_backend_applies(r->backend, algo, NULL) ? ref : GNEST_ERR_BACKEND_NOT_APPLICABLE;
+}
+
+int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
+                     gnest_status ref, gnest_status got) {
+  const char *why = "";
+  const int applies = gn_backend_applies(r->backend, algo, &why);
+  const gnest_status want = bm_expected(r, algo, ref);
+  cr_assert_eq(got, want, "%s/%s on %s: status '%s' (%s); expected '%s' (%s)", gn_algo_name(algo),
+               r->label, input, gnest_strerror(got),
+               got == GNEST_OK ? "" : gnest_last_error_string(m->ctx), gnest_strerror(want),
+               applies ? "the cpu reference's status" : why);
+  if (!applies)
+    cr_log_info("%s/%s on %s: not applicable (%s)", gn_algo_name(algo), r->label, input, why);
+  return got == GNEST_OK;
+}

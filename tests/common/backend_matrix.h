@@ -1,0 +1,58 @@
+/* The GPU test matrix, driven by the backend registry (src/sched/backends.def) through
+ * gnest_backend_describe / gnest_backend_config: every built device backend x every one of its
+ * test configurations. A backend or a configuration added to the registry is tested without
+ * editing the tests. Whether a backend must run an algorithm or may refuse it with
+ * GNEST_ERR_BACKEND_NOT_APPLICABLE comes from the registry too (gn_backend_applies).
+ * The Makefile links tests/common into every test binary (test_core uses bm_options_equal). */
+#ifndef GNEST_TESTS_BACKEND_MATRIX_H
+#define GNEST_TESTS_BACKEND_MATRIX_H
+
+#include "gnest.h"
+#include "registry.h"
+
+/* One cell of the matrix: a backend with one of its configurations. */
+typedef struct bm_run {
+  gnest_backend backend;
+  int config;         /* k of gnest_backend_config */
+  int primary;        /* the backend's default configuration (its first when none is default) */
+  gnest_options opts; /* backend set */
+  char label[320];    /* "lazynp [granularity=warp wboost=1]": names backend and configuration */
+} bm_run;
+
+typedef struct bm_matrix {
+  gnest_ctx *ctx; /* a context with a device */
+  bm_run *runs;
+  int count;
+} bm_matrix;
+
+/* Which configurations a check runs: large inputs run the primary ones at full size and the
+ * others on a smaller input of the same family (the tests say which). */
+typedef enum bm_configs { BM_ALL = 0, BM_PRIMARY, BM_OTHERS } bm_configs;
+
+/* A context on a CUDA device; without one the calling test is skipped, the device text (why
+ * there is none) as the reason. */
+gnest_ctx *bm_device_ctx(void);
+
+/* bm_device_ctx, then the matrix. Fails the test when a built device backend is not available on
+ * the device, has no test configuration, or a configuration does not load. */
+void bm_open(bm_matrix *m);
+void bm_close(bm_matrix *m);
+
+int bm_selected(const bm_run *r, bm_configs which);
+
+/* Default options with backend = cpu: the reference every run is compared with. */
+gnest_options bm_cpu_options(void);
+
+/* 1 when every field of a and b is equal. */
+int bm_options_equal(const gnest_options *a, const gnest_options *b);
+
+/* The status the run must return where the CPU reference returns ref: ref itself when the
+ * registry says the backend runs the algorithm, else GNEST_ERR_BACKEND_NOT_APPLICABLE. */
+gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref);
+
+/* Asserts got == bm_expected(r, algo, ref) (the message names algorithm, backend,
+ * configuration and input); returns 1 when there is a result to compare (got == GNEST_OK). */
+int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
+                     gnest_status ref, gnest_status got);
+
+#endif
