@@ -685,9 +685,8 @@ static const gn_backend_entry *entry_of(int b) {
   return e;
 }
 
-static int where_built(gn_where w) {
-  return w == GN_WHERE_HOST || w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH;
-}
+/* Built: every entry but the planned ones (the selector is built; it runs nothing itself). */
+static int where_built(gn_where w) { return w != GN_WHERE_PLANNED; }
 
 static int where_device(gn_where w) { return w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH; }
 
@@ -740,7 +739,8 @@ Test(core_registry, describe_follows_the_registry) {
                  d.needs_device);
     cr_assert_eq(d.device_launches, e->where == GN_WHERE_DEVICE_LAUNCH, "%s: device_launches %d",
                  e->name, d.device_launches);
-    if (!d.built) cr_assert_eq(d.num_configs, 0, "%s is not built but has configurations", d.name);
+    if (!d.built || e->where == GN_WHERE_SELECTOR)
+      cr_assert_eq(d.num_configs, 0, "%s runs nothing itself but has configurations", d.name);
     else /* else the GPU test matrix would never run it */
       cr_assert_gt(d.num_configs, 0, "built backend %s has no test configuration", d.name);
   }
@@ -862,13 +862,15 @@ Test(core_registry, applies_follows_the_registry) {
       const char *why = NULL;
       int applies = gn_backend_applies((gnest_backend)b, (gn_algo)a, &why);
       cr_assert_not_null(why);
-      const int want = where_built(e->where) && (e->algos & GN_ALGO_BIT(a)) != 0;
+      /* The selector never runs by itself. */
+      const int want = where_built(e->where) && e->where != GN_WHERE_SELECTOR &&
+                       (e->algos & GN_ALGO_BIT(a)) != 0;
       cr_assert_eq(applies, want, "%s / %s: applies %d", e->name, gn_algo_name((gn_algo)a),
                    applies);
       if (applies) continue;
       cr_assert_neq(why[0], '\0', "%s / %s: no reason", e->name, gn_algo_name((gn_algo)a));
       if (e->where == GN_WHERE_PLANNED) cr_assert_str_eq(why, "not available in this build");
-      else if (where_built(e->where)) cr_assert_str_eq(why, e->why_not);
+      else if (e->where != GN_WHERE_SELECTOR) cr_assert_str_eq(why, e->why_not);
     }
   }
   /* The reference runs everything. */
@@ -1180,8 +1182,8 @@ Test(core_call, forced_backends_on_cpu_context) {
     } else {
       cr_assert_eq(st, GNEST_ERR_BACKEND_UNAVAILABLE, "planned %s: %s", e->name,
                    gnest_strerror(st));
-      snprintf(text, sizeof text, "backend '%s' is not available in this build (available: %s, "
-               "auto)", e->name, gn_backends_built_text());
+      snprintf(text, sizeof text, "backend '%s' is not available in this build (available: %s)",
+               e->name, gn_backends_built_text());
       assert_contains(msg, text);
     }
   }

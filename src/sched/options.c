@@ -132,11 +132,11 @@ gnest_status gnest_options_parse(gnest_options *opts, const char *text) {
     memcpy(word, p, len);
     word[len] = '\0';
     gnest_status st = gn_apply_word(&o, word);
+    if (st == GNEST_OK && (st = gn_check_options(NULL, fn, &o)) != GNEST_OK)
+      return gn_error(NULL, st, fn, 0, "'%s': %s", word, gnest_last_error(NULL)->message);
     if (st != GNEST_OK) return st;
     p += len;
   }
-  gnest_status st = gn_check_options(NULL, fn, &o);
-  if (st != GNEST_OK) return st;
   *opts = o;
   return GNEST_OK;
 }
