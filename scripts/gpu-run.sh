@@ -29,7 +29,10 @@ for step in $steps; do
     sanitize)
       # memcheck over the whole GPU suite at small sizes (about 3.5 minutes on an H100), then
       # memcheck, racecheck and synccheck over gnest-cli, one process per algorithm x backend.
-      GNEST_TEST_SMALL=1 compute-sanitizer --tool memcheck --error-exitcode 9 --target-processes all \
+      # SANITIZE_LIMIT (seconds, default 400) bounds the suite's run: the matrix over every
+      # configuration takes long under memcheck; a cut run says so in its rc (124).
+      GNEST_TEST_SMALL=1 timeout "${SANITIZE_LIMIT:-400}" compute-sanitizer --tool memcheck \
+        --error-exitcode 9 --target-processes all \
         tests/bin/test_gpu_algos --jobs 4 >"$OUT/logs/sanitize-memcheck.log" 2>&1
       summary+=("sanitizer memcheck (GPU suite): rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/logs/sanitize-memcheck.log" | sort | uniq -c | tr '\n' ' ')")
       scripts/sanitize-cli.sh >"$OUT/logs/sanitize-cli.log" 2>&1

@@ -12,14 +12,19 @@
  * Options read: threshold (default 32), granularity (warp or CTA per saved item), wboost. */
 #include "backend.cuh"
 
+/* The buffer's counters and flag (one device allocation, one memset per call). */
+struct gn_saved_counters {
+  int32_t count;         /* contexts saved by the current pass; the NLK's last CTA zeroes it */
+  int32_t overflow;      /* a save found the buffer full (results discarded) */
+  unsigned int nlk_done; /* NLK CTAs finished (self-resetting) */
+};
+
 /* The saved-context buffer, kept for the whole call (grown when a loop needs more room). */
 struct gn_saved {
   int32_t *items;
   int64_t *begin;     /* first inner index still to run */
-  int32_t *count;     /* device: contexts saved by the current pass; the NLK's last CTA zeroes it */
   int32_t capacity;
-  int32_t *overflow;  /* device: a save found the buffer full (results discarded) */
-  unsigned int *nlk_done; /* device: NLK CTAs finished (self-resetting) */
+  gn_saved_counters *counters; /* device */
 };
 
 /* Called by every lane of a converged warp (has = false for lanes without an item). */
@@ -40,12 +45,12 @@ __device__ __forceinline__ void gn_lazynp_item(const V &v, bool has, int32_t i, 
   for (int64_t e = b; e < b + run; ++e) v.edge(i, e, s);
   edges += (unsigned long long)run;
   if (heavy) {
-    const int32_t at = gn_append_slot(saved.count);
+    const int32_t at = gn_append_slot(&saved.counters->count);
     if (at < saved.capacity) {
       saved.items[at] = i;
       saved.begin[at] = b + run;
     } else {
-      *saved.overflow = 1;
+      saved.counters->overflow = 1;
     }
   } else if (accepted) {
     if constexpr (V::kHasPost) v.post(i, s);
@@ -68,7 +73,7 @@ __global__ void gn_lazynp_parent_kernel(V v, gn_items items, gn_step s, gn_saved
 template <class V, bool kWarp>
 __global__ void gn_lazynp_nlk_kernel(V v, gn_step s, gn_saved saved,
                                      unsigned long long *edges_total) {
-  int64_t count = *(volatile int32_t *)saved.count;
+  int64_t count = *(volatile int32_t *)&saved.counters->count;
   if (count > saved.capacity) count = saved.capacity;
   const int lane = kWarp ? (threadIdx.x & 31) : threadIdx.x;
   const int width = kWarp ? 32 : blockDim.x;
@@ -86,7 +91,7 @@ __global__ void gn_lazynp_nlk_kernel(V v, gn_step s, gn_saved saved,
     }
   }
   gn_add_edges(edges_total, edges);
-  gn_last_cta_resets(saved.nlk_done, saved.count, nullptr);
+  gn_last_cta_resets(&saved.counters->nlk_done, &saved.counters->count, nullptr);
 }
 
 struct gn_lazynp {
@@ -98,13 +103,9 @@ struct gn_lazynp {
   static gnest_status prepare(gn_engine &e, int64_t max_items) {
     gn_saved &saved = gn_backend_state<gn_saved>(e);
     if (max_items > INT32_MAX) max_items = INT32_MAX;
-    if (!saved.count) {
-      GN_TRY(e.scratch->alloc(&saved.count, 1, "lazynp saved count"));
-      GN_TRY(e.scratch->alloc(&saved.overflow, 1, "lazynp overflow flag"));
-      GN_TRY(e.scratch->alloc(&saved.nlk_done, 1, "lazynp next-level kernel counter"));
-      GN_TRY(gn_memset(e.ctx, saved.count, 0, sizeof(int32_t)));
-      GN_TRY(gn_memset(e.ctx, saved.overflow, 0, sizeof(int32_t)));
-      GN_TRY(gn_memset(e.ctx, saved.nlk_done, 0, sizeof(unsigned int)));
+    if (!saved.counters) {
+      GN_TRY(e.scratch->alloc(&saved.counters, 1, "lazynp saved-context counters"));
+      GN_TRY(gn_memset(e.ctx, saved.counters, 0, sizeof *saved.counters));
     }
     if (saved.items && saved.capacity >= max_items) return GNEST_OK;
     GN_TRY(e.scratch->alloc(&saved.items, (size_t)max_items, "lazynp saved items"));
@@ -115,9 +116,9 @@ struct gn_lazynp {
 
   static gnest_status finish(gn_engine &e) {
     const gn_saved &saved = gn_backend_state<gn_saved>(e);
-    if (!saved.overflow) return GNEST_OK;
+    if (!saved.counters) return GNEST_OK;
     int32_t overflow = 0;
-    GN_TRY(gn_to_host(e.ctx, &overflow, saved.overflow, sizeof overflow));
+    GN_TRY(gn_to_host(e.ctx, &overflow, &saved.counters->overflow, sizeof overflow));
     if (!overflow) return GNEST_OK;
     return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0,
                     "the lazynp saved-context buffer overflowed (results discarded)");
