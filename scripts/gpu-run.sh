@@ -27,16 +27,18 @@ for step in $steps; do
         summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
       done ;;
     sanitize)
-      # memcheck over the whole GPU suite at small sizes (about 3.5 minutes on an H100), then
-      # memcheck, racecheck and synccheck over gnest-cli, one process per algorithm x backend.
-      # SANITIZE_LIMIT (seconds, default 400) bounds the suite's run: the matrix over every
-      # configuration takes long under memcheck; a cut run says so in its rc (124).
-      GNEST_TEST_SMALL=1 timeout "${SANITIZE_LIMIT:-400}" compute-sanitizer --tool memcheck \
-        --error-exitcode 9 --target-processes all \
-        tests/bin/test_gpu_algos --jobs 4 >"$OUT/logs/sanitize-memcheck.log" 2>&1
-      summary+=("sanitizer memcheck (GPU suite): rc=$? $(grep -E 'ERROR SUMMARY' "$OUT/logs/sanitize-memcheck.log" | sort | uniq -c | tr '\n' ' ')")
+      # memcheck over every algorithm x device backend x registry configuration, racecheck and
+      # synccheck over each backend's default, one gnest-cli process each (scripts/sanitize-cli.sh).
       scripts/sanitize-cli.sh >"$OUT/logs/sanitize-cli.log" 2>&1
-      summary+=("sanitizer memcheck/racecheck/synccheck (gnest-cli): rc=$?") ;;
+      summary+=("sanitizer memcheck (all configurations) / racecheck / synccheck (gnest-cli): rc=$? $(grep -c 'rc=0' "$OUT/logs/sanitize-cli.log") clean runs, $(grep -c 'rc=[1-9]' "$OUT/logs/sanitize-cli.log") failed")
+      # The whole GPU test suite under memcheck (small sizes) takes over 7 minutes with every
+      # configuration: only with SANITIZE_SUITE=1, bounded by SANITIZE_LIMIT seconds.
+      if [ "${SANITIZE_SUITE:-0}" = 1 ]; then
+        GNEST_TEST_SMALL=1 timeout "${SANITIZE_LIMIT:-400}" compute-sanitizer --tool memcheck \
+          --error-exitcode 9 --target-processes all \
+          tests/bin/test_gpu_algos --jobs 4 >"$OUT/logs/sanitize-memcheck.log" 2>&1
+        summary+=("sanitizer memcheck (GPU suite): rc=$?")
+      fi ;;
     bench)
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"

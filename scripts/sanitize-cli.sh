@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # compute-sanitizer over gnest-cli (one process, no forking test runner in between): every
-# algorithm x built device backend of the registry (`gnest-cli backends`) on a small skewed
-# weighted graph and a synthetic tree.
+# algorithm x built device backend of the registry (`gnest-cli backends`) x every test
+# configuration of that backend, on a small skewed weighted graph, a small directed graph and a
+# synthetic tree. memcheck runs every configuration; the other tools run each backend's default.
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 set -u
 tools=${*:-memcheck racecheck synccheck}
@@ -12,19 +13,34 @@ bin/gnest-gen tree --depth 4 --out-degree 48 --sparsity 1 -o "$tmp/t.tree" 2>/de
 backends=$(bin/gnest-cli backends | awk '$2 == "built" && $3 == "device" {print $1}')
 [ -n "$backends" ] || { echo "no device backend in the registry" >&2; exit 1; }
 fail=0
+# One sanitizer run: tool, backend, options words, algorithm, input, extra flags.
+check() {
+  local tool=$1 b=$2 cfg=$3 a=$4 in=$5; shift 5
+  local out rc summary
+  out=$(compute-sanitizer --tool "$tool" --error-exitcode 9 bin/gnest-cli "$a" "$in" --backend "$b" \
+        --options "$cfg" "$@" --quiet 2>&1)
+  rc=$?
+  summary=$(printf '%s\n' "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)
+  printf '%-10s %-7s %-40s %-17s rc=%d %s\n' "$tool" "$b" "[$cfg]" "$a" "$rc" "$summary"
+  [ $rc -eq 0 ] || { fail=1; printf '%s\n' "$out" | head -n 30; }
+}
 for tool in $tools; do
   for b in $backends; do
-    for a in bfs sssp bc color mst tc tree-descendants tree-heights; do
-      in="$tmp/g.gnest"; extra=""
-      case $a in tree-*) in="$tmp/t.tree" ;; bc) extra="--samples 4" ;; esac
-      out=$(compute-sanitizer --tool "$tool" --error-exitcode 9 bin/gnest-cli "$a" "$in" --backend "$b" $extra --quiet 2>&1)
-      rc=$?
-      summary=$(printf '%s\n' "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)
-      printf '%-10s %-7s %-17s rc=%d %s\n' "$tool" "$b" "$a" "$rc" "$summary"
-      [ $rc -eq 0 ] || { fail=1; printf '%s\n' "$out" | head -n 30; }
+    configs=("default")
+    if [ "$tool" = memcheck ]; then
+      line=$(bin/gnest-cli backends | awk -v b="$b" '$1 == b')
+      eval "configs=($(printf '%s\n' "$line" | sed -n 's/.*configs: \(.*\)  summary:.*/\1/p'))"
+    fi
+    for cfg in "${configs[@]}"; do
+      for a in bfs sssp bc color mst tc tree-descendants tree-heights; do
+        case $a in
+          tree-*) check "$tool" "$b" "$cfg" "$a" "$tmp/t.tree" ;;
+          bc) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --samples 4 ;;
+          *) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" ;;
+        esac
+      done
+      check "$tool" "$b" "$cfg" bfs "$tmp/d.gnest"
     done
-    out=$(compute-sanitizer --tool "$tool" --error-exitcode 9 bin/gnest-cli bfs "$tmp/d.gnest" --backend "$b" --quiet 2>&1)
-    printf '%-10s %-7s %-17s rc=%d\n' "$tool" "$b" "bfs (directed)" "$?"
   done
 done
 rm -rf "$tmp"
