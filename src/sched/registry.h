@@ -49,7 +49,7 @@ int gn_backend_on_host(gnest_backend b);
 /* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
  * why is set to a static explanation. */
 int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
-/* "cpu, flat, lazynp": the backends this build has (host and device), for messages. */
+/* The names of the backends this build has, ", "-separated in registry order, for messages. */
 const char *gn_backends_built_text(void);
 
 /* Option checks shared by the algorithms' call frame and gnest_options_parse (options.c). */
