@@ -157,12 +157,19 @@ static int gn_config_count(const gn_backend_entry *e) {
   return count;
 }
 
-gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
-  const char *fn = "gnest_backend_describe";
+/* The entry of b, or NULL with the error recorded (context-less) for fn. */
+static const gn_backend_entry *gn_entry_checked(gnest_backend b, const char *fn) {
   const gn_backend_entry *e = gn_backend_entry_of(b);
   if (!e)
-    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "%d is not a gnest_backend value (0..%d)", (int)b, (int)GNEST_BACKEND_COUNT - 1);
+    gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "%d is not a gnest_backend value (0..%d)",
+             (int)b, (int)GNEST_BACKEND_COUNT - 1);
+  return e;
+}
+
+gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
+  const char *fn = "gnest_backend_describe";
+  const gn_backend_entry *e = gn_entry_checked(b, fn);
+  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
   if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
   out->backend = b;
   out->name = e->name;
@@ -178,10 +185,8 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
 gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, char *label,
                                   size_t label_size) {
   const char *fn = "gnest_backend_config";
-  const gn_backend_entry *e = gn_backend_entry_of(b);
-  if (!e)
-    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "%d is not a gnest_backend value (0..%d)", (int)b, (int)GNEST_BACKEND_COUNT - 1);
+  const gn_backend_entry *e = gn_entry_checked(b, fn);
+  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
   if (!opts) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "opts is NULL");
   const int count = gn_config_count(e);
   char text[256];
