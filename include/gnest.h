@@ -225,6 +225,12 @@ typedef struct gnest_options {
   gnest_schedule schedule;
   int wboost;          /* lazynp: saving lanes first run the warp's common trip count */
   int32_t block_size;  /* threads per block; 0 = default (256) */
+  int32_t kc;          /* cdp-warp / cdp-block / cdp-grid: consolidated items per child block
+                          (the thesis's KC_n); 0 = the backend's default (32 / 16 / 1) */
+  int32_t launch_limit; /* backends that launch from the device: the pending-launch pool
+                          (cudaLimitDevRuntimePendingLaunchCount) to use; 0 = an upper bound
+                          computed from the input. A smaller pool can make device-side launches
+                          fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -278,7 +284,9 @@ typedef struct gnest_info {
   const char *backend_name;
   char reason[256];         /* why: "forced by caller" or the selector's rule */
   double time_ms;           /* algorithm only: CUDA events on the device, wall clock on the CPU */
-  int64_t kernel_launches;  /* host + device-side launches (0 on the CPU) */
+  int64_t kernel_launches;  /* kernels launched from the host (0 on the CPU) */
+  int64_t device_launches;  /* kernels launched from the device (the DP papers' "KCalls"):
+                               0 for backends that do not launch from the device */
   int64_t edges_visited;    /* inner-loop iterations executed */
   int32_t iterations;       /* levels, rounds or passes */
 } gnest_info;

@@ -3,7 +3,8 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old]   (default: the first three)
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench]
+#          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's GPU cells, one after the other on the same machine.
 # The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
@@ -43,6 +44,10 @@ for step in $steps; do
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
       summary+=("bench: rc=$?") ;;
+    dp-bench)
+      OUT=$OUT scripts/dp-bench.sh >"$OUT/logs/dp-bench.txt" 2>&1
+      summary+=("dp-bench: rc=$?")
+      cat "$OUT/logs/dp-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu \

@@ -1,4 +1,4 @@
-/* gnest_tree_descendants and gnest_tree_heights: bottom-up reductions over a tree's levels, as
+/* gnest_tree_descendants and gnest_tree_heights, in the recursive form (gn_run_recursive), as
  * the CPU reference (src/cpu/tree.c). Every node starts at 1 (itself / a leaf's height); the
  * levels run deepest first, and each node folds in its children's values, which are final
  * because the children's level ran before. The engine keeps the level loop on the device where
@@ -22,7 +22,7 @@ static gnest_status tree_on_device(gn_engine &e, const gn_device_tree *dt, const
   v.child_offsets = dt->child_offsets;
   v.children = dt->children;
   v.value = value;
-  GN_TRY(gn_run_levels(e, v, dt->order, t->level_offsets, t->depth, true));
+  GN_TRY(gn_run_recursive(e, v, dt->order, t->level_offsets, t->depth));
   call->iterations = t->depth;
   GN_TRY(gn_engine_close(&e));
   return gn_to_host(ctx, out, value, sizeof(int32_t) * (size_t)n);

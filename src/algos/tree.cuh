@@ -20,7 +20,7 @@ struct tree_children {
  * children arcs in this pass and read only in a later pass. */
 struct descendants_visitor : tree_children {
   static constexpr bool kHasPost = false;
-  static constexpr unsigned kLoops = GN_LOOP_LEVELS;
+  static constexpr unsigned kLoops = GN_LOOP_RECURSIVE;
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
     atomicAdd(&value[v], gn_load_now(&value[children[e]]));
   }
@@ -28,7 +28,7 @@ struct descendants_visitor : tree_children {
 
 struct heights_visitor : tree_children {
   static constexpr bool kHasPost = false;
-  static constexpr unsigned kLoops = GN_LOOP_LEVELS;
+  static constexpr unsigned kLoops = GN_LOOP_RECURSIVE;
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
     atomicMax(&value[v], gn_load_now(&value[children[e]]) + 1);
   }

@@ -17,6 +17,15 @@ struct gn_device;      /* device state of a context (src/core/device.cu) */
 struct gn_device_graph;/* device copy of a graph */
 struct gn_device_tree; /* device copy of a tree */
 
+/* How many rows of an input (graph CSR rows, tree children lists) are longer than threshold:
+ * the bound the device-launching backends size their pending-launch pool from. Cached on the
+ * input for the last threshold asked. */
+typedef struct gn_row_census {
+  int known;
+  int32_t threshold;
+  int64_t rows_above;
+} gn_row_census;
+
 struct gnest_ctx {
   gn_error_record last_error; /* FIRST member: base's gn_error finds it from the opaque pointer */
   int has_device;
@@ -35,6 +44,7 @@ struct gnest_graph {
   int stats_known;
   gnest_degree_stats stats;
   struct gn_device_graph *dev; /* uploaded on first GPU use */
+  gn_row_census census;
 };
 
 struct gnest_tree {
@@ -50,6 +60,7 @@ struct gnest_tree {
   int32_t *max_degree_per_level;                 /* [depth] */
   int32_t leaves, max_out_degree;
   struct gn_device_tree *dev;
+  gn_row_census census;
 };
 
 /* Builds a tree handle from a validated-or-not parent array (validation here). Takes a copy. */

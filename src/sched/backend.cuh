@@ -102,10 +102,14 @@ gnest_status gn_pass_grid(gn_engine &e, K kernel, const gn_items &items, int *gr
  * Only the entry points a visitor is run with (V::kLoops) are instantiated: a pass is needed
  * for kLoops' passes and for every loop the backend does not fuse (the engine's host loop runs
  * passes). */
+template <class V>
+constexpr bool gn_has_levels() {
+  return (V::kLoops & (GN_LOOP_LEVELS | GN_LOOP_RECURSIVE)) != 0; /* recursion runs as levels */
+}
 template <class V, class B>
 constexpr bool gn_needs_pass() {
   return (V::kLoops & GN_LOOP_PASS) || ((V::kLoops & GN_LOOP_FRONTIER) && !B::kFusedFrontier) ||
-         ((V::kLoops & GN_LOOP_LEVELS) && !B::kFusedLevels);
+         (gn_has_levels<V>() && !B::kFusedLevels);
 }
 
 template <class V, class B>
@@ -127,7 +131,7 @@ gn_ops gn_make_ops() {
   if constexpr (gn_needs_pass<V, B>()) o.pass = gn_erased_pass<V, B>;
   if constexpr ((V::kLoops & GN_LOOP_FRONTIER) && B::kFusedFrontier)
     o.frontier = gn_erased_frontier<V, B>;
-  if constexpr ((V::kLoops & GN_LOOP_LEVELS) && B::kFusedLevels) o.levels = gn_erased_levels<V, B>;
+  if constexpr (gn_has_levels<V>() && B::kFusedLevels) o.levels = gn_erased_levels<V, B>;
   return o;
 }
 

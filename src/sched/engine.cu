@@ -42,13 +42,21 @@ gnest_status gn_engine_finish(gn_engine *e) {
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg) {
   GN_TRY(gn_graph_on_device(call->ctx, g, dg));
-  return gn_engine_init(e, call, scratch);
+  GN_TRY(gn_engine_init(e, call, scratch));
+  e->input_offsets = g->csr.offsets;
+  e->input_n = g->csr.n;
+  e->input_census = &((gnest_graph *)g)->census;
+  return GNEST_OK;
 }
 
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_tree *t, const gn_device_tree **dt) {
   GN_TRY(gn_tree_on_device(call->ctx, t, dt));
-  return gn_engine_init(e, call, scratch);
+  GN_TRY(gn_engine_init(e, call, scratch));
+  e->input_offsets = t->child_offsets;
+  e->input_n = t->n;
+  e->input_census = &((gnest_tree *)t)->census;
+  return GNEST_OK;
 }
 
 gnest_status gn_engine_close(gn_engine *e) {

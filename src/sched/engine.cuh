@@ -42,7 +42,12 @@
 namespace cg = cooperative_groups;
 
 /* The entry points a visitor is run with (V::kLoops). */
-enum : unsigned { GN_LOOP_PASS = 1u, GN_LOOP_FRONTIER = 2u, GN_LOOP_LEVELS = 4u };
+enum : unsigned {
+  GN_LOOP_PASS = 1u,
+  GN_LOOP_FRONTIER = 2u,
+  GN_LOOP_LEVELS = 4u,
+  GN_LOOP_RECURSIVE = 8u, /* gn_run_recursive: runs as a level schedule, deepest level first */
+};
 
 /* ---- device helpers shared by backends and algorithms ------------------------------------ */
 
@@ -193,6 +198,9 @@ struct gn_engine {
   int64_t *level_offsets;     /* device copy of a level schedule's offsets (grow-only) */
   int32_t level_offsets_capacity;
   gnest_status (*finish_backend)(gn_engine &e); /* the running backend's gn_ops::finish */
+  const int64_t *input_offsets; /* host: the input's rows (graph CSR, tree children) [n + 1] */
+  int32_t input_n;
+  gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[128];
 };
@@ -321,6 +329,22 @@ gnest_status gn_run_levels(gn_engine &e, const V &v, const int32_t *items, const
   gn_ops ops;
   GN_TRY(gn_ops_for<V>(e, &ops));
   const gn_schedule sched = {items, h_offsets, num_levels, reverse};
+  return gn_engine_levels(e, ops, &v, sched);
+}
+
+/* A tree in its recursive form (the seeds' visit(v) = pre(v); recurse into every child; fold the
+ * children: edge(v, e) for each child arc e; post(v)). The children's subtrees are complete
+ * before v's edges run, which a post-order over the tree's levels gives exactly: every backend
+ * runs it as the level schedule deepest level first (order / level_offsets / depth of the tree),
+ * the device-launching backends on the device, each level's grid tail-launching the next
+ * shallower one (no host round trip per level, no nesting-depth limit). */
+template <class V>
+gnest_status gn_run_recursive(gn_engine &e, const V &v, const int32_t *order,
+                              const int64_t *h_level_offsets, int32_t depth) {
+  static_assert(V::kLoops & GN_LOOP_RECURSIVE, "visitor not declared recursive (kLoops)");
+  gn_ops ops;
+  GN_TRY(gn_ops_for<V>(e, &ops));
+  const gn_schedule sched = {order, h_level_offsets, depth, true};
   return gn_engine_levels(e, ops, &v, sched);
 }
 

@@ -17,6 +17,8 @@ void gnest_options_init(gnest_options *opts) {
   opts->schedule = GNEST_SCHEDULE_DYNAMIC;
   opts->wboost = 0;
   opts->block_size = 0;
+  opts->kc = 0;
+  opts->launch_limit = 0;
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -48,6 +50,13 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
                     "options.block_size = %d: expected 0 (default 256) or a multiple of 32 in "
                     "[32, 1024]",
                     (int)b);
+  if (o->kc < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.kc = %d: expected >= 0 (0 = the backend's default)", (int)o->kc);
+  if (o->launch_limit < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.launch_limit = %d: expected >= 0 (0 = computed from the input)",
+                    (int)o->launch_limit);
   return GNEST_OK;
 }
 
@@ -78,7 +87,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   if (!eq || eq == word)
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "'%.100s': expected key=value (backend, threshold, coarsening, granularity, "
-                    "schedule, wboost, block_size) or 'default'", word);
+                    "schedule, wboost, block_size, kc, launch_limit) or 'default'", word);
   char key[32];
   size_t klen = (size_t)(eq - word);
   if (klen >= sizeof key) klen = sizeof key - 1;
@@ -95,6 +104,10 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     if (gn_parse_int(value, &n)) { o->coarsening = n; return GNEST_OK; }
   } else if (strcmp(key, "block_size") == 0) {
     if (gn_parse_int(value, &n)) { o->block_size = n; return GNEST_OK; }
+  } else if (strcmp(key, "kc") == 0) {
+    if (gn_parse_int(value, &n)) { o->kc = n; return GNEST_OK; }
+  } else if (strcmp(key, "launch_limit") == 0) {
+    if (gn_parse_int(value, &n)) { o->launch_limit = n; return GNEST_OK; }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {
@@ -110,7 +123,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else {
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "'%.100s': unknown option '%s' (expected backend, threshold, coarsening, "
-                    "granularity, schedule, wboost or block_size)", word, key);
+                    "granularity, schedule, wboost, block_size, kc or launch_limit)", word, key);
   }
   return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "'%.100s': bad value for %s", word,
                   key);

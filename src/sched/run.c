@@ -121,6 +121,7 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   snprintf(info->reason, sizeof info->reason, "%s", call->reason);
   info->time_ms = call->time_ms >= 0.0 ? call->time_ms : gn_now_ms() - call->t0;
   info->kernel_launches = call->launches;
+  info->device_launches = call->device_launches;
   info->edges_visited = call->edges_visited;
   info->iterations = call->iterations;
   return st;

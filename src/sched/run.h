@@ -21,7 +21,7 @@ typedef struct gn_call {
   gnest_info *info;        /* caller's, may be NULL */
   double t0;               /* host clock at begin (CPU backend timing) */
   double time_ms;          /* set by the device path (CUDA events); < 0 = use host clock */
-  int64_t launches, edges_visited;
+  int64_t launches, device_launches, edges_visited;
   int32_t iterations;
 } gn_call;
 

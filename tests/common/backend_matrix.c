@@ -30,7 +30,22 @@ gnest_options bm_cpu_options(void) {
 int bm_options_equal(const gnest_options *a, const gnest_options *b) {
   return a->backend == b->backend && a->threshold == b->threshold &&
          a->coarsening == b->coarsening && a->granularity == b->granularity &&
-         a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size;
+         a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
+         a->kc == b->kc && a->launch_limit == b->launch_limit;
+}
+
+/* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's
+ * per-call time limit splits the matrix over calls); unset: all of them. */
+static int bm_backend_selected(const char *name) {
+  const char *list = getenv("GNEST_TEST_BACKENDS");
+  if (!list || !*list) return 1;
+  const size_t len = strlen(name);
+  for (const char *p = list; (p = strstr(p, name)) != NULL; p += len) {
+    const int starts = p == list || p[-1] == ',';
+    const int ends = p[len] == '\0' || p[len] == ',';
+    if (starts && ends) return 1;
+  }
+  return 0;
 }
 
 /* Appends backend b's configurations to m->runs (room for them is there). */
@@ -71,6 +86,10 @@ void bm_open(bm_matrix *m) {
   for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {
     gnest_backend_describe((gnest_backend)b, &d);
     if (!d.built || !d.needs_device) continue; /* cpu is the reference; auto and planned: no */
+    if (!bm_backend_selected(d.name)) {
+      cr_log_warn("GNEST_TEST_BACKENDS leaves out %s in this run", d.name);
+      continue;
+    }
     gnest_status st = gnest_backend_available(m->ctx, d.backend);
     cr_assert_eq(st, GNEST_OK, "built device backend %s is not available on %s: %s", d.name,
                  gnest_ctx_device_name(m->ctx), gnest_strerror(st));

@@ -136,7 +136,7 @@ typedef struct bench_row {
   bench_check check;
   int runs;                   /* timed runs completed */
   double median_ms, min_ms, max_ms;
-  int64_t launches, edges_visited;
+  int64_t launches, device_launches, edges_visited;
   int32_t iterations;
   double edges_per_s;
   int32_t vertices;

@@ -86,7 +86,7 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, bench_
 /* ------------------------------------------------------------------------------------------ */
 
 static const char *const csv_header =
-    "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,edges_visited,"
+    "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
     "iterations,edges_per_s,vertices,arcs,detail\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
@@ -112,10 +112,11 @@ static void csv_row(FILE *f, const bench_row *r) {
   csv_text(f, bench_row_status_text(r));
   fprintf(f, ",%s,%d,", check_text(r->check), r->runs);
   if (r->runs > 0)
-    fprintf(f, "%.6f,%.6f,%.6f,%lld,%lld,%d,%.6g,", r->median_ms, r->min_ms, r->max_ms,
-            (long long)r->launches, (long long)r->edges_visited, r->iterations, r->edges_per_s);
+    fprintf(f, "%.6f,%.6f,%.6f,%lld,%lld,%lld,%d,%.6g,", r->median_ms, r->min_ms, r->max_ms,
+            (long long)r->launches, (long long)r->device_launches, (long long)r->edges_visited,
+            r->iterations, r->edges_per_s);
   else
-    fputs(",,,,,,,", f);
+    fputs(",,,,,,,,", f);
   if (r->is_load) fputs(",,", f);
   else fprintf(f, "%d,%lld,", r->vertices, (long long)r->arcs);
   csv_text(f, r->detail);
@@ -230,8 +231,10 @@ static void json_row(FILE *f, const bench_row *r) {
     json_num(f, r->min_ms);
     fputs(", \"max_ms\": ", f);
     json_num(f, r->max_ms);
-    fprintf(f, ", \"launches\": %lld, \"edges_visited\": %lld, \"iterations\": %d, \"edges_per_s\": ",
-            (long long)r->launches, (long long)r->edges_visited, r->iterations);
+    fprintf(f, ", \"launches\": %lld, \"device_launches\": %lld, \"edges_visited\": %lld, "
+               "\"iterations\": %d, \"edges_per_s\": ",
+            (long long)r->launches, (long long)r->device_launches, (long long)r->edges_visited,
+            r->iterations);
     json_num(f, r->edges_per_s);
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);

@@ -231,6 +231,7 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
     if (i < warmup) continue;
     times[row->runs++] = info.time_ms;
     row->launches = info.kernel_launches;
+    row->device_launches = info.device_launches;
     row->edges_visited = info.edges_visited;
     row->iterations = info.iterations;
     if (ref && row->check != BENCH_CHECK_DISAGREE) {

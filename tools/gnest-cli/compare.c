@@ -16,7 +16,7 @@ typedef struct cmp_row {
   int failed;         /* a run failed for a reason other than "not applicable" */
   int agrees;
   double median_ms;
-  int64_t launches, edges;
+  int64_t launches, device_launches, edges;
   char reason[400];
 } cmp_row;
 
@@ -51,6 +51,7 @@ static gnest_status time_backend(const cli_args *a, const cli_input *in, gnest_b
   if (st == GNEST_OK) {
     row->median_ms = median(times, a->runs);
     row->launches = r->info.kernel_launches;
+    row->device_launches = r->info.device_launches;
     row->edges = r->info.edges_visited;
     snprintf(row->reason, sizeof row->reason, "%s", r->info.reason);
   }
@@ -120,13 +121,13 @@ static double edges_per_second(const cmp_row *row) {
 static void print_row(FILE *f, const cmp_row *row) {
   const char *name = gnest_backend_name(row->backend);
   if (!row->ran) {
-    fprintf(f, "%-12s %12s %10s %11s  %-6s %s\n", name, "-", "-", "-", "-", row->reason);
+    fprintf(f, "%-12s %12s %10s %10s %11s  %-6s %s\n", name, "-", "-", "-", "-", "-", row->reason);
     return;
   }
   char eps[32] = "-", ms[32];
   if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
-  fprintf(f, "%-12s %12s %10" PRId64 " %11s  %-6s %s\n", name, cli_format_ms(row->median_ms, ms, sizeof ms),
-          row->launches, eps,
+  fprintf(f, "%-12s %12s %10" PRId64 " %10" PRId64 " %11s  %-6s %s\n", name,
+          cli_format_ms(row->median_ms, ms, sizeof ms), row->launches, row->device_launches, eps,
           row->agrees ? "yes" : "NO", row->reason);
 }
 
@@ -141,8 +142,8 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }
   fprintf(f, "; median of %d timed runs after a warm-up\n\n", a->runs);
-  fprintf(f, "%-12s %12s %10s %11s  %-6s %s\n", "backend", "median ms", "launches", "edges/s",
-          "agrees", "reason");
+  fprintf(f, "%-12s %12s %10s %10s %11s  %-6s %s\n", "backend", "median ms", "host lnch",
+          "dev lnch", "edges/s", "agrees", "reason");
   for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i]);
 }
 
@@ -155,6 +156,8 @@ static void json_row(cli_json *j, const cmp_row *row) {
   if (row->ran) cli_json_f64(j, row->median_ms); else cli_json_null(j);
   cli_json_key(j, "launches");
   if (row->ran) cli_json_i64(j, row->launches); else cli_json_null(j);
+  cli_json_key(j, "device_launches");
+  if (row->ran) cli_json_i64(j, row->device_launches); else cli_json_null(j);
   cli_json_key(j, "edges_visited");
   if (row->ran) cli_json_i64(j, row->edges); else cli_json_null(j);
   cli_json_key(j, "edges_per_s");

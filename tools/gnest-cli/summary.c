@@ -88,7 +88,9 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
     fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, in->source, in->source_rule);
   char ms[32];
-  fprintf(f, "time: %s ms  launches: %" PRId64 "  edges visited: %" PRId64 "  iterations: %" PRId32 "\n",
-          cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->edges_visited, i->iterations);
+  fprintf(f, "time: %s ms  launches: %" PRId64 " host, %" PRId64 " device  edges visited: %" PRId64
+             "  iterations: %" PRId32 "\n",
+          cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
+          i->edges_visited, i->iterations);
   print_algorithm_lines(f, in, r);
 }

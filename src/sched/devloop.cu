@@ -1,0 +1,98 @@
+/* gnest-build: rdc (it includes devloop.cuh, whose kernels launch from the device)
+ * Host side of the device-launching backends (devloop.cuh): the pending-launch pool, the
+ * consolidation buffer, and turning refused device-side launches into a status. */
+#include "devloop.cuh"
+
+/* One pending launch reserves about 9.2 KB of device memory (measured on an H100: a pool of
+ * 65,536 took 596 MB); the pool this file sets never takes more than an eighth of the free
+ * memory. */
+static const size_t kBytesPerPendingLaunch = 9216;
+
+int64_t gn_dp_heavy_items(const gn_engine &e) {
+  const int32_t threshold = e.call->opts.threshold;
+  gn_row_census &census = *e.input_census;
+  if (census.known && census.threshold == threshold) return census.rows_above;
+  int64_t heavy = 0;
+  for (int32_t i = 0; i < e.input_n; ++i)
+    heavy += e.input_offsets[i + 1] - e.input_offsets[i] > threshold;
+  census.known = 1;
+  census.threshold = threshold;
+  census.rows_above = heavy;
+  return heavy;
+}
+
+/* The pending-launch pool for this call: options.launch_limit when given (set exactly, so a
+ * test can force a tiny pool), else grown (never shrunk: the setting is the device's, and
+ * resizing costs a reallocation) to pending_per_heavy launches per heavy item plus the
+ * drivers' few, capped by memory. */
+static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy) {
+  size_t current = 0;
+  GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
+  size_t want = (size_t)e.call->opts.launch_limit;
+  if (want == 0) {
+    want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + 64;
+    if (want <= current) return GNEST_OK;
+    size_t free_bytes = 0, total = 0;
+    GN_CUDA(e.ctx, cudaMemGetInfo(&free_bytes, &total));
+    const size_t cap = free_bytes / 8 / kBytesPerPendingLaunch;
+    if (want > cap) want = cap;
+    if (want <= current) return GNEST_OK;
+  } else if (want == current) {
+    return GNEST_OK;
+  }
+  GN_CUDA(e.ctx, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, want));
+  return GNEST_OK;
+}
+
+gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
+                           int32_t default_kc) {
+  gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+  gn_dp_call &c = st.call;
+  if (max_items > INT32_MAX) max_items = INT32_MAX;
+  if (!st.ready) {
+    GN_TRY(gn_dp_pending_pool(e, pending_per_heavy));
+    GN_TRY(e.scratch->alloc(&c.flags, 1, "device-launch flags"));
+    GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
+    GN_TRY(e.scratch->alloc(&c.pool_count, 1, "consolidation buffer count"));
+    GN_TRY(gn_memset(e.ctx, c.pool_count, 0, sizeof *c.pool_count));
+    const gnest_options &o = e.call->opts;
+    c.pass = e.pass;
+    c.edges = e.edges;
+    c.engine_flags = e.flags;
+    c.threshold = o.threshold;
+    c.kc = o.kc > 0 ? o.kc : default_kc;
+    c.block = e.block;
+    c.dynamic = e.dynamic;
+    const int64_t resident =
+        (int64_t)e.sm_count * (e.ctx->dev->max_threads_per_sm / e.block);
+    c.parent_grid = (int32_t)(resident < 1 ? 1 : resident);
+    st.ready = true;
+  }
+  if (c.pool && c.pool_capacity >= max_items) return GNEST_OK;
+  /* Earlier, smaller buffers stay in the scratch until the call ends. */
+  GN_TRY(e.scratch->alloc(&c.pool, (size_t)max_items, "consolidation buffer"));
+  c.pool_capacity = (int32_t)max_items;
+  return GNEST_OK;
+}
+
+gnest_status gn_dp_finish(gn_engine &e) {
+  const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+  if (!st.ready) return GNEST_OK;
+  gn_dp_flags flags;
+  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
+  e.call->device_launches += (int64_t)flags.device_launches;
+  if (!flags.failed_launches) return GNEST_OK;
+  const cudaError_t err = (cudaError_t)flags.launch_error;
+  if (err == cudaErrorLaunchPendingCountExceeded) {
+    size_t pool = 0;
+    GN_CUDA(e.ctx, cudaDeviceGetLimit(&pool, cudaLimitDevRuntimePendingLaunchCount));
+    return gn_error(e.ctx, GNEST_ERR_LAUNCH_LIMIT, e.call->fn, 0,
+                    "%d device-side launches were refused: the pending-launch pool (%zu) was "
+                    "full; the results are discarded (options.launch_limit = 0 sizes the pool "
+                    "from the input)",
+                    (int)flags.failed_launches, pool);
+  }
+  return gn_error(e.ctx, GNEST_ERR_CUDA, e.call->fn, 0,
+                  "%d device-side launches failed: %s; the results are discarded",
+                  (int)flags.failed_launches, cudaGetErrorString(err));
+}

@@ -1,0 +1,38 @@
+/* gnest-build: rdc
+ * Backend "naive-dp": the baseline of the dynamic-parallelism papers (Wu thesis ch. 3; Olabi et
+ * al., CGO 2022, "CDP"). A thread per item; an item whose inner trip count exceeds the threshold
+ * launches its own child grid (a thread per inner iteration, fire-and-forget stream) from its
+ * thread; the item's post work runs in a grid the child tail-launches, after all of the child's
+ * blocks. No optimisation on purpose: it is what the consolidating backends are measured
+ * against. Passes and loops run on the device (devloop.cuh).
+ *
+ * Options read: threshold (default 32), schedule, block_size, launch_limit. */
+#include "devloop.cuh"
+
+template <class V>
+__global__ void gn_naive_dp_parent(V v, gn_items items, int32_t count, gn_step s, gn_dp_call c) {
+  unsigned long long edges = 0;
+  gn_chunk_loop(count, &c.pass->chunk, c.dynamic, [&](int64_t k, bool has) {
+    if (!has) return;
+    const int32_t i = gn_item_at(items, k);
+    if (!v.pre(i, s)) return;
+    const int64_t b = v.begin(i), en = v.end(i);
+    if (en - b > c.threshold) gn_dp_launch_range(v, i, b, en, s, c);
+    else edges += gn_dp_serial(v, i, b, en, s);
+  });
+  gn_pass_end(c.pass, c.edges, edges, c.dynamic);
+}
+
+struct gn_naive_dp {
+  static constexpr int32_t kPendingPerHeavy = 2; /* the child and its tail-launched post */
+  static constexpr int32_t kDefaultKc = 1;       /* unused: no consolidation */
+
+  template <class V>
+  __device__ static bool launch_parent(const V &v, const gn_items &items, const gn_step &s,
+                                       const gn_dp_call &c, int32_t count) {
+    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, gn_dp_parent_blocks(c, count, c.block),
+                            c.block, gn_naive_dp_parent<V>, v, items, count, s, c);
+  }
+};
+
+GN_BACKEND_OPS(NAIVE_DP, gn_dp_backend<gn_naive_dp>)
