@@ -90,11 +90,12 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 	$(CC) -o $@ $< $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
+# Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all
-	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@scripts/run-tests.sh 2 $(TEST_BINS)
 
 test-gpu: all
-	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done
+	@scripts/run-tests.sh 1 $(filter tests/bin/test_gpu%,$(TEST_BINS))
 
 # DESTDIR stages the files (packaging); PREFIX and LIBDIR are where they will live, written into
 # gnest.pc. uninstall removes exactly what install put there.

@@ -1,5 +1,6 @@
 /* Contexts: device selection ($GNEST_DEVICE, option, or the CPU when no CUDA device is usable). */
 #include <cuda_runtime_api.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdio.h>
@@ -50,12 +51,26 @@ static void gn_set_cpu(gnest_ctx *ctx, const char *why) {
   snprintf(ctx->device_name, sizeof ctx->device_name, "CPU (no CUDA device: %s)", why);
 }
 
+/* Why CUDA has no device, in a user's words. Without any NVIDIA driver the runtime says "CUDA
+ * driver version is insufficient for CUDA runtime version", which reads as "update your driver":
+ * when the driver library cannot even be loaded, say that there is none. */
+static const char *gn_no_device_reason(cudaError_t e) {
+  if (e == cudaErrorNoDevice) return "no CUDA-capable device is present";
+  if (e == cudaErrorInsufficientDriver) {
+    void *driver = dlopen("libcuda.so.1", RTLD_LAZY | RTLD_LOCAL);
+    if (!driver) return "no driver found";
+    dlclose(driver);
+    return "the NVIDIA driver is older than this build's CUDA runtime (update the driver)";
+  }
+  return cudaGetErrorString(e);
+}
+
 /* Opens the requested device, or leaves ctx on the CPU when CUDA has no device at all. */
 static gnest_status gn_open_device(gnest_ctx *ctx, int device) {
   int count = 0;
   cudaError_t e = cudaGetDeviceCount(&count);
   if (e != cudaSuccess) {
-    gn_set_cpu(ctx, cudaGetErrorString(e));
+    gn_set_cpu(ctx, gn_no_device_reason(e));
     (void)cudaGetLastError(); /* the failed query must not surface as a later call's error */
     return GNEST_OK;
   }

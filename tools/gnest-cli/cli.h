@@ -106,7 +106,8 @@ int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);
 /* Loads what the command needs into in (ctx already set). Returns an exit code. */
 int cli_load_input(const cli_args *a, cli_input *in);
 void cli_input_free(cli_input *in);
-/* "running on the CPU: no CUDA device (...)" on stderr when the context has no device. */
+/* "running on the CPU: no CUDA device (...)" on stderr when the context has no device and the
+ * output is JSON (the text output says it in its device line). */
 void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx);
 /* Why the context has no device, from its name "CPU (no CUDA device: <why>)". */
 const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size);

@@ -62,9 +62,11 @@ const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size) {
   return buf;
 }
 
+/* Said once: the text output has its "device:" line, so only JSON output (on stdout, for
+ * programs) gets the notice on stderr, for the person who runs it. */
 void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx) {
   char why[512];
-  if (a->quiet || gnest_ctx_has_device(ctx)) return;
+  if (a->quiet || !a->json || gnest_ctx_has_device(ctx)) return;
   fprintf(stderr, "running on the CPU: no CUDA device (%s)\n", cli_no_device_why(ctx, why, sizeof why));
 }
 
