@@ -80,7 +80,7 @@ int cli_cmd_convert(const cli_args *a) {
   char what[128] = "";
   gnest_status st = tmp ? convert_to(a, ctx, k, tmp, what, sizeof what) : GNEST_ERR_OUT_OF_MEMORY;
   if (st != GNEST_OK) {
-    rc = cli_fail(ctx, st);
+    rc = cli_fail(a, ctx, st);
   } else if (rename(tmp, a->convert_out) != 0) {
     fprintf(stderr, "gnest-cli: %s: %s\n", a->convert_out, strerror(errno));
     rc = CLI_EXIT_FAIL;

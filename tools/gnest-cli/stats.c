@@ -124,7 +124,7 @@ int cli_cmd_stats(const cli_args *a) {
   stats_data s;
   if (rc == CLI_EXIT_OK) {
     gnest_status st = gather(&in, &s);
-    if (st != GNEST_OK) rc = cli_fail(in.ctx, st);
+    if (st != GNEST_OK) rc = cli_fail(a, in.ctx, st);
   }
   if (rc == CLI_EXIT_OK) {
     cli_cpu_notice(a, in.ctx);
