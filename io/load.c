@@ -96,9 +96,9 @@ static gnest_status check_vertex_count(gnest_ctx *ctx, const char *path, gnest_f
     return gn_error(ctx, GNEST_ERR_TOO_LARGE, path, 0, "%lld %s: more than max_vertices = %lld",
                     (long long)e->n, what, (long long)limit);
   return gn_error(ctx, GNEST_ERR_TOO_LARGE, path, 0,
-                  "%lld %s, far more than %zu bytes of text describe (at most %lld without "
-                  "max_vertices): refused before allocating; set max_vertices to load it, or "
-                  "relabel to number only the ids that appear",
+                  "%lld %s, far more than %zu bytes of text describe (at most %lld): refused "
+                  "before allocating; raise max_vertices to load it, or relabel to number only the "
+                  "ids that appear",
                   (long long)e->n, what, bytes, (long long)limit);
 }
 
@@ -147,6 +147,7 @@ static gnest_status load_csr(gnest_ctx *ctx, const char *path, const gnest_load_
   memset(&e, 0, sizeof e);
   st = parse_text(ctx, path, format, &b, opts, &e);
   size_t text_bytes = b.size;
+  if (st == GNEST_OK) gn_progress_report("parsing", text_bytes, text_bytes);
   gn_buffer_free(&b); /* before building: the text is the largest allocation */
   if (st == GNEST_OK) st = check_vertex_count(ctx, path, format, &e, text_bytes, opts);
   if (st != GNEST_OK) {

@@ -429,7 +429,7 @@ Test(core_stats, unsorted_csr_and_128_bit_sums) {
   /* A hand-made unsorted CSR: 0 -> {2, 0, 1, 0}, 1 -> {}, 2 -> {2}. */
   int64_t off[] = {0, 4, 4, 5};
   int32_t cols[] = {2, 0, 1, 0, 2};
-  gn_csr c = {3, 5, off, cols, NULL, 0, 0, 0};
+  gn_csr c = {3, 5, off, cols, NULL, 0, 0, 0, NULL};
   gn_degree_sums sums;
   gn_degree_sums_cpu(&c, &sums);
   cr_assert_eq(sums.self_loops, 3);

@@ -170,14 +170,15 @@ static int load_tree(const cli_args *a, cli_input *in, const gnest_load_options 
   return st == GNEST_OK ? CLI_EXIT_OK : cli_fail(a, in->ctx, st);
 }
 
-/* A failed graph load; a vertex count refused by the default limit gets the flag that lifts it. */
+/* A failed graph load. A vertex count refused by the default limit names the flags that lift
+ * it in place of the library's option names. */
 static int load_failed(const cli_args *a, const cli_input *in, gnest_status st) {
-  int rc = cli_fail(a, in->ctx, st);
-  if (st == GNEST_ERR_TOO_LARGE && a->load.max_vertices == 0 && !a->load.relabel &&
-      strstr(gnest_last_error(in->ctx)->message, "max_vertices") != NULL)
-    fprintf(stderr, "gnest-cli: %s: --max-vertices N loads it anyway (N vertices cost at least 8 bytes "
-                    "each); for sparse ids, --relabel\n", cli_commands[a->cmd].name);
-  return rc;
+  const gnest_error *e = gnest_last_error(in->ctx);
+  const char *tail = st == GNEST_ERR_TOO_LARGE ? strstr(e->message, "; raise max_vertices") : NULL;
+  if (!tail) return cli_fail(a, in->ctx, st);
+  fprintf(stderr, "gnest-cli: %s: %.*s; --max-vertices N loads it anyway, --relabel numbers only the ids "
+                  "that appear\n", e->source, (int)(tail - e->message), e->message);
+  return CLI_EXIT_FAIL;
 }
 
 /* color, mst and tc with --no-symmetrize: the file itself must hold every edge both ways. */
