@@ -65,6 +65,11 @@ typedef struct gnest_tree gnest_tree;
 typedef struct gnest_ctx_options {
   int device;    /* CUDA device index; -1 = $GNEST_DEVICE if set, else 0 */
   int force_cpu; /* 1 = never touch CUDA (auto runs the cpu backend) */
+  /* Since 0.3.0. For testing out-of-memory paths: the device memory, in bytes, that gnest may hold
+   * on the device in this process (its pool and graph/tree copies); an allocation beyond it fails
+   * with GNEST_ERR_DEVICE_OUT_OF_MEMORY as if the device were that small. 0 = the decimal byte
+   * count in $GNEST_DEVICE_MEMORY_LIMIT if set, else no limit. */
+  size_t device_memory_limit;
 } gnest_ctx_options;
 
 void gnest_ctx_options_init(gnest_ctx_options *opts);
