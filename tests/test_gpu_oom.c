@@ -89,12 +89,12 @@ Test(gpu_oom, a_graph_too_large_fails_and_the_context_still_works) {
 }
 
 Test(gpu_oom, the_environment_variable_sets_the_limit) {
-  cr_assert_eq(setenv("GNEST_DEVICE_MEMORY_LIMIT", "1048576", 1), 0);
+  cr_assert_eq(setenv("GNEST_DEVICE_MEMORY_LIMIT", "4194304", 1), 0);
   gnest_ctx *ctx = open_ctx(0);
   unsetenv("GNEST_DEVICE_MEMORY_LIMIT");
-  gnest_graph *big = path_graph(ctx, 1 << 20); /* 8 MiB of offsets */
+  gnest_graph *big = path_graph(ctx, 1 << 20); /* 8 MiB of offsets: beyond 4 MiB */
   cr_expect_eq(bfs_on_device(ctx, big), GNEST_ERR_DEVICE_OUT_OF_MEMORY, "%s", gnest_last_error_string(ctx));
-  expect_oom_message(ctx, "limit of 1048576 bytes");
+  expect_oom_message(ctx, "limit of 4194304 bytes");
   gnest_graph *small = path_graph(ctx, 1000);
   cr_expect_eq(bfs_on_device(ctx, small), GNEST_OK, "%s", gnest_last_error_string(ctx));
   gnest_graph_free(big);

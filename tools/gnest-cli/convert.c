@@ -61,7 +61,13 @@ static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k, co
     return st;
   }
   gnest_graph *g = NULL;
-  st = gnest_graph_load(ctx, a->input, &a->load, &g);
+  gn_progress_line line; /* loading a large IN shows its progress on a terminal */
+  gn_progress_start(&line, "gnest-cli convert", a->quiet);
+  gnest_load_options lo = a->load;
+  lo.progress = gn_progress_load_callback;
+  lo.progress_user = &line;
+  st = gnest_graph_load(ctx, a->input, &lo, &g);
+  gn_progress_finish(&line);
   if (st == GNEST_OK) st = write_graph(ctx, g, k, tmp);
   if (st == GNEST_OK)
     snprintf(what, what_size, "%" PRId32 " vertices, %" PRId64 " arcs", gnest_graph_num_vertices(g),
