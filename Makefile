@@ -2,9 +2,10 @@
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
 #   make test       every test binary (GPU cases skip with a reason when no CUDA device is present)
 #   make test-gpu   the GPU test binaries only
-#   make install PREFIX=/usr/local
+#   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
+LIBDIR    ?= $(PREFIX)/lib
 CC        ?= cc
 NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
@@ -28,6 +29,15 @@ RDC_OBJ   := $(patsubst %.cu,build/%.o,$(RDC_CU))
 DLINK_OBJ := $(if $(RDC_OBJ),build/dlink.o)
 LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_CU)) $(DLINK_OBJ)
 
+# The shared library is versioned like a Debian library: the file libgnest.so.MAJOR.MINOR.PATCH,
+# SONAME libgnest.so.MAJOR (what programs record and the loader looks for), and the links
+# libgnest.so.MAJOR and libgnest.so (the development link -lgnest finds). The version comes from
+# the GNEST_VERSION_* macros of include/gnest.h.
+version_part = $(shell sed -n 's/^\#define GNEST_VERSION_$(1) \([0-9]*\)$$/\1/p' include/gnest.h)
+VERSION   := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
+SONAME    := libgnest.so.$(call version_part,MAJOR)
+SHLIB     := libgnest.so.$(VERSION)
+
 TOOLS     := gnest-cli gnest-gen gnest-bench
 TOOL_BINS := $(addprefix bin/,$(TOOLS))
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
@@ -35,7 +45,7 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu install clean
+.PHONY: all lib tools tests test test-cpu test-gpu install uninstall clean
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
@@ -60,9 +70,13 @@ lib/libgnest.a: $(LIB_OBJ)
 	@mkdir -p lib
 	rm -f $@ && ar rcs $@ $^
 
-lib/libgnest.so: $(LIB_OBJ)
+lib/$(SHLIB): $(LIB_OBJ)
 	@mkdir -p lib
-	$(CC) -shared -o $@ $^ $(LDLIBS)
+	$(CC) -shared -Wl,-soname,$(SONAME) -o $@ $^ $(LDLIBS)
+
+lib/libgnest.so: lib/$(SHLIB)
+	ln -sf $(SHLIB) lib/$(SONAME)
+	ln -sf $(SONAME) $@
 
 .SECONDARY:
 .SECONDEXPANSION:
@@ -76,20 +90,33 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 	$(CC) -o $@ $< $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
+# Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all
-	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@scripts/run-tests.sh 2 $(TEST_BINS)
 
 test-gpu: all
-	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done
+	@scripts/run-tests.sh 1 $(filter tests/bin/test_gpu%,$(TEST_BINS))
 
-install: lib
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/pkgconfig
-	install -m 644 lib/libgnest.a $(DESTDIR)$(PREFIX)/lib/
-	install -m 755 lib/libgnest.so $(DESTDIR)$(PREFIX)/lib/
+# DESTDIR stages the files (packaging); PREFIX and LIBDIR are where they will live, written into
+# gnest.pc. uninstall removes exactly what install put there.
+INSTALLED := $(LIBDIR)/libgnest.a $(LIBDIR)/$(SHLIB) $(LIBDIR)/$(SONAME) $(LIBDIR)/libgnest.so \
+             $(LIBDIR)/pkgconfig/gnest.pc $(PREFIX)/include/gnest.h $(addprefix $(PREFIX)/bin/,$(TOOLS))
+
+install: lib tools
+	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
+	install -m 644 lib/libgnest.a $(DESTDIR)$(LIBDIR)/
+	install -m 755 lib/$(SHLIB) $(DESTDIR)$(LIBDIR)/
+	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
+	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgnest.so
 	install -m 644 include/gnest.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*GNEST_VERSION_STRING "\(.*\)"/\1/p' include/gnest.h)|' \
-	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gnest.pc
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/gnest.pc
+	@echo "installed gnest $(VERSION) under $(DESTDIR)$(PREFIX); programs linked with -lgnest find"
+	@echo "$(SONAME) through ldconfig (system directories, as root), an rpath or LD_LIBRARY_PATH (README.md)"
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
 clean:
 	rm -rf build lib bin tests/bin

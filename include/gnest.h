@@ -22,9 +22,9 @@ extern "C" {
 #endif
 
 #define GNEST_VERSION_MAJOR 0
-#define GNEST_VERSION_MINOR 2
+#define GNEST_VERSION_MINOR 3
 #define GNEST_VERSION_PATCH 0
-#define GNEST_VERSION_STRING "0.2.0"
+#define GNEST_VERSION_STRING "0.3.0"
 
 /* ---------------------------------------------------------------------------------------------
  * Status codes
@@ -65,6 +65,11 @@ typedef struct gnest_tree gnest_tree;
 typedef struct gnest_ctx_options {
   int device;    /* CUDA device index; -1 = $GNEST_DEVICE if set, else 0 */
   int force_cpu; /* 1 = never touch CUDA (auto runs the cpu backend) */
+  /* Since 0.3.0. For testing out-of-memory paths: the device memory, in bytes, that gnest may hold
+   * on the device in this process (its pool and graph/tree copies); an allocation beyond it fails
+   * with GNEST_ERR_DEVICE_OUT_OF_MEMORY as if the device were that small. 0 = the decimal byte
+   * count in $GNEST_DEVICE_MEMORY_LIMIT if set, else no limit. */
+  size_t device_memory_limit;
 } gnest_ctx_options;
 
 void gnest_ctx_options_init(gnest_ctx_options *opts);
@@ -102,6 +107,11 @@ typedef enum gnest_format {
   GNEST_FORMAT_BINARY    /* gnest binary CSR cache (.gnest), written by gnest_graph_save */
 } gnest_format;
 
+/* Progress of a long load: stage is "reading", "decompressing", "parsing" (done and total in
+ * bytes of text) or "building" (arcs). Called from the loading thread, at most every few MB or
+ * million arcs and once when a stage completes (done == total); gnest prints nothing itself. */
+typedef void (*gnest_progress_fn)(void *user, const char *stage, uint64_t done, uint64_t total);
+
 typedef struct gnest_load_options {
   gnest_format format;
   int one_based;        /* edge lists only: ids start at 1 (default 0) */
@@ -109,6 +119,17 @@ typedef struct gnest_load_options {
   int drop_self_loops;  /* default 0 */
   int merge_duplicates; /* default 1: parallel edges become one, keeping the minimum weight */
   int sort_adjacency;   /* default 1: each adjacency list in increasing neighbour id */
+  /* Since 0.3.0; gnest_load_options_init sets them (always initialise the struct with it). */
+  int relabel;          /* default 0. 1: the vertices are the ids that appear in an arc, numbered
+                           0..k-1 in increasing order of id (sparse ids, no phantom isolated
+                           vertices); gnest_graph_original_ids gives each vertex's id in the input */
+  int64_t max_vertices; /* default 0: a text file whose vertex count (declared by its header, or
+                           the largest id + 1) exceeds max(2^24, 8 x its bytes of text) is refused
+                           with GNEST_ERR_TOO_LARGE before the count is allocated (a corrupt or
+                           hostile size would otherwise allocate GBs). > 0: that many vertices at
+                           most, whatever the file's size (raise it to load such a file) */
+  gnest_progress_fn progress; /* default NULL */
+  void *progress_user;        /* passed to progress */
 } gnest_load_options;
 
 void gnest_load_options_init(gnest_load_options *opts);
@@ -131,6 +152,9 @@ int gnest_graph_is_weighted(const gnest_graph *g);
 /* Read-only views into the graph's CSR (weights NULL when unweighted). Valid until free. */
 void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_t **columns,
                      const float **weights);
+/* With relabel: the input id of each vertex (n entries, increasing), valid until free; NULL when
+ * the graph was not relabelled. */
+const int32_t *gnest_graph_original_ids(const gnest_graph *g);
 /* 1 when every arc (u,v,w) has its reverse (v,u,w). Computed once, then cached. */
 gnest_status gnest_graph_is_symmetric(gnest_ctx *ctx, const gnest_graph *g, int *symmetric);
 

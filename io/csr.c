@@ -23,6 +23,7 @@ void gn_csr_free(gn_csr *c) {
   free(c->offsets);
   free(c->cols);
   free(c->weights);
+  free(c->original_ids);
   memset(c, 0, sizeof *c);
 }
 
@@ -338,6 +339,22 @@ static int64_t shifted_prefix_sum(int64_t *offsets, int32_t n) {
   return total;
 }
 
+/* relabel: builds from the renumbered edges (the other options as given) and keeps the ids. */
+static gnest_status build_relabelled(gnest_ctx *ctx, const char *source, const gn_edges *e,
+                                     const gnest_load_options *o, gn_csr *out) {
+  gn_edges renumbered;
+  int32_t *ids = NULL;
+  gnest_status st = gn_relabel_edges(ctx, e, &renumbered, &ids);
+  if (st != GNEST_OK) return st;
+  gnest_load_options plain = *o;
+  plain.relabel = 0;
+  st = gn_csr_build(ctx, source, &renumbered, &plain, out);
+  gn_edges_free(&renumbered);
+  if (st == GNEST_OK) out->original_ids = ids;
+  else free(ids);
+  return st;
+}
+
 gnest_status gn_csr_build(gnest_ctx *ctx, const char *source, const gn_edges *e,
                           const gnest_load_options *opts, gn_csr *out) {
   if (!source) source = "gn_csr_build";
@@ -348,6 +365,7 @@ gnest_status gn_csr_build(gnest_ctx *ctx, const char *source, const gn_edges *e,
   gnest_load_options o;
   if (opts) o = *opts;
   else default_options(&o);
+  if (o.relabel) return build_relabelled(ctx, source, e, &o, out);
   build_plan plan = {e, o.symmetrize || e->symmetric, o.drop_self_loops};
   out->n = e->n;
   out->offsets = gn_alloc_big(ctx, (size_t)e->n + 1, sizeof(int64_t), "CSR offsets", &st);

@@ -91,6 +91,7 @@ static gnest_status parse_lines(gn_scan *s, gn_edges *e) {
       if (!have_problem)
         return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, line, "arc line before the problem line 'p sp n m'");
       s->p++;
+      if ((k & (GN_PROGRESS_EVERY - 1)) == 0) gn_scan_progress(s);
       if (k < m) {
         if ((st = parse_arc(s, n, &e->src[k], &e->dst[k], &e->w[k]))) return st;
       }

@@ -162,6 +162,7 @@ gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *tex
     gn_skip_line(&s);
   }
   while (rc == GNEST_OK && gn_skip_to_data(&s, "#%")) {
+    if ((st.count & (GN_PROGRESS_EVERY - 1)) == 0) gn_scan_progress(&s);
     if ((rc = parse_line(&s, &st, out)) == GNEST_OK) {
       if (*s.p == '\n') {
         s.p++;

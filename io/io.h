@@ -41,6 +41,7 @@ typedef struct gn_csr {
   int sorted;          /* adjacency lists in increasing order */
   int merged;          /* no two equal arcs */
   int symmetric;       /* 1 = known symmetric (built so), 0 = unknown */
+  int32_t *original_ids; /* relabelled: the input id of each vertex [n]; else NULL */
 } gn_csr;
 
 void gn_csr_free(gn_csr *c);
@@ -55,6 +56,10 @@ gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *tex
 /* Tree file: comments, n, then n parent ids (-1 = root). Only syntax is checked here. */
 gnest_status gn_parse_tree(gnest_ctx *ctx, const char *path, const char *text, size_t len,
                            int32_t *n, int32_t **parent);
+
+/* The edges renumbered to 0..k-1 over the ids that appear in them, in increasing order of id
+ * (relabel); *ids receives the k input ids. */
+gnest_status gn_relabel_edges(gnest_ctx *ctx, const gn_edges *e, gn_edges *out, int32_t **ids);
 
 /* Builds a CSR from edges with the builder options (symmetrize, drop self-loops, merge duplicates
  * keeping the minimum weight, sort adjacency). source names the input in messages. */

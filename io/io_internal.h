@@ -35,6 +35,7 @@ void *gn_alloc_big(gnest_ctx *ctx, size_t count, size_t size, const char *what, 
  * ------------------------------------------------------------------------------------------- */
 typedef struct gn_scan {
   const char *p, *end;
+  const char *begin; /* the text's first byte (progress) */
   int64_t line;      /* 1-based line of p */
   gnest_ctx *ctx;
   const char *path;
@@ -47,6 +48,7 @@ static inline int gn_is_digit(char c) { return (unsigned)(c - '0') < 10u; }
 static inline void gn_scan_init(gn_scan *s, gnest_ctx *ctx, const char *path, const char *text,
                                 size_t len) {
   s->p = text;
+  s->begin = text;
   s->end = text + len;
   s->line = 1;
   s->ctx = ctx;
@@ -122,6 +124,19 @@ gnest_status gn_writer_close(gn_writer *w, int ok);
 char *gn_format_int(char *p, int64_t v);
 /* Shortest text that reads back as the same float (integers without a decimal point). */
 char *gn_format_float(char *p, float v);
+
+/* ---------------------------------------------------------------------------------------------
+ * Load progress (io/progress.c): gn_load_csr installs the caller's callback for this thread;
+ * gn_progress_report is cheap when nobody listens and thins the reports.
+ * ------------------------------------------------------------------------------------------- */
+void gn_progress_begin(const gnest_load_options *opts);
+void gn_progress_end(void);
+void gn_progress_report(const char *stage, uint64_t done, uint64_t total);
+static inline void gn_scan_progress(const gn_scan *s) {
+  gn_progress_report("parsing", (uint64_t)(s->p - s->begin), (uint64_t)(s->end - s->begin));
+}
+/* Loops report every GN_PROGRESS_EVERY iterations (a power of two). */
+#define GN_PROGRESS_EVERY ((int64_t)1 << 16)
 
 /* ---------------------------------------------------------------------------------------------
  * CSR builder tuning: arcs from which the cache-blocked builder is used (tests lower it).

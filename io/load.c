@@ -56,7 +56,7 @@ static int has_self_loop(const gn_csr *c) {
  * rebuilding it when they would change it (never silently ignored). */
 static gnest_status apply_options_to_cache(gnest_ctx *ctx, const char *path,
                                            const gnest_load_options *opts, gn_csr *c) {
-  const int rebuild = (opts->symmetrize && c->symmetric != 1) ||
+  const int rebuild = opts->relabel || (opts->symmetrize && c->symmetric != 1) ||
                       (opts->merge_duplicates && !c->merged) ||
                       (opts->sort_adjacency && !c->sorted) ||
                       (opts->drop_self_loops && has_self_loop(c));
@@ -76,7 +76,43 @@ static gnest_status apply_options_to_cache(gnest_ctx *ctx, const char *path,
   return GNEST_OK;
 }
 
+/* The default vertex limit of a text of `bytes` bytes: far more vertices than any arc of it could
+ * name (an arc takes at least 4 bytes and names two), so only isolated vertices can make up the
+ * difference, and a count beyond it is a corrupt or hostile header or id, refused before its
+ * arrays (8 bytes a vertex and more) are allocated. */
+static int64_t default_vertex_limit(size_t bytes) {
+  const int64_t floor = (int64_t)1 << 24, scaled = bytes < ((size_t)1 << 59) ? (int64_t)bytes * 8 : INT64_MAX;
+  return scaled > floor ? scaled : floor;
+}
+
+static gnest_status check_vertex_count(gnest_ctx *ctx, const char *path, gnest_format format,
+                                       const gn_edges *e, size_t bytes, const gnest_load_options *opts) {
+  if (opts->relabel) return GNEST_OK; /* relabelled: at most two vertices an arc */
+  const int64_t limit = opts->max_vertices > 0 ? opts->max_vertices : default_vertex_limit(bytes);
+  if (e->n <= limit) return GNEST_OK;
+  const char *what = format == GNEST_FORMAT_EDGELIST ? "vertices (the largest id + 1, or the '# gnest edge list' count)"
+                                                     : "vertices declared by the header";
+  if (opts->max_vertices > 0)
+    return gn_error(ctx, GNEST_ERR_TOO_LARGE, path, 0, "%lld %s: more than max_vertices = %lld",
+                    (long long)e->n, what, (long long)limit);
+  return gn_error(ctx, GNEST_ERR_TOO_LARGE, path, 0,
+                  "%lld %s, far more than %zu bytes of text describe (at most %lld): refused "
+                  "before allocating; raise max_vertices to load it, or relabel to number only the "
+                  "ids that appear",
+                  (long long)e->n, what, bytes, (long long)limit);
+}
+
+/* The load itself, with the caller's progress callback installed by gn_load_csr. */
+static gnest_status load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts, gn_csr *out);
+
 gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts, gn_csr *out) {
+  gn_progress_begin(opts);
+  gnest_status st = load_csr(ctx, path, opts, out);
+  gn_progress_end();
+  return st;
+}
+
+static gnest_status load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts, gn_csr *out) {
   if (!out || !path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "NULL path or output");
   memset(out, 0, sizeof *out);
   gnest_load_options defaults;
@@ -108,11 +144,21 @@ gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_opti
     return st;
   }
   gn_edges e;
+  memset(&e, 0, sizeof e);
   st = parse_text(ctx, path, format, &b, opts, &e);
+  size_t text_bytes = b.size;
+  if (st == GNEST_OK) gn_progress_report("parsing", text_bytes, text_bytes);
   gn_buffer_free(&b); /* before building: the text is the largest allocation */
-  if (st != GNEST_OK) return st;
+  if (st == GNEST_OK) st = check_vertex_count(ctx, path, format, &e, text_bytes, opts);
+  if (st != GNEST_OK) {
+    gn_edges_free(&e);
+    return st;
+  }
+  const uint64_t arcs = (uint64_t)e.m;
+  gn_progress_report("building", 0, arcs);
   st = gn_csr_build(ctx, path, &e, opts, out);
   gn_edges_free(&e);
+  if (st == GNEST_OK) gn_progress_report("building", arcs, arcs);
   return st;
 }
 

@@ -157,6 +157,7 @@ static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_
     if (c == '\n') { s->p++; s->line++; continue; }
     if (c == '%') { gn_skip_line(s); continue; }
     if (s->p >= s->end) break;
+    if ((k & (GN_PROGRESS_EVERY - 1)) == 0) gn_scan_progress(s);
     if (!scan_index(s, n, &e->src[k])) return index_error(s, "row", n);
     gn_skip_blanks(s);
     if (!scan_index(s, n, &e->dst[k])) return index_error(s, "column", n);

@@ -82,7 +82,8 @@ static gnest_status read_fd(gnest_ctx *ctx, const char *path, int fd, const stru
   }
   for (;;) {
     if (size + 1 >= cap && (s = grow(ctx, path, &data, &cap, size + 1)) != GNEST_OK) break;
-    ssize_t got = read(fd, data + size, cap - 1 - size);
+    size_t room = cap - 1 - size, chunk = (size_t)1 << 26; /* 64 MiB a call: progress reports */
+    ssize_t got = read(fd, data + size, room < chunk ? room : chunk);
     if (got < 0 && errno == EINTR) continue;
     if (got < 0) {
       s = gn_error(ctx, GNEST_ERR_IO, path, 0, "read error: %s", strerror(errno));
@@ -90,6 +91,7 @@ static gnest_status read_fd(gnest_ctx *ctx, const char *path, int fd, const stru
     }
     if (got == 0) break;
     size += (size_t)got;
+    if (S_ISREG(st->st_mode)) gn_progress_report("reading", size, (uint64_t)st->st_size);
     /* a regular file of the stat'ed size is complete: skip the extra read() that sees EOF */
     if (S_ISREG(st->st_mode) && size == (size_t)st->st_size) break;
   }
@@ -145,7 +147,7 @@ static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in
   int rc = Z_OK;
   for (;;) {
     if (size + 1 >= cap && (s = grow(ctx, path, &data, &cap, size + 1)) != GNEST_OK) break;
-    uInt in_chunk = left > (1u << 30) ? (1u << 30) : (uInt)left;
+    uInt in_chunk = left > (1u << 24) ? (1u << 24) : (uInt)left; /* 16 MiB: progress reports */
     size_t room = cap - 1 - size;
     uInt out_chunk = room > (1u << 30) ? (1u << 30) : (uInt)room;
     z.next_in = (Bytef *)next;
@@ -156,6 +158,7 @@ static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in
     next += in_chunk - z.avail_in;
     left -= in_chunk - z.avail_in;
     size += out_chunk - z.avail_out;
+    gn_progress_report("decompressing", in->size - left, in->size);
     if (rc == Z_STREAM_END) {
       /* concatenated members (gzip a b > c) continue; anything else after the end is ignored */
       if (left >= 2 && memcmp(next, kGzipMagic, 2) == 0 && inflateReset(&z) == Z_OK) continue;
@@ -185,14 +188,22 @@ static gnest_status unxz(gnest_ctx *ctx, const char *path, const gn_buffer *in, 
     free(data);
     return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, path, 0, "cannot initialise liblzma");
   }
-  z.next_in = (const uint8_t *)in->data;
-  z.avail_in = in->size;
+  const uint8_t *next = (const uint8_t *)in->data;
+  size_t left = in->size; /* input not yet given to liblzma: 16 MiB at a time, for progress */
   for (;;) {
     if (size + 1 >= cap && (s = grow(ctx, path, &data, &cap, size + 1)) != GNEST_OK) break;
+    if (z.avail_in == 0 && left > 0) {
+      size_t chunk = left < ((size_t)1 << 24) ? left : ((size_t)1 << 24);
+      z.next_in = next;
+      z.avail_in = chunk;
+      next += chunk;
+      left -= chunk;
+    }
     z.next_out = (uint8_t *)data + size;
     z.avail_out = cap - 1 - size;
-    lzma_ret rc = lzma_code(&z, z.avail_in ? LZMA_RUN : LZMA_FINISH);
+    lzma_ret rc = lzma_code(&z, left ? LZMA_RUN : LZMA_FINISH);
     size = (size_t)((char *)z.next_out - data);
+    gn_progress_report("decompressing", in->size - left - z.avail_in, in->size);
     if (rc == LZMA_STREAM_END) break;
     if (rc == LZMA_OK) continue;
     if (rc == LZMA_MEM_ERROR) {

@@ -1,13 +1,20 @@
 #!/usr/bin/env bash
-# Proves that a plain C program links against the INSTALLED gnest with cc alone, and runs:
-#   1. make install PREFIX=<a fresh temporary directory>
+# Proves that gnest installs like a Debian library and that the README's link lines work:
+#   1. make install PREFIX=<a fresh temporary directory>: libgnest.so.MAJOR.MINOR.PATCH whose
+#      SONAME (readelf) is libgnest.so.MAJOR, the links libgnest.so.MAJOR and libgnest.so,
+#      libgnest.a, gnest.h, the tools, gnest.pc (version and libdir right)
 #   2. two programs: the "C API" example of README.md (run on a 4-vertex .mtx file) and a check
 #      program (gnest_graph_from_edges + gnest_bfs with NULL options, levels checked; with a
 #      device, gnest_device_selftest must return GNEST_OK)
-#   3. each built twice with cc: (a) static, libgnest.a named explicitly in place of pkg-config's
-#      -lgnest (cc would prefer libgnest.so) plus `pkg-config --libs --static gnest`'s private
-#      libraries; (b) shared, -I/-L/-lgnest with an rpath to the installed lib/
-#   4. ldd: (a) must not need libgnest.so, (b) must load the installed one; every program runs.
+#   3. each linked with the README's two link lines (found in README.md, word for word):
+#      (a) shared, `pkg-config --cflags --libs gnest` + an rpath: needs libgnest.so.MAJOR (the
+#          SONAME), loads the installed one, runs;
+#      (b) shared without the rpath, run with LD_LIBRARY_PATH=<prefix>/lib;
+#      (c) static, `-Wl,-Bstatic $(pkg-config --cflags --libs --static gnest)`: needs no
+#          libgnest.so, and runs with every libgnest.so* of the prefix moved away
+#   4. make install DESTDIR=<staging> PREFIX=/usr/local: every file lands under the staging
+#      directory, gnest.pc names /usr/local; make uninstall (same variables) leaves no file,
+#      and make uninstall of the temporary prefix leaves none either.
 # Works without a GPU (the programs then run on the CPU). Exits non-zero on any failure.
 # Usage, from the repository root after `make`: scripts/link-check.sh   (CC=... to pick a compiler)
 set -u
@@ -27,7 +34,7 @@ fail() { printf 'link-check: FAIL: %s\n' "$*" >&2; failures=$((failures + 1)); }
 keep=
 IFS=: read -r -a dirs <<<"${LD_LIBRARY_PATH:-}"
 for d in "${dirs[@]}"; do
-  [ -n "$d" ] && [ ! -e "$d/libgnest.so" ] && keep=${keep:+$keep:}$d
+  [ -n "$d" ] && ! compgen -G "$d/libgnest.so*" >/dev/null && keep=${keep:+$keep:}$d
 done
 export LD_LIBRARY_PATH=$keep
 
@@ -37,19 +44,33 @@ if ! make -C "$root" --no-print-directory install PREFIX="$prefix" >"$tmp/instal
   fail "make install (run make first: install needs lib/ and bin/)"
   exit 1
 fi
-for f in include/gnest.h lib/libgnest.a lib/libgnest.so lib/pkgconfig/gnest.pc; do
+major=$(sed -n 's/^#define GNEST_VERSION_MAJOR \([0-9]*\)$/\1/p' "$root/include/gnest.h")
+version=$(sed -n 's/^#define GNEST_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/gnest.h")
+# installed_files DIR: every file and link under DIR, one relative path a line, sorted.
+installed_files() { (cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort); }
+for f in include/gnest.h lib/libgnest.a "lib/libgnest.so.$version" lib/pkgconfig/gnest.pc \
+  bin/gnest-cli bin/gnest-gen bin/gnest-bench; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
+[ "$(readlink "$prefix/lib/libgnest.so.$major")" = "libgnest.so.$version" ] ||
+  fail "lib/libgnest.so.$major is not a link to libgnest.so.$version"
+[ "$(readlink "$prefix/lib/libgnest.so")" = "libgnest.so.$major" ] ||
+  fail "lib/libgnest.so (the development link) is not a link to libgnest.so.$major"
+soname=$(readelf -d "$prefix/lib/libgnest.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
+echo "libgnest.so.$version: SONAME $soname"
+[ "$soname" = "libgnest.so.$major" ] || fail "SONAME is '$soname', expected libgnest.so.$major"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
-pc_cflags=$(pkg-config --cflags gnest) || fail "pkg-config --cflags gnest"
-pc_libs=$(pkg-config --libs --static gnest) || fail "pkg-config --libs --static gnest"
-echo "pkg-config --cflags --libs --static gnest: $pc_cflags $pc_libs"
-static_libs=
-for w in $pc_libs; do
-  [ "$w" = -lgnest ] && w=$prefix/lib/libgnest.a
-  static_libs="$static_libs $w"
+[ "$(pkg-config --modversion gnest)" = "$version" ] || fail "gnest.pc: version is not $version"
+[ "$(pkg-config --variable=libdir gnest)" = "$prefix/lib" ] || fail "gnest.pc: libdir is not $prefix/lib"
+echo "pkg-config --libs gnest: $(pkg-config --libs gnest)"
+echo "pkg-config --libs --static gnest: $(pkg-config --libs --static gnest)"
+
+# The README's two link lines, word for word (they are what this script builds with).
+shared_line='cc bfs.c $(pkg-config --cflags --libs gnest) -Wl,-rpath,$(pkg-config --variable=libdir gnest)'
+static_line='cc bfs.c -Wl,-Bstatic $(pkg-config --cflags --libs --static gnest)'
+for line in "$shared_line" "$static_line"; do
+  grep -qF -- "$line" "$root/README.md" || fail "README.md does not show the link line: $line"
 done
-case $static_libs in *"$prefix/lib/libgnest.a"*) ;; *) fail "pkg-config --libs gnest has no -lgnest" ;; esac
 
 step "programs: the README's C API example and a check program"
 awk '/^## The C API/ { s = 1 } s && /^```c$/ { c = 1; next } c && /^```$/ { exit } c' \
@@ -104,46 +125,100 @@ int main(void) {
 }
 EOF
 
-# build NAME SOURCE KIND: compiles and links one program, checks what it needs, runs it.
-build() {
-  local name=$1 src=$2 kind=$3 exe=$tmp/$1-$3 args=()
+# run_program NAME KIND EXE [ENV...]: runs it (on the README example's input file).
+run_program() {
+  local name=$1 kind=$2 exe=$3 args=()
+  shift 3
   [ "$name" = readme ] && args=("$tmp/path4.mtx")
-  step "$name, $kind"
-  local cmd
-  if [ "$kind" = static ]; then
-    cmd="$CC $CFLAGS_CHECK $src $pc_cflags$static_libs -o $exe"
-  else
-    cmd="$CC $CFLAGS_CHECK $src -I$prefix/include -L$prefix/lib -lgnest -Wl,-rpath,$prefix/lib -o $exe"
-  fi
-  echo "$cmd"
-  # shellcheck disable=SC2086 # the command's words are meant to split
-  if ! $cmd; then
-    fail "$name ($kind) does not compile or link"
-    return
-  fi
-  local needs
-  needs=$(ldd "$exe" 2>&1)
-  while IFS= read -r line; do echo "   ldd: $line"; done <<<"$needs"
-  if [ "$kind" = static ]; then
-    echo "$needs" | grep -q 'libgnest\.so' && fail "$name ($kind) needs libgnest.so"
-  else
-    echo "$needs" | grep -q "libgnest\.so => $prefix/lib/libgnest\.so" ||
-      fail "$name ($kind) does not load $prefix/lib/libgnest.so"
-  fi
-  if "$exe" "${args[@]}"; then
+  if env "$@" "$exe" "${args[@]}"; then
     echo "   $name ($kind): ran, exit 0"
   else
     fail "$name ($kind) exited with status $?"
   fi
 }
 
-for kind in static shared; do
-  build readme "$tmp/readme.c" "$kind"
-  build check "$tmp/check.c" "$kind"
+# build NAME SOURCE KIND: links one program the way KIND says into $exe and checks what it
+# needs. Returns non-zero when it does not compile or link.
+build() {
+  local name=$1 src=$2 kind=$3 libs
+  exe=$tmp/$1-$3
+  case $kind in
+    shared-rpath) libs="$(pkg-config --cflags --libs gnest) -Wl,-rpath,$(pkg-config --variable=libdir gnest)" ;;
+    shared-env) libs="$(pkg-config --cflags --libs gnest)" ;;
+    static) libs="-Wl,-Bstatic $(pkg-config --cflags --libs --static gnest)" ;;
+  esac
+  local cmd="$CC $CFLAGS_CHECK $src $libs -o $exe"
+  echo "$cmd"
+  # shellcheck disable=SC2086 # the command's words are meant to split
+  $cmd || return 1
+  local needed
+  needed=$(readelf -d "$exe" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p' | tr '\n' ' ')
+  echo "   needs: $needed"
+  case $kind in
+    static) case " $needed" in *" libgnest"*) fail "$name ($kind) needs libgnest.so" ;; esac ;;
+    *) case " $needed" in *" libgnest.so.$major "*) ;; *) fail "$name ($kind) does not need libgnest.so.$major (the SONAME)" ;; esac ;;
+  esac
+}
+
+# hide_shared / unhide_shared: moves every libgnest.so* of the prefix away and back.
+hide_shared() { mkdir -p "$tmp/hidden" && mv "$prefix"/lib/libgnest.so* "$tmp/hidden/"; }
+unhide_shared() { mv "$tmp/hidden"/libgnest.so* "$prefix/lib/"; }
+
+for name in readme check; do
+  src=$tmp/$name.c
+  step "$name, shared with an rpath"
+  if build "$name" "$src" shared-rpath; then
+    ldd "$exe" | grep -q "libgnest\.so\.$major => $prefix/lib/libgnest\.so\.$major" ||
+      fail "$name (shared-rpath) does not load $prefix/lib/libgnest.so.$major"
+    run_program "$name" shared-rpath "$exe"
+  else
+    fail "$name (shared-rpath) does not compile or link"
+  fi
+  step "$name, shared, found through LD_LIBRARY_PATH"
+  if build "$name" "$src" shared-env; then
+    run_program "$name" shared-env "$exe" LD_LIBRARY_PATH="$prefix/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  else
+    fail "$name (shared-env) does not compile or link"
+  fi
+  step "$name, static, run with no libgnest.so around"
+  if build "$name" "$src" static; then
+    hide_shared
+    run_program "$name" static "$exe"
+    unhide_shared
+  else
+    fail "$name (static) does not compile or link"
+  fi
 done
+
+step "make install DESTDIR=$tmp/stage PREFIX=/usr/local, then make uninstall"
+stage=$tmp/stage
+if make -C "$root" --no-print-directory install DESTDIR="$stage" PREFIX=/usr/local >"$tmp/stage.log" 2>&1; then
+  outside=$(installed_files "$stage" | grep -v '^usr/local/')
+  [ -z "$outside" ] || fail "DESTDIR staging put files outside usr/local: $outside"
+  [ "$(installed_files "$stage")" = "$(installed_files "$prefix" | sed 's|^|usr/local/|')" ] ||
+    fail "DESTDIR staging installed other files than the plain install"
+  grep -qx 'prefix=/usr/local' "$stage/usr/local/lib/pkgconfig/gnest.pc" ||
+    fail "staged gnest.pc does not name prefix=/usr/local"
+  grep -q "$stage" "$stage/usr/local/lib/pkgconfig/gnest.pc" && fail "staged gnest.pc names the staging directory"
+  echo "   staged $(installed_files "$stage" | wc -l) files and links under $stage/usr/local"
+  make -C "$root" --no-print-directory uninstall DESTDIR="$stage" PREFIX=/usr/local >>"$tmp/stage.log" 2>&1 ||
+    fail "make uninstall DESTDIR=... failed"
+  left=$(installed_files "$stage")
+  [ -z "$left" ] || fail "make uninstall DESTDIR=... left: $left"
+else
+  cat "$tmp/stage.log" >&2
+  fail "make install DESTDIR=$stage failed"
+fi
+
+step "make uninstall PREFIX=$prefix"
+make -C "$root" --no-print-directory uninstall PREFIX="$prefix" >"$tmp/uninstall.log" 2>&1 ||
+  fail "make uninstall PREFIX=$prefix failed"
+left=$(installed_files "$prefix")
+[ -z "$left" ] || fail "make uninstall left: $left"
+[ -z "$left" ] && echo "   nothing left under $prefix"
 
 if [ "$failures" -ne 0 ]; then
   echo "link-check: $failures failure(s)" >&2
   exit 1
 fi
-echo "link-check: OK (static and shared, installed in a temporary prefix)"
+echo "link-check: OK (SONAME and links; shared with rpath and LD_LIBRARY_PATH, static; DESTDIR; uninstall)"

@@ -3,6 +3,8 @@
  * (from the repository root); skips when it is not built. */
 #include <criterion/criterion.h>
 #include <ctype.h>
+#include <dlfcn.h>
+#include <pty.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
@@ -1065,5 +1067,253 @@ Test(cli, bench_options) {
   r = run_bench("--gen", "rmat:4", "--options", word, NULL);
   cr_expect_eq(r.status, 2, "backend= would be ignored: %s", r.err);
   cr_expect_not_null(strstr(r.err, "use --backends"), "%s", r.err);
+  run_free(&r);
+}
+
+/* ---- issue 12: messages, flags, relabel, hints, limits, progress ---------------------------- */
+
+static int count_of(const char *text, const char *word) {
+  int k = 0;
+  for (const char *p = text; (p = strstr(p, word)) != NULL; p += strlen(word)) k++;
+  return k;
+}
+
+/* Without a device the reason is said once (the summary's device line, or with --json a notice on
+ * stderr), and without any NVIDIA driver it says so instead of "driver version is insufficient". */
+Test(cli, no_device_is_said_once) {
+  if (has_device()) cr_skip_test("a CUDA device is present: this case is about CPU-only machines");
+  run_out r = run_cli("bfs", path5(), NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  /* the device line says why; no stderr notice repeats it (the selector's reason names the rule) */
+  cr_expect_eq(count_of(r.out, "device: CPU (no CUDA device: "), 1, "%s", r.out);
+  cr_expect_eq(r.err[0], '\0', "%s", r.err);
+  void *driver = dlopen("libcuda.so.1", RTLD_LAZY);
+  if (driver) dlclose(driver);
+  else cr_expect_not_null(strstr(r.out, "device: CPU (no CUDA device: no driver found)\n"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--json", NULL);
+  cr_expect_eq(count_of(r.err, "running on the CPU: no CUDA device ("), 1, "%s", r.err);
+  cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--quiet", NULL);
+  cr_expect_eq(r.err[0], '\0', "%s", r.err);
+  run_free(&r);
+}
+
+/* Failures name the command and the argument, never a library function or a C expression. */
+Test(cli, messages_name_the_command_and_argument) {
+  char line[512];
+  struct { const char *args[8]; const char *want; } cases[] = {
+      {{"bc", NULL, "--sources", "0,9", NULL}, "gnest-cli: bc: --sources 9 is outside the graph"},
+      {{"bfs", NULL, "--source", "99", NULL}, "gnest-cli: bfs: --source 99 is outside the graph"},
+      {{"bc", NULL, "--samples", "6", NULL}, "gnest-cli: bc: --samples 6 is more than the graph's 5 vertices"},
+      {{"tree-heights", NULL, "--root", "7", NULL}, "gnest-cli: tree-heights: --root 7 is outside the graph"},
+      {{"color", NULL, "--no-symmetrize", NULL}, "is not symmetric"},
+  };
+  const char *file = path5();
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *argv[10] = {CLI};
+    int k = 1;
+    for (int j = 0; cases[i].args[j] || j == 1; j++) argv[k++] = j == 1 ? file : cases[i].args[j];
+    argv[k] = NULL;
+    run_out r = run_argv(CLI, argv);
+    cr_expect_eq(r.status, 1, "%s: %s", cases[i].want, r.err);
+    error_line(&r, line, sizeof line);
+    cr_expect_not_null(strstr(line, cases[i].want), "%s", line);
+    cr_expect_null(strstr(line, "gnest_"), "%s", line);
+    cr_expect_null(strstr(line, "->"), "%s", line);
+    run_free(&r);
+  }
+  /* a graph that is not a tree: the command, the file and the root; no function name */
+  run_out r = run_cli("tree-heights", put("cyc.el", "0 1\n1 2\n2 0\n"), NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_not_null(strstr(line, "gnest-cli: tree-heights: "), "%s", line);
+  cr_expect_not_null(strstr(line, "is not a tree rooted at 0"), "%s", line);
+  cr_expect_null(strstr(line, "gnest_tree_from_graph"), "%s", line);
+  run_free(&r);
+}
+
+/* A command's --help shows its own flags in its own words only. */
+Test(cli, help_is_per_command) {
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect_null(strstr(r.out, "bc:"), "%s", r.out);
+  cr_expect_null(strstr(r.out, "color"), "%s", r.out);
+  cr_expect_eq(count_of(r.out, "\n  --source "), 1, "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "--undirected"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("convert", "--help", NULL);
+  cr_expect_null(strstr(r.out, "--json"), "%s", r.out);
+  cr_expect_null(strstr(r.out, "summary"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", "--help", NULL);
+  cr_expect_null(strstr(r.out, "--keep-duplicates"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "(the default here)"), "%s", r.out);
+  run_free(&r);
+}
+
+Test(cli, inapplicable_flags_are_usage_errors) {
+  char line[512];
+  struct { const char *cmd, *flag, *value, *want; } cases[] = {
+      {"bfs", "--runs", "3", "--runs applies to --compare only"},
+      {"tc", "--keep-duplicates", NULL, "--keep-duplicates does not apply"},
+      {"convert", "--json", NULL, "--json does not apply"},
+      {"bfs", "--samples", "2", "--samples does not apply"},
+      {"bfs", "--frobnicate", NULL, "unknown flag '--frobnicate'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    const char *out = cases[i].cmd[0] == 'c' ? at("x.mtx") : NULL;
+    run_out r = out ? run_cli(cases[i].cmd, path5(), out, cases[i].flag, cases[i].value, NULL)
+                    : run_cli(cases[i].cmd, path5(), cases[i].flag, cases[i].value, NULL);
+    cr_expect_eq(r.status, 2, "%s %s: %s", cases[i].cmd, cases[i].flag, r.err);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), cases[i].want), "%s", line);
+    run_free(&r);
+  }
+}
+
+/* Each edge once, from the lower id: read as directed, BFS from 2 misses 0 and 1, and a hint says
+ * --undirected exists; --undirected is --symmetrize. */
+Test(cli, undirected_alias_and_the_hint) {
+  const char *once = put("once.txt", "0 1\n1 2\n2 3\n");
+  run_out r = run_cli("bfs", once, "--source", "2", NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.out, "reached 2 of 4 vertices"), "%s", r.out);
+  cr_expect_eq(count_lines(r.err), 1, "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "hint: bfs reached 2 of 4 vertices"), "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "--undirected"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", once, "--source", "2", "--quiet", NULL);
+  cr_expect_eq(r.err[0], '\0', "%s", r.err);
+  run_free(&r);
+  run_out u = run_cli("bfs", once, "--source", "2", "--undirected", "--output", at("u.txt"), NULL);
+  run_out s = run_cli("bfs", once, "--source", "2", "--symmetrize", "--output", at("s.txt"), NULL);
+  cr_assert_eq(u.status, 0, "%s", u.err);
+  cr_expect_null(strstr(u.err, "hint"), "%s", u.err);
+  char *uo = slurp(at("u.txt")), *so = slurp(at("s.txt"));
+  cr_expect_str_eq(uo, "2\n1\n0\n1\n");
+  cr_expect_str_eq(uo, so);
+  free(uo);
+  free(so);
+  run_free(&u);
+  run_free(&s);
+}
+
+/* Sparse ids: --relabel keeps only the ids in arcs; --source and --output speak the file's ids. */
+Test(cli, relabel_maps_ids_both_ways) {
+  const char *sparse = put("sparse.txt", "10 20\n20 40\n40 10\n");
+  run_out r = run_cli("bfs", sparse, "--source", "0", NULL);
+  cr_expect_eq(r.status, 0);
+  cr_expect_not_null(strstr(r.err, "hint: source 0 has no arc"), "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "--relabel"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", sparse, "--relabel", "--source", "20", "--output", at("l.txt"), NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.out, "n=3"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "bfs: source 20 (given)"), "%s", r.out);
+  char *o = slurp(at("l.txt"));
+  cr_expect_str_eq(o, "10 2\n20 0\n40 1\n");
+  free(o);
+  run_free(&r);
+  r = run_cli("mst", sparse, "--relabel", "--output", at("m.txt"), NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  o = slurp(at("m.txt"));
+  cr_expect_str_eq(o, "10 20 1\n10 40 1\n");
+  free(o);
+  run_free(&r);
+  char line[512];
+  r = run_cli("bfs", sparse, "--relabel", "--source", "30", NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "bfs: --source 30: no arc of"), "%s", line);
+  run_free(&r);
+}
+
+Test(cli, vertex_limit_and_max_vertices) {
+  char line[512];
+  const char *big = put("big.txt", "0 1\n20000000 1\n");
+  run_out r = run_cli("bfs", big, NULL);
+  cr_expect_eq(r.status, 1);
+  error_line(&r, line, sizeof line);
+  cr_expect_not_null(strstr(line, "20000001 vertices"), "%s", line);
+  cr_expect_not_null(strstr(line, "--max-vertices N loads it anyway"), "%s", line);
+  cr_expect_null(strstr(line, "max_vertices"), "%s", line);
+  run_free(&r);
+  r = run_cli("bfs", big, "--max-vertices", "20000001", "--source", "0", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--max-vertices", "4", NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "more than max_vertices = 4"), "%s", line);
+  run_free(&r);
+  r = run_cli("bfs", put("h.mtx", "%%MatrixMarket matrix coordinate pattern general\n2000000000 2000000000 1\n1 2\n"), NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "2000000000 vertices declared by the header"), "%s", line);
+  run_free(&r);
+}
+
+/* bc over more sources than one batch: the sum of the batches is exact on a directed path,
+ * where bc(v) = v (n - 1 - v) (pairs s < v < t). */
+Test(cli, bc_in_batches_sums_every_source) {
+  enum { N = 250 };
+  char *text = malloc(N * 16), *p = text;
+  for (int v = 0; v + 1 < N; v++) p += sprintf(p, "%d %d\n", v, v + 1);
+  run_out r = run_cli("bc", put("path250.el", text), "--output", at("bc.txt"), NULL);
+  free(text);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char *o = slurp(at("bc.txt")), *q = o;
+  for (int v = 0; v < N; v++) {
+    double got = strtod(q, &q);
+    cr_assert_eq(got, (double)v * (N - 1 - v), "bc[%d] = %g", v, got);
+  }
+  free(o);
+  run_free(&r);
+}
+
+/* Runs bin/gnest-cli with stderr (and stdout) on a pseudo-terminal; returns what it printed. */
+static char *run_on_terminal(const char **argv, int *status) {
+  int master = -1;
+  pid_t pid = forkpty(&master, NULL, NULL, NULL);
+  cr_assert_neq(pid, -1, "forkpty: %s", strerror(errno));
+  if (pid == 0) {
+    execv(CLI, (char *const *)argv);
+    _exit(127);
+  }
+  size_t cap = 1 << 16, len = 0;
+  char *buf = malloc(cap);
+  ssize_t got;
+  while ((got = read(master, buf + len, cap - len - 1)) > 0) len += (size_t)got;
+  buf[len] = '\0';
+  int ws = 0;
+  waitpid(pid, &ws, 0);
+  close(master);
+  *status = WIFEXITED(ws) ? WEXITSTATUS(ws) : 128 + WTERMSIG(ws);
+  return buf;
+}
+
+/* On a terminal a long bc shows "sources N% (k of n sources, ETA ...)" redrawn in place and
+ * erased at the end; --quiet and a non-terminal stderr show none. GNEST_PROGRESS_DELAY_MS=0
+ * shows it from the start (the default waits 1 s, so short runs print nothing). */
+Test(cli, progress_on_a_terminal_only) {
+  enum { N = 400 };
+  char *text = malloc(N * 16), *p = text;
+  for (int v = 0; v + 1 < N; v++) p += sprintf(p, "%d %d\n", v, v + 1);
+  const char *file = put("path400.el", text);
+  free(text);
+  cr_assert_eq(setenv("GNEST_PROGRESS_DELAY_MS", "0", 1), 0);
+  int status = 0;
+  const char *argv[] = {CLI, "bc", file, NULL};
+  char *tty = run_on_terminal(argv, &status);
+  cr_expect_eq(status, 0, "%s", tty);
+  cr_expect_not_null(strstr(tty, "\rgnest-cli bc: sources "), "%s", tty);
+  cr_expect_not_null(strstr(tty, "of 400 sources"), "%s", tty);
+  cr_expect_not_null(strstr(tty, "\r\033[K"), "the line is erased at the end: %s", tty);
+  free(tty);
+  const char *quiet[] = {CLI, "bc", file, "--quiet", NULL};
+  tty = run_on_terminal(quiet, &status);
+  cr_expect_null(strstr(tty, "sources"), "%s", tty);
+  free(tty);
+  run_out r = run_cli("bc", file, NULL);
+  unsetenv("GNEST_PROGRESS_DELAY_MS");
+  cr_expect_null(strstr(r.err, "sources"), "%s", r.err);
   run_free(&r);
 }

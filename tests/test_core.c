@@ -3,6 +3,7 @@
  * availability, applicability, test configurations), options and gnest_options_parse, the call
  * frame and the selector. */
 #include <criterion/criterion.h>
+#include <dlfcn.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -429,7 +430,7 @@ Test(core_stats, unsorted_csr_and_128_bit_sums) {
   /* A hand-made unsorted CSR: 0 -> {2, 0, 1, 0}, 1 -> {}, 2 -> {2}. */
   int64_t off[] = {0, 4, 4, 5};
   int32_t cols[] = {2, 0, 1, 0, 2};
-  gn_csr c = {3, 5, off, cols, NULL, 0, 0, 0};
+  gn_csr c = {3, 5, off, cols, NULL, 0, 0, 0, NULL};
   gn_degree_sums sums;
   gn_degree_sums_cpu(&c, &sums);
   cr_assert_eq(sums.self_loops, 3);
@@ -1368,5 +1369,23 @@ Test(core_graph, binary_cache_applies_load_options) {
   gnest_graph_free(g);
   unlink(cache);
   unlink(path);
+  gnest_ctx_free(ctx);
+}
+
+/* $GNEST_DEVICE_MEMORY_LIMIT must be a positive byte count, checked with or without a device;
+ * without a driver, the context says so in plain words. */
+Test(core_ctx_env, device_memory_limit_variable_and_no_driver_text) {
+  cr_assert_eq(setenv("GNEST_DEVICE_MEMORY_LIMIT", "12k", 1), 0);
+  gnest_ctx *ctx = NULL;
+  gnest_status st = gnest_ctx_create(&ctx, NULL);
+  unsetenv("GNEST_DEVICE_MEMORY_LIMIT");
+  cr_expect_eq(st, GNEST_ERR_INVALID_ARGUMENT);
+  cr_expect_null(ctx);
+  cr_expect_str_eq(gnest_last_error(NULL)->source, "GNEST_DEVICE_MEMORY_LIMIT");
+  cr_expect_not_null(strstr(gnest_last_error(NULL)->message, "'12k' is not a byte count"));
+  cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_OK);
+  void *driver = dlopen("libcuda.so.1", RTLD_LAZY);
+  if (!driver) cr_expect_str_eq(gnest_ctx_device_name(ctx), "CPU (no CUDA device: no driver found)");
+  else dlclose(driver);
   gnest_ctx_free(ctx);
 }

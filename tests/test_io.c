@@ -151,6 +151,137 @@ static gnest_status build(const gn_edges *e, gnest_load_options o, gn_csr *c) {
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * Load options of 0.3: relabel, max_vertices, progress
+ * ------------------------------------------------------------------------------------------- */
+
+/* Sparse ids 7, 100, 3, 1000 (and 5 nowhere): four vertices numbered in increasing id order. */
+Test(io, relabel_numbers_the_ids_that_appear_in_increasing_order) {
+  const char *path = write_text("sparse.txt", "100 7\n7 1000\n3 100\n1000 100 \n");
+  gnest_load_options o = defaults();
+  o.relabel = 1;
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_load(ctx, path, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(gnest_graph_num_vertices(g), 4);
+  const int32_t *ids = gnest_graph_original_ids(g);
+  cr_assert_not_null(ids);
+  const int32_t want_ids[] = {3, 7, 100, 1000};
+  cr_assert_arr_eq(ids, want_ids, sizeof want_ids);
+  /* arcs 2->1, 1->3, 0->2, 3->2 in the new numbers */
+  const int64_t off[] = {0, 1, 2, 3, 4};
+  const int32_t cols[] = {2, 3, 1, 2};
+  gn_csr c = {4, 4, (int64_t *)off, (int32_t *)cols, NULL, 0, 0, 0, NULL};
+  const int64_t *go;
+  const int32_t *gc;
+  const float *gw;
+  gnest_graph_csr(g, &go, &gc, &gw);
+  for (int v = 0; v <= 4; v++) cr_expect_eq(go[v], c.offsets[v], "offsets[%d]", v);
+  for (int e = 0; e < 4; e++) cr_expect_eq(gc[e], c.cols[e], "cols[%d]", e);
+  gnest_graph_free(g);
+  /* without relabel: ids are vertices, 1001 of them, and no id map */
+  cr_assert_eq(gnest_graph_load(ctx, path, NULL, &g), GNEST_OK);
+  cr_expect_eq(gnest_graph_num_vertices(g), 1001);
+  cr_expect_null(gnest_graph_original_ids(g));
+  gnest_graph_free(g);
+}
+
+Test(io, relabel_applies_to_a_binary_cache_and_to_edges_in_memory) {
+  const int32_t src[] = {9, 4}, dst[] = {4, 2};
+  gnest_load_options o = defaults();
+  o.relabel = 1;
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, 10, 2, src, dst, NULL, &o, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_num_vertices(g), 3);
+  const int32_t want[] = {2, 4, 9};
+  cr_assert_arr_eq(gnest_graph_original_ids(g), want, sizeof want);
+  gnest_graph_free(g);
+  cr_assert_eq(gnest_graph_from_edges(ctx, 10, 2, src, dst, NULL, NULL, &g), GNEST_OK);
+  const char *cache = tmp_path("g.gnest");
+  cr_assert_eq(gnest_graph_save(ctx, g, cache), GNEST_OK);
+  gnest_graph_free(g);
+  cr_assert_eq(gnest_graph_load(ctx, cache, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_vertices(g), 3);
+  cr_assert_arr_eq(gnest_graph_original_ids(g), want, sizeof want);
+  gnest_graph_free(g);
+}
+
+/* A header declaring a billion vertices with one entry, and an edge list with one id of 200
+ * million, are refused before their arrays are allocated; max_vertices or relabel lets them in. */
+Test(io, impossible_vertex_counts_are_refused_before_allocating) {
+  const char *mtx = write_text("huge.mtx", "%%MatrixMarket matrix coordinate pattern general\n"
+                                           "1000000000 1000000000 1\n1 2\n");
+  const char *el = write_text("huge.txt", "0 1\n200000000 1\n");
+  gnest_graph *g = NULL;
+  expect_error(gnest_graph_load(ctx, mtx, NULL, &g), GNEST_ERR_TOO_LARGE, "1000000000 vertices declared by the header", 0);
+  cr_expect_not_null(strstr(gnest_last_error(ctx)->message, "at most 16777216"), "%s", gnest_last_error(ctx)->message);
+  cr_expect_eq(strcmp(gnest_last_error(ctx)->source, mtx), 0);
+  cr_expect_null(g);
+  expect_error(gnest_graph_load(ctx, el, NULL, &g), GNEST_ERR_TOO_LARGE, "200000001 vertices (the largest id + 1", 0);
+  gnest_load_options o = defaults();
+  o.relabel = 1;
+  cr_assert_eq(gnest_graph_load(ctx, el, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_vertices(g), 3);
+  gnest_graph_free(g);
+  /* an explicit limit: above the default here, and below it for a small file */
+  const char *big = write_text("big.txt", "0 1\n20000000 1\n");
+  o = defaults();
+  expect_error(gnest_graph_load(ctx, big, &o, &g), GNEST_ERR_TOO_LARGE, "20000001 vertices", 0);
+  o.max_vertices = 20000001;
+  cr_assert_eq(gnest_graph_load(ctx, big, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_vertices(g), 20000001);
+  gnest_graph_free(g);
+  o.max_vertices = 2;
+  expect_error(gnest_graph_load(ctx, write_text("p.txt", "0 1\n1 2\n"), &o, &g), GNEST_ERR_TOO_LARGE,
+               "3 vertices (the largest id + 1, or the '# gnest edge list' count): more than max_vertices = 2", 0);
+  /* the limit grows with the file: 2^24 vertices from a file of 2^21 bytes would pass */
+  o = defaults();
+  cr_assert_eq(gnest_graph_load(ctx, write_text("ok.txt", "0 1\n16777215 1\n"), &o, &g), GNEST_OK);
+  gnest_graph_free(g);
+}
+
+typedef struct progress_log {
+  int calls, stages_done, backwards;
+  char last_stage[32];
+  uint64_t last_done, last_total;
+} progress_log;
+
+static void log_progress(void *user, const char *stage, uint64_t done, uint64_t total) {
+  progress_log *l = user;
+  if (strcmp(stage, l->last_stage) == 0 && done < l->last_done) l->backwards++;
+  snprintf(l->last_stage, sizeof l->last_stage, "%s", stage);
+  l->last_done = done;
+  l->last_total = total;
+  l->stages_done += done == total;
+  l->calls++;
+}
+
+/* The callback sees each stage grow to its total, thinned (not one call per line). */
+Test(io, progress_callback_reports_every_stage_to_its_end) {
+  enum { ARCS = 150000 };
+  char *text = malloc((size_t)ARCS * 16 + 1), *p = text;
+  cr_assert_not_null(text);
+  for (int i = 0; i < ARCS; i++) p += sprintf(p, "%d %d\n", i, (i * 7 + 1) % ARCS);
+  const char *plain = write_text("prog.txt", text), *xz = write_xz("prog.txt.xz", text);
+  free(text);
+  const char *paths_[] = {plain, xz};
+  for (int k = 0; k < 2; k++) {
+    progress_log log;
+    memset(&log, 0, sizeof log);
+    gnest_load_options o = defaults();
+    o.progress = log_progress;
+    o.progress_user = &log;
+    gnest_graph *g = NULL;
+    cr_assert_eq(gnest_graph_load(ctx, paths_[k], &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    gnest_graph_free(g);
+    cr_expect_eq(log.backwards, 0, "%s: a stage went backwards", paths_[k]);
+    cr_expect_str_eq(log.last_stage, "building");
+    cr_expect_eq(log.last_done, (uint64_t)ARCS);
+    cr_expect_geq(log.stages_done, k == 0 ? 3 : 4, "%s: reading/decompressing, parsing, building each end",
+                  paths_[k]);
+    cr_expect_lt(log.calls, 2000, "%s: %d calls, not thinned", paths_[k], log.calls);
+  }
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Reading files
  * ------------------------------------------------------------------------------------------- */
 Test(io, read_plain_file_and_empty_file) {

@@ -79,7 +79,7 @@ void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnes
   gnest_status dummy;
   if (!st) st = &dummy;
   if (size != 0 && count > SIZE_MAX / size) {
-    *st = gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_alloc", 0,
+    *st = gn_error(ctx, GNEST_ERR_TOO_LARGE, "", 0,
                    "cannot allocate %zu x %zu bytes for %s: the size overflows", count, size,
                    what ? what : "a buffer");
     return NULL;
@@ -87,7 +87,7 @@ void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnes
   size_t bytes = count * size;
   void *p = calloc(bytes ? bytes : 1, 1);
   if (!p) {
-    *st = gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_alloc", 0, "cannot allocate %zu bytes for %s",
+    *st = gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "", 0, "out of host memory: cannot allocate %zu bytes for %s",
                    bytes, what ? what : "a buffer");
     return NULL;
   }

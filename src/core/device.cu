@@ -1,5 +1,6 @@
 /* Device side of a context: CUDA error mapping, stream and events, the caching memory pool,
  * graph / tree upload, copies, timing, and the device degree statistics. */
+#include <atomic>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -134,15 +135,72 @@ static size_t gn_pool_round(size_t bytes) {
   return (bytes + quarter - 1) / quarter * quarter;
 }
 
+/* ---- What gnest holds on each device, for the testing limit (gnest_ctx_options). Graph and tree
+ * copies outlive calls and may be freed after their context, so the count is per device and
+ * process-wide, not per context. */
+static const int kGnMaxDevices = 64;
+static std::atomic<size_t> gn_held[kGnMaxDevices];
+
+static void gn_held_add(int device, size_t bytes) {
+  if (device >= 0 && device < kGnMaxDevices) gn_held[device] += bytes;
+}
+static void gn_held_sub(int device, size_t bytes) {
+  if (device >= 0 && device < kGnMaxDevices) gn_held[device] -= bytes;
+}
+
+static size_t gn_held_on(int device) {
+  return device >= 0 && device < kGnMaxDevices ? gn_held[device].load() : 0;
+}
+
+extern "C" size_t gn_device_bytes_held(const gnest_ctx *ctx) {
+  return ctx && ctx->dev ? gn_held_on(ctx->dev->id) : 0;
+}
+
+extern "C" void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes) {
+  if (ctx && ctx->dev) ctx->dev->memory_limit = bytes;
+}
+
 static void gn_pool_release(gn_device *d) {
-  for (int i = 0; i < d->cache_len; ++i) cudaFree(d->cache[i].ptr);
+  for (int i = 0; i < d->cache_len; ++i) {
+    cudaFree(d->cache[i].ptr);
+    gn_held_sub(d->id, d->cache[i].bytes);
+  }
   d->cache_len = 0;
   d->cached_bytes = 0;
 }
 
+/* The out-of-memory failure: how much was needed and how much was free, under the testing limit
+ * or as the device reports it. */
+static gnest_status gn_device_oom(gnest_ctx *ctx, size_t bytes, const char *what) {
+  const gn_device *d = ctx->dev;
+  const size_t held = gn_device_bytes_held(ctx);
+  (void)cudaGetLastError(); /* the failed cudaMalloc's error, reported here */
+  if (d->memory_limit > 0)
+    return gn_error(ctx, GNEST_ERR_DEVICE_OUT_OF_MEMORY, "", 0,
+                    "out of device memory: %zu bytes needed for %s, %zu free under the device "
+                    "memory limit of %zu bytes (gnest holds %zu)",
+                    bytes, what ? what : "a buffer", held < d->memory_limit ? d->memory_limit - held : 0,
+                    d->memory_limit, held);
+  size_t free_bytes = 0, total = 0;
+  if (cudaMemGetInfo(&free_bytes, &total) != cudaSuccess) (void)cudaGetLastError();
+  return gn_error(ctx, GNEST_ERR_DEVICE_OUT_OF_MEMORY, "", 0,
+                  "out of device memory: %zu bytes needed for %s, %zu free of %zu on the device "
+                  "(gnest holds %zu)",
+                  bytes, what ? what : "a buffer", free_bytes, total, held);
+}
+
+/* cudaMalloc within the testing limit: an allocation beyond it fails as the device would. */
+static cudaError_t gn_malloc_limited(gn_device *d, void **ptr, size_t bytes) {
+  if (d->memory_limit > 0 && (bytes > d->memory_limit || gn_held_on(d->id) > d->memory_limit - bytes))
+    return cudaErrorMemoryAllocation;
+  cudaError_t e = cudaMalloc(ptr, bytes);
+  if (e == cudaSuccess) gn_held_add(d->id, bytes);
+  return e;
+}
+
 /* cudaMalloc; on out-of-memory the pool's cached blocks are released and the call retried once. */
 static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
-  cudaError_t e = cudaMalloc(ptr, bytes);
+  cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes);
   if (e == cudaErrorMemoryAllocation && ctx->dev && ctx->dev->cache_len > 0) {
     (void)cudaGetLastError(); /* the failed cudaMalloc's error, handled here by retrying */
     /* cached blocks may still be used by queued work */
@@ -151,7 +209,11 @@ static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, co
       return gn_cuda_error(ctx, sync, "cudaStreamSynchronize before releasing the pool", __FILE__,
                            __LINE__);
     gn_pool_release(ctx->dev);
-    e = cudaMalloc(ptr, bytes);
+    e = gn_malloc_limited(ctx->dev, ptr, bytes);
+  }
+  if (e == cudaErrorMemoryAllocation) {
+    *ptr = nullptr;
+    return gn_device_oom(ctx, bytes, what);
   }
   if (e != cudaSuccess) {
     *ptr = nullptr;
@@ -198,6 +260,7 @@ void gn_dev_free(gnest_ctx *ctx, void *ptr, size_t bytes) {
     void *grown = realloc(d->cache, (size_t)cap * sizeof(gn_pool_block));
     if (!grown) {
       cudaFree(ptr);
+      gn_held_sub(d->id, gn_pool_round(bytes));
       return;
     }
     d->cache = static_cast<gn_pool_block *>(grown);
@@ -271,6 +334,7 @@ template <class Pub>
 struct gn_device_copy {
   Pub pub;
   int device;
+  size_t held; /* bytes of its arrays on the device */
 };
 
 /* One array of a device copy: the slot in the copy for its device pointer, the host data, its
@@ -293,20 +357,24 @@ static gnest_status gn_check_same_device(gnest_ctx *ctx, int device, const char 
 }
 
 /* cudaFree of each array, with device made current for the calls (the copy may live on another
- * device than the current one, and the uploading context may be gone). */
-static void gn_free_on(int device, void *const *arrays, int count) {
+ * device than the current one, and the uploading context may be gone); held bytes go back. */
+static void gn_free_on(int device, void *const *arrays, int count, size_t held) {
   int current = -1;
   bool switched = cudaGetDevice(&current) == cudaSuccess && current != device &&
                   cudaSetDevice(device) == cudaSuccess;
   for (int i = 0; i < count; ++i) cudaFree(arrays[i]);
   if (switched) cudaSetDevice(current);
+  gn_held_sub(device, held);
 }
+
+/* Bytes allocated for an array of `bytes` (at least 4: empty arrays get distinct pointers). */
+static size_t gn_upload_size(size_t bytes) { return bytes ? bytes : 4; }
 
 /* Frees a device copy and its arrays (listed by the caller from the public struct). */
 template <class Pub, int N>
 static void gn_device_copy_free(Pub *pub, void *const (&arrays)[N]) {
   gn_device_copy<Pub> *copy = reinterpret_cast<gn_device_copy<Pub> *>(pub);
-  gn_free_on(copy->device, arrays, N);
+  gn_free_on(copy->device, arrays, N, copy->held);
   free(copy);
 }
 
@@ -328,7 +396,7 @@ extern "C" void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt) {
  * 4 bytes, so empty arrays still get distinct valid pointers. */
 static gnest_status gn_upload_all(gnest_ctx *ctx, const gn_array_upload *a, int count) {
   for (int i = 0; i < count; ++i) {
-    GN_TRY(gn_malloc_retry(ctx, a[i].slot, a[i].bytes ? a[i].bytes : 4, a[i].what));
+    GN_TRY(gn_malloc_retry(ctx, a[i].slot, gn_upload_size(a[i].bytes), a[i].what));
     GN_TRY(gn_to_device(ctx, *a[i].slot, a[i].host, a[i].bytes));
   }
   GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
@@ -341,11 +409,13 @@ static gnest_status gn_upload_arrays(gnest_ctx *ctx, const gn_array_upload *a, i
   gnest_status st = gn_upload_all(ctx, a, count);
   if (st == GNEST_OK) return GNEST_OK;
   void *arrays[kGnMaxArrays];
+  size_t held = 0;
   for (int i = 0; i < count; ++i) {
     arrays[i] = *a[i].slot;
+    if (arrays[i]) held += gn_upload_size(a[i].bytes);
     *a[i].slot = nullptr;
   }
-  gn_free_on(ctx->dev->id, arrays, count);
+  gn_free_on(ctx->dev->id, arrays, count, held);
   return st;
 }
 
@@ -376,6 +446,7 @@ static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, 
     free(copy);
     return st;
   }
+  for (int i = 0; i < count; ++i) copy->held += gn_upload_size(arrays[i].bytes);
   /* The handle is const in the API; its device copy is a cache, filled once. */
   const_cast<Host *>(h)->dev = &copy->pub;
   *out = &copy->pub;

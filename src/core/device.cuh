@@ -41,6 +41,7 @@ struct gn_device {
   gn_pool_block *cache;
   int cache_len, cache_cap;
   size_t cached_bytes;
+  size_t memory_limit; /* gnest_ctx_options.device_memory_limit; 0 = none */
 };
 
 /* Created by gnest_ctx_create when a device is present. */

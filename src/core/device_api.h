@@ -16,6 +16,12 @@ extern "C" {
 gnest_status gn_device_attach(gnest_ctx *ctx, int id);
 void gn_device_detach(gnest_ctx *ctx);
 
+/* gnest_ctx_options.device_memory_limit (0 = none) for the context's device allocations. */
+void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes);
+/* Bytes gnest holds on ctx's device in this process: pool blocks (in use or cached) and graph /
+ * tree copies; what the limit is checked against (tests check that failures leak none). */
+size_t gn_device_bytes_held(const gnest_ctx *ctx);
+
 /* Makes ctx's device current for this host thread (contexts on several devices in one process). */
 gnest_status gn_device_make_current(gnest_ctx *ctx);
 

@@ -14,6 +14,10 @@ void gnest_load_options_init(gnest_load_options *opts) {
   opts->drop_self_loops = 0;
   opts->merge_duplicates = 1;
   opts->sort_adjacency = 1;
+  opts->relabel = 0;
+  opts->max_vertices = 0;
+  opts->progress = NULL;
+  opts->progress_user = NULL;
 }
 
 /* Takes ownership of csr (freed on failure). */
@@ -122,6 +126,7 @@ void gnest_graph_free(gnest_graph *g) {
 }
 
 int32_t gnest_graph_num_vertices(const gnest_graph *g) { return g ? g->csr.n : 0; }
+const int32_t *gnest_graph_original_ids(const gnest_graph *g) { return g ? g->csr.original_ids : NULL; }
 int64_t gnest_graph_num_edges(const gnest_graph *g) { return g ? g->csr.m : 0; }
 int gnest_graph_is_weighted(const gnest_graph *g) { return g && g->csr.weights ? 1 : 0; }
 

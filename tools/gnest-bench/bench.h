@@ -47,6 +47,7 @@ typedef struct bench_config {
   gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: the CPU reference first when present */
   int num_backends;
   int backends_given, no_cpu;
+  int quiet;                                     /* --quiet: no per-cell lines, no progress */
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;
   int cpu_runs;                                  /* --cpu-runs: reference's timed runs; < 0: as others */

@@ -7,6 +7,7 @@
 
 #include "backends.h"
 #include "bench.h"
+#include "progress.h"
 #include "wrap.h"
 
 /* The usage text, around the --backends line (built from the backend registry). */
@@ -24,6 +25,7 @@ static const char *const usage_head =
     "  --algos LIST          bfs,sssp,bc,color,mst,tc,tree-descendants,tree-heights (default all)\n";
 static const char *const usage_tail =
     "  --no-cpu              do not run the CPU reference (GPU results are then not checked)\n"
+    "  --quiet               no per-cell lines on stderr and no progress line (the report still prints)\n"
     "  --cpu-max-edges N     skip the CPU reference on graphs of more than N arcs (default: no limit)\n"
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
@@ -195,6 +197,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
 
 static int set_switch(bench_config *cfg, const char *flag) {
   if (strcmp(flag, "--no-cpu") == 0) cfg->no_cpu = 1;
+  else if (strcmp(flag, "--quiet") == 0) cfg->quiet = 1;
   else if (strcmp(flag, "--wboost") == 0) cfg->opts.wboost = 1;
   else if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) cfg->help = 1;
   else return bench_usage_error("unknown option '%s'", flag);
@@ -338,9 +341,18 @@ static void print_load(const bench_input *in) {
           (long)in->vertices, in->tree ? "nodes" : "vertices", (long)in->arcs);
 }
 
+/* After each cell: its line (unless --quiet), then on a terminal the progress line with the
+ * ETA of the remaining cells, erased before the next line is printed. */
+static void cell_done(const bench_config *cfg, gn_progress_line *line, int done, int total,
+                      const bench_row *row) {
+  gn_progress_finish(line);
+  if (!cfg->quiet) print_progress(done, total, row);
+  gn_progress_update(line, "cells", done, total, "cells");
+}
+
 /* Every (algorithm, backend) cell of one loaded input. Returns -1 on out of memory. */
 static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
-                     bench_report *rep, int *done, int total) {
+                     bench_report *rep, int *done, int total, gn_progress_line *line) {
   for (int ai = 0; ai < BA_COUNT; ai++) {
     bench_algo a = (bench_algo)ai;
     if (!(cfg->algos & BA_BIT(a)) || !algo_applies(in->spec, a)) continue;
@@ -355,7 +367,7 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
         have_ref = 1;
         row.check = BENCH_CHECK_REFERENCE;
       }
-      print_progress(++*done, total, &row);
+      cell_done(cfg, line, ++*done, total, &row);
       if (bench_report_add(rep, &row) != 0) {
         bench_output_free(&ref);
         return -1;
@@ -368,16 +380,19 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
 
 static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
   int total = planned_cells(cfg), done = 0;
-  for (int s = 0; s < cfg->num_specs; s++) {
+  gn_progress_line line;
+  gn_progress_start(&line, "gnest-bench", cfg->quiet);
+  int rc = 0;
+  for (int s = 0; s < cfg->num_specs && rc == 0; s++) {
     const bench_spec *spec = &cfg->specs[s];
     int cells = 0;
     for (int a = 0; a < BA_COUNT; a++)
       if ((cfg->algos & BA_BIT(a)) && algo_applies(spec, (bench_algo)a)) cells += cfg->num_backends;
     if (cells == 0) continue; /* no selected algorithm applies: nothing to load */
     bench_input *in = &rep->inputs[rep->num_inputs++];
+    gn_progress_finish(&line);
     bench_input_load(ctx, cfg, spec, in);
-    print_load(in);
-    int rc = 0;
+    if (!cfg->quiet) print_load(in);
     if (in->status != GNEST_OK) {
       bench_row row = {0};
       snprintf(row.input, sizeof row.input, "%s", spec->name);
@@ -387,12 +402,12 @@ static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
       rc = bench_report_add(rep, &row);
       done += cells;
     } else {
-      rc = run_input(ctx, cfg, in, rep, &done, total);
+      rc = run_input(ctx, cfg, in, rep, &done, total, &line);
     }
     bench_input_free(in); /* keeps the record, releases the graphs */
-    if (rc != 0) return -1;
   }
-  return 0;
+  gn_progress_finish(&line);
+  return rc == 0 ? 0 : -1;
 }
 
 /* 3 when any result disagreed, 1 when any row failed for a reason other than unavailability, else

@@ -178,6 +178,13 @@ static int set_runs(cli_args *a, const char *f, const char *v) {
   int32_t r = 0;
   int rc = parse_i32(f, v, 1, &r);
   a->runs = r;
+  a->runs_given = 1;
+  return rc;
+}
+static int set_max_vertices(cli_args *a, const char *f, const char *v) {
+  uint64_t x = 0;
+  int rc = parse_bounded(f, v, 1, INT32_MAX, &x);
+  a->load.max_vertices = (int64_t)x;
   return rc;
 }
 
@@ -194,27 +201,35 @@ static int set_no_symmetrize(cli_args *a, const char *f, const char *v) { (void)
 static int set_keep_loops(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.drop_self_loops = 0; return 0; }
 static int set_drop_loops(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.drop_self_loops = 1; return 0; }
 static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.merge_duplicates = 0; return 0; }
+static int set_relabel(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.relabel = 1; return 0; }
 
 #define LOADING (CLI_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_CONVERT))
-#define SOURCED (CLI_BIT(CMD_BFS) | CLI_BIT(CMD_SSSP) | CLI_BIT(CMD_BC))
+#define DIRECTED_LOADING (LOADING & ~UNDIRECTED_ALGOS)
+#define UNDIRECTED_ALGOS (CLI_BIT(CMD_COLOR) | CLI_BIT(CMD_MST) | CLI_BIT(CMD_TC))
+#define GRAPH_LOADING (CLI_GRAPH_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_CONVERT))
+#define SINGLE_SOURCE (CLI_BIT(CMD_BFS) | CLI_BIT(CMD_SSSP))
 #define ROOTED (CLI_TREE_ALGOS | CLI_BIT(CMD_STATS))
 #define ON_DEVICE (CLI_ALGOS | CLI_BIT(CMD_STATS))
 
+/* A flag may have several rows, one per group of commands, each with the help text that fits
+ * them: a command's --help shows only its own rows. */
 const cli_flag cli_flags[] = {
   {"--backend", "NAME", CLI_ALGOS, set_backend, NULL},
-  {"--source", "N", SOURCED, set_source,
-   "0-based source vertex (default: the vertex of highest out-degree, lowest id on ties; "
-   "bc: one source instead of all)"},
+  {"--source", "N", SINGLE_SOURCE, set_source,
+   "source vertex (default: the vertex of highest out-degree, lowest id on ties)"},
+  {"--source", "N", CLI_BIT(CMD_BC), set_source, "one source vertex instead of all"},
   {"--sources", "LIST", CLI_BIT(CMD_BC), set_sources, "comma-separated source vertices, e.g. 0,5,9"},
   {"--samples", "K", CLI_BIT(CMD_BC), set_samples, "K distinct sources sampled with --seed (sum, no rescaling)"},
   {"--seed", "N", CLI_BIT(CMD_BC), set_seed, "seed of --samples (default 1)"},
   {"--root", "N", ROOTED, set_root,
    "read FILE as a graph and root the tree at node N (graph files only; default 0)"},
   {"--tree", NULL, CLI_BIT(CMD_STATS), set_tree, "also print tree statistics (implied for .tree files)"},
-  {"--json", NULL, CLI_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_BACKENDS), set_json,
-   "print JSON instead of the text: one object (--compare, backends: an array)"},
+  {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)"},
+  {"--json", NULL, CLI_BIT(CMD_STATS), set_json, "print one JSON object instead of the text"},
+  {"--json", NULL, CLI_BIT(CMD_BACKENDS), set_json, "print an array of JSON objects instead of the text"},
   {"--output", "FILE", CLI_ALGOS, set_output,
-   "write the full result to FILE, one value per line in vertex order (see below)"},
+   "write the full result to FILE (format below); with --relabel each line starts with the "
+   "vertex's id in FILE"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default 32)"},
   {"--coarsening", "N", CLI_ALGOS, set_coarsening, "child-block coarsening factor (0 = default)"},
   {"--granularity", "G", CLI_ALGOS, set_granularity, "aggregation granularity: warp, block, multi-block or grid"},
@@ -228,17 +243,32 @@ const cli_flag cli_flags[] = {
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
-  {"--symmetrize", NULL, LOADING, set_symmetrize, "add the reverse of every arc (default for color, mst, tc)"},
-  {"--no-symmetrize", NULL, LOADING, set_no_symmetrize, "keep arcs as stored (color, mst, tc then need a symmetric file)"},
+  {"--symmetrize", NULL, DIRECTED_LOADING, set_symmetrize,
+   "take the graph as undirected: add the reverse of every arc (default: arcs as stored)"},
+  {"--undirected", NULL, DIRECTED_LOADING, set_symmetrize, "the same as --symmetrize"},
+  {"--no-symmetrize", NULL, DIRECTED_LOADING, set_no_symmetrize, "keep arcs as stored (the default)"},
+  {"--symmetrize", NULL, UNDIRECTED_ALGOS, set_symmetrize, "add the reverse of every arc (the default here)"},
+  {"--undirected", NULL, UNDIRECTED_ALGOS, set_symmetrize, "the same as --symmetrize"},
+  {"--no-symmetrize", NULL, UNDIRECTED_ALGOS, set_no_symmetrize,
+   "keep arcs as stored: the file must then hold every edge both ways"},
+  {"--relabel", NULL, GRAPH_LOADING, set_relabel,
+   "number only the ids that appear in an arc, 0..k-1 in increasing order (sparse ids: no "
+   "phantom isolated vertices); ids on the command line and in the output stay the file's"},
+  {"--max-vertices", "N", LOADING, set_max_vertices,
+   "allow up to N vertices: a file declaring (or, as an edge list, implying by its largest id) "
+   "more vertices than max(2^24, 8 x its size in bytes) is refused before allocating unless N "
+   "allows them"},
   {"--keep-self-loops", NULL, LOADING, set_keep_loops, "keep arcs u->u (default)"},
   {"--drop-self-loops", NULL, LOADING, set_drop_loops, "remove arcs u->u while loading"},
-  {"--keep-duplicates", NULL, LOADING, set_keep_dups, "keep parallel arcs (default: merge them, keeping the minimum weight)"},
+  {"--keep-duplicates", NULL, LOADING & ~CLI_BIT(CMD_TC), set_keep_dups,
+   "keep parallel arcs (default: merge them, keeping the minimum weight)"},
   {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)"},
   {"--compare", NULL, CLI_ALGOS, set_compare,
    "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)"},
-  {"--runs", "N", CLI_ALGOS, set_runs, "--compare: timed runs per backend after one warm-up (default 5)"},
-  {"--quiet", NULL, CLI_ALL & ~CLI_BIT(CMD_BACKENDS), set_quiet,
-   "no summary and no CPU notice (errors and --json still print)"},
+  {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after one warm-up (default 5)"},
+  {"--quiet", NULL, ON_DEVICE, set_quiet,
+   "no summary, no hints and no progress (errors and --json still print)"},
+  {"--quiet", NULL, CLI_BIT(CMD_CONVERT), set_quiet, "no 'wrote' line and no progress (errors still print)"},
   {"--help", NULL, CLI_ALL, set_help, "this text"},
 };
 const int cli_flag_count = (int)(sizeof cli_flags / sizeof cli_flags[0]);
@@ -262,11 +292,16 @@ static void args_defaults(cli_args *a, cli_cmd cmd) {
   a->runs = 5;
 }
 
-static const cli_flag *find_flag(const char *name, size_t len) {
-  for (int i = 0; i < cli_flag_count; ++i)
-    if (strlen(cli_flags[i].name) == len && strncmp(cli_flags[i].name, name, len) == 0)
-      return &cli_flags[i];
-  return NULL;
+/* The row of the flag for cmd; else any row of it (the flag exists but does not apply); NULL
+ * for an unknown flag. */
+static const cli_flag *find_flag(const char *name, size_t len, cli_cmd cmd) {
+  const cli_flag *any = NULL;
+  for (int i = 0; i < cli_flag_count; ++i) {
+    if (strlen(cli_flags[i].name) != len || strncmp(cli_flags[i].name, name, len) != 0) continue;
+    if (cli_flags[i].commands & CLI_BIT(cmd)) return &cli_flags[i];
+    any = &cli_flags[i];
+  }
+  return any;
 }
 
 /* One flag at argv[*i] ("--name", "--name=value" or "--name value"); advances *i past its value. */
@@ -274,7 +309,7 @@ static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
   const char *word = argv[*i], *eq = strchr(word, '=');
   const char *cmd = cli_commands[a->cmd].name;
   size_t len = eq ? (size_t)(eq - word) : strlen(word);
-  const cli_flag *f = strcmp(word, "-h") == 0 ? find_flag("--help", 6) : find_flag(word, len);
+  const cli_flag *f = strcmp(word, "-h") == 0 ? find_flag("--help", 6, a->cmd) : find_flag(word, len, a->cmd);
   if (f == NULL)
     return cli_usage_error("%s: unknown flag '%.*s' (see gnest-cli %s --help)", cmd, (int)len, word, cmd);
   if (!(f->commands & CLI_BIT(a->cmd)))
@@ -311,10 +346,15 @@ static int check_combinations(cli_args *a) {
                            "(nor with backend= in --options)", cmd);
   if (a->compare && a->output)
     return cli_usage_error("%s: --output cannot be combined with --compare", cmd);
+  if (a->runs_given && !a->compare)
+    return cli_usage_error("%s: --runs applies to --compare only (see gnest-cli %s --help)", cmd, cmd);
   int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
   if (a->cmd == CMD_BC && bc_choices > 1)
     return cli_usage_error("bc: give only one of --source, --sources and --samples");
   if (a->seed_given && a->samples == 0) return cli_usage_error("bc: --seed applies to --samples only");
+  if (a->load.relabel && a->load.max_vertices > 0)
+    return cli_usage_error("%s: --max-vertices does not apply with --relabel (a relabelled graph has "
+                           "at most two vertices an arc)", cmd);
   if (a->root_given && a->input && cli_is_tree_file(a->input))
     return cli_usage_error("%s: --root applies to graph files, and %s is a tree file", cmd, a->input);
   return CLI_EXIT_OK;

@@ -70,7 +70,7 @@ int cli_cmd_backends(const cli_args *a) {
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
     gnest_backend_desc d;
     gnest_status st = gnest_backend_describe((gnest_backend)b, &d);
-    if (st != GNEST_OK) return cli_fail(NULL, st);
+    if (st != GNEST_OK) return cli_fail(a, NULL, st);
     if (a->json) json_backend(&j, &d);
     else print_line(stdout, &d);
   }

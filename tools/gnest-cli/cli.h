@@ -8,6 +8,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gnest.h"
+#include "progress.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1
@@ -50,6 +51,7 @@ typedef struct cli_args {
   int tree;                 /* stats --tree */
   int json, quiet, compare, help;
   int runs;                 /* --runs (default 5) */
+  int runs_given;
   int backend_given;
 } cli_args;
 
@@ -100,13 +102,18 @@ typedef struct cli_input {
   int32_t source;           /* bfs, sssp: resolved source */
   const char *source_rule;  /* "highest out-degree" or "given" */
   gnest_bc_sources bc;      /* bc */
+  int32_t *bc_list;         /* bc: --source / --sources as vertex numbers (owned) */
+  const int32_t *ids;       /* --relabel: the file's id of each vertex; NULL otherwise */
+  gn_progress_line progress;/* loading */
+  int quiet;                /* --quiet: no progress either */
 } cli_input;
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);
 /* Loads what the command needs into in (ctx already set). Returns an exit code. */
 int cli_load_input(const cli_args *a, cli_input *in);
 void cli_input_free(cli_input *in);
-/* "running on the CPU: no CUDA device (...)" on stderr when the context has no device. */
+/* "running on the CPU: no CUDA device (...)" on stderr when the context has no device and the
+ * output is JSON (the text output says it in its device line). */
 void cli_cpu_notice(const cli_args *a, const gnest_ctx *ctx);
 /* Why the context has no device, from its name "CPU (no CUDA device: <why>)". */
 const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size);
@@ -114,9 +121,15 @@ const char *cli_no_device_why(const gnest_ctx *ctx, char *buf, size_t size);
 int cli_is_tree_file(const char *path);
 double cli_now_ms(void);
 
-/* Prints "gnest-cli: <last error>" for st (the context's detail when it is about st) and returns
- * CLI_EXIT_FAIL. ctx may be NULL. */
-int cli_fail(const gnest_ctx *ctx, gnest_status st);
+/* Prints the failure of st on one line and returns CLI_EXIT_FAIL: "gnest-cli: FILE:LINE: what"
+ * when the library's detail is about a file of the command line (or an environment variable),
+ * else "gnest-cli: COMMAND: what" (the library's function names stay out). ctx may be NULL. */
+int cli_fail(const cli_args *a, const gnest_ctx *ctx, gnest_status st);
+/* The file's id of vertex v (v itself unless --relabel). */
+static inline int32_t cli_vertex_id(const cli_input *in, int32_t v) { return in->ids ? in->ids[v] : v; }
+/* Hints on stderr after a run (hints.c): a traversal that reached part of a graph whose file
+ * looks undirected; a given source with no arc in a file with unused ids. */
+void cli_print_hints(const cli_args *a, const cli_input *in, int64_t reached);
 /* GNEST_OK when backend b can run on ctx; else its status, and *why says why in a few words:
  * "not built yet" (the registry's planned backends), "no CUDA device", ... */
 gnest_status cli_backend_check(const gnest_ctx *ctx, gnest_backend b, const char **why);
@@ -136,6 +149,7 @@ typedef struct cli_result {
   int32_t *mst_u, *mst_v;
   float *mst_w;
   gnest_info info;
+  const int32_t *ids;       /* --relabel: the file's id of each vertex (cli_input's); else NULL */
 } cli_result;
 
 /* Allocates the result arrays of cmd for the input. GNEST_ERR_OUT_OF_MEMORY on failure. */

@@ -101,7 +101,7 @@ static int fill_table(const cli_args *a, const cli_input *in, cli_result *ref, c
   ref_row->backend = GNEST_BACKEND_CPU;
   gnest_status st = cli_result_alloc(a->cmd, in, ref);
   if (st == GNEST_OK) st = time_backend(a, in, GNEST_BACKEND_CPU, ref, ref_row);
-  if (st != GNEST_OK) return cli_fail(in->ctx, st);
+  if (st != GNEST_OK) return cli_fail(a, in->ctx, st);
   ref_row->available = ref_row->ran = ref_row->agrees = 1;
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
     if (b == GNEST_BACKEND_AUTO || b == GNEST_BACKEND_CPU) continue;
@@ -136,7 +136,7 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
   fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
   fprintf(f, "%s", cli_commands[a->cmd].name);
   if (a->cmd == CMD_BFS || a->cmd == CMD_SSSP)
-    fprintf(f, ", source %" PRId32 " (%s)", in->source, in->source_rule);
+    fprintf(f, ", source %" PRId32 " (%s)", cli_vertex_id(in, in->source), in->source_rule);
   if (a->cmd == CMD_BC) {
     char buf[96];
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));

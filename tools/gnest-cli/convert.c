@@ -61,7 +61,13 @@ static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k, co
     return st;
   }
   gnest_graph *g = NULL;
-  st = gnest_graph_load(ctx, a->input, &a->load, &g);
+  gn_progress_line line; /* loading a large IN shows its progress on a terminal */
+  gn_progress_start(&line, "gnest-cli convert", a->quiet);
+  gnest_load_options lo = a->load;
+  lo.progress = gn_progress_load_callback;
+  lo.progress_user = &line;
+  st = gnest_graph_load(ctx, a->input, &lo, &g);
+  gn_progress_finish(&line);
   if (st == GNEST_OK) st = write_graph(ctx, g, k, tmp);
   if (st == GNEST_OK)
     snprintf(what, what_size, "%" PRId32 " vertices, %" PRId64 " arcs", gnest_graph_num_vertices(g),
@@ -80,7 +86,7 @@ int cli_cmd_convert(const cli_args *a) {
   char what[128] = "";
   gnest_status st = tmp ? convert_to(a, ctx, k, tmp, what, sizeof what) : GNEST_ERR_OUT_OF_MEMORY;
   if (st != GNEST_OK) {
-    rc = cli_fail(ctx, st);
+    rc = cli_fail(a, ctx, st);
   } else if (rename(tmp, a->convert_out) != 0) {
     fprintf(stderr, "gnest-cli: %s: %s\n", a->convert_out, strerror(errno));
     rc = CLI_EXIT_FAIL;

@@ -19,26 +19,37 @@ char *cli_tmp_path(const char *path) {
   return tmp;
 }
 
+/* With --relabel a line starts with the vertex's id in the input file, "ID " (the vertices are
+ * then only the ids that appear, in increasing order). */
+static void write_id(FILE *f, const cli_result *r, int32_t v) {
+  if (r->ids) fprintf(f, "%" PRId32 " ", r->ids[v]);
+}
+
+static int32_t file_id(const cli_result *r, int32_t v) { return r->ids ? r->ids[v] : v; }
+
 static void write_values(FILE *f, const cli_result *r) {
   switch (r->cmd) {
     case CMD_SSSP:
-      for (int32_t v = 0; v < r->n; ++v)
+      for (int32_t v = 0; v < r->n; ++v) {
+        write_id(f, r, v);
         if (isfinite(r->dist[v])) fprintf(f, "%.9g\n", r->dist[v]);
         else fputs("inf\n", f);
+      }
       break;
     case CMD_BC:
-      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%.17g\n", r->bc[v]);
+      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%.17g\n", r->bc[v]);
       break;
-    case CMD_MST:
+    case CMD_MST: /* u < v as file ids too: relabelling keeps the order of the ids */
       for (int64_t e = 0; e < r->mst_edges; ++e)
-        fprintf(f, "%" PRId32 " %" PRId32 " %.9g\n", r->mst_u[e], r->mst_v[e], r->mst_w[e]);
+        fprintf(f, "%" PRId32 " %" PRId32 " %.9g\n", file_id(r, r->mst_u[e]), file_id(r, r->mst_v[e]),
+                r->mst_w[e]);
       break;
     case CMD_TC:
       fprintf(f, "%" PRIu64 "\n", r->tc_total);
-      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%" PRIu64 "\n", r->tc_per_vertex[v]);
+      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%" PRIu64 "\n", r->tc_per_vertex[v]);
       break;
     default:
-      for (int32_t v = 0; v < r->n; ++v) fprintf(f, "%" PRId32 "\n", r->ivals[v]);
+      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%" PRId32 "\n", r->ivals[v]);
       break;
   }
 }

@@ -111,6 +111,7 @@ static void print_stats(FILE *f, const cli_args *a, const cli_input *in, const s
   char ms[32];
   fprintf(f, "%s: %s  loaded in %s ms\n", s->have_graph ? "graph" : "tree file", a->input,
           cli_format_ms(in->load_ms, ms, sizeof ms));
+  fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
   if (s->have_graph) print_graph_stats(f, in, s);
   if (s->have_tree) print_tree_stats(f, &s->t);
 }
@@ -123,7 +124,7 @@ int cli_cmd_stats(const cli_args *a) {
   stats_data s;
   if (rc == CLI_EXIT_OK) {
     gnest_status st = gather(&in, &s);
-    if (st != GNEST_OK) rc = cli_fail(in.ctx, st);
+    if (st != GNEST_OK) rc = cli_fail(a, in.ctx, st);
   }
   if (rc == CLI_EXIT_OK) {
     cli_cpu_notice(a, in.ctx);

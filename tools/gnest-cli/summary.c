@@ -31,10 +31,10 @@ void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in) {
     return;
   }
   const gnest_graph *g = in->graph;
-  fprintf(f, "graph: %s  n=%" PRId32 "  m=%" PRId64 " arcs (%s%s)  loaded in %s ms\n", a->input,
+  fprintf(f, "graph: %s  n=%" PRId32 "  m=%" PRId64 " arcs (%s%s%s)  loaded in %s ms\n", a->input,
           gnest_graph_num_vertices(g), gnest_graph_num_edges(g),
           gnest_graph_is_weighted(g) ? "weighted" : "unweighted",
-          a->load.symmetrize ? ", symmetrized" : "", ms);
+          a->load.symmetrize ? ", symmetrized" : "", in->ids ? ", relabelled" : "", ms);
   if (in->tree)
     fprintf(f, "tree: rooted at %" PRId32 ", %" PRId32 " nodes\n", gnest_tree_root(in->tree),
             gnest_tree_num_nodes(in->tree));
@@ -43,7 +43,7 @@ void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in) {
 static void print_bc_top(FILE *f, const cli_result *r, const cli_digest *d) {
   fputs("top vertices by bc:", f);
   for (int i = 0; i < d->top_count; ++i)
-    fprintf(f, "%s %" PRId32 " (%.6g)", i ? "," : "", d->top[i], r->bc[d->top[i]]);
+    fprintf(f, "%s %" PRId32 " (%.6g)", i ? "," : "", r->ids ? r->ids[d->top[i]] : d->top[i], r->bc[d->top[i]]);
   fputc('\n', f);
 }
 
@@ -86,7 +86,8 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
   fprintf(f, "backend: %s (%s)\n", i->backend_name ? i->backend_name : "?", i->reason);
   if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
-    fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, in->source, in->source_rule);
+    fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, cli_vertex_id(in, in->source),
+            in->source_rule);
   char ms[32];
   fprintf(f, "time: %s ms  launches: %" PRId64 " host, %" PRId64 " device  edges visited: %" PRId64
              "  iterations: %" PRId32 "\n",

@@ -47,7 +47,7 @@ static void json_bc(cli_json *j, const cli_input *in, const cli_result *r, const
   cli_json_open(j, '[');
   for (int k = 0; k < d->top_count; ++k) {
     cli_json_open(j, '{');
-    cli_json_key(j, "vertex"); cli_json_i64(j, d->top[k]);
+    cli_json_key(j, "vertex"); cli_json_i64(j, r->ids ? r->ids[d->top[k]] : d->top[k]);
     cli_json_key(j, "bc"); cli_json_f64(j, r->bc[d->top[k]]);
     cli_json_close(j, '}');
   }
@@ -92,7 +92,7 @@ void cli_print_summary_json(FILE *f, const cli_args *a, const cli_input *in, con
   json_input(&j, a, in);
   json_info(&j, &r->info);
   if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP) {
-    cli_json_key(&j, "source"); cli_json_i64(&j, in->source);
+    cli_json_key(&j, "source"); cli_json_i64(&j, cli_vertex_id(in, in->source));
     cli_json_key(&j, "source_rule"); cli_json_str(&j, in->source_rule);
   }
   json_algorithm(&j, in, r);

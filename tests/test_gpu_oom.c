@@ -1,0 +1,103 @@
+/* Device out of memory, provoked on purpose with the testing limit (gnest_ctx_options'
+ * device_memory_limit and $GNEST_DEVICE_MEMORY_LIMIT): a graph too large for the limit gives
+ * GNEST_ERR_DEVICE_OUT_OF_MEMORY with how much was needed and how much was free; nothing leaks
+ * (what gnest holds on the device returns to its value before the context once everything is
+ * freed), and a second call in the same context succeeds on a graph that fits.
+ * Skips without a CUDA device (the reason: the device text). */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "device_api.h" /* gn_device_bytes_held */
+#include "gnest.h"
+
+/* A context with the limit (0: from the environment, or none); skips without a device. */
+static gnest_ctx *open_ctx(size_t limit) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.device_memory_limit = limit;
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK, "%s", gnest_last_error_string(NULL));
+  if (!gnest_ctx_has_device(ctx)) {
+    char why[300];
+    snprintf(why, sizeof why, "%s", gnest_ctx_device_name(ctx));
+    gnest_ctx_free(ctx);
+    cr_skip_test("%s", why);
+  }
+  return ctx;
+}
+
+/* The path 0 -> 1 -> ... -> n-1. */
+static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
+  int32_t *src = malloc((size_t)n * sizeof *src), *dst = malloc((size_t)n * sizeof *dst);
+  cr_assert(src && dst);
+  for (int32_t v = 0; v + 1 < n; v++) src[v] = v, dst[v] = v + 1;
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, n, n - 1, src, dst, NULL, NULL, &g), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  free(src);
+  free(dst);
+  return g;
+}
+
+/* BFS with the flat backend (on the device); levels must be 0..n-1 on success. */
+static gnest_status bfs_on_device(gnest_ctx *ctx, const gnest_graph *g) {
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *levels = malloc((size_t)n * sizeof *levels);
+  cr_assert_not_null(levels);
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_FLAT;
+  gnest_status st = gnest_bfs(ctx, g, 0, levels, &o, NULL);
+  for (int32_t v = 0; st == GNEST_OK && v < n; v++) cr_assert_eq(levels[v], v, "level of %d", v);
+  free(levels);
+  return st;
+}
+
+static void expect_oom_message(const gnest_ctx *ctx, const char *limit_text) {
+  const gnest_error *e = gnest_last_error(ctx);
+  cr_expect_eq(e->status, GNEST_ERR_DEVICE_OUT_OF_MEMORY);
+  cr_expect_not_null(strstr(e->message, "out of device memory: "), "%s", e->message);
+  cr_expect_not_null(strstr(e->message, " bytes needed for "), "%s", e->message);
+  cr_expect_not_null(strstr(e->message, " free under the device memory limit of "), "%s", e->message);
+  cr_expect_not_null(strstr(e->message, limit_text), "%s", e->message);
+}
+
+Test(gpu_oom, a_graph_too_large_fails_and_the_context_still_works) {
+  gnest_ctx *watch = open_ctx(0); /* unlimited: reads what gnest holds on the device */
+  const size_t before = gn_device_bytes_held(watch);
+  gnest_ctx *ctx = open_ctx((size_t)64 << 20);
+  gnest_graph *big = path_graph(ctx, 8 << 20); /* 64 MiB of offsets + 32 MiB of columns */
+  cr_expect_eq(bfs_on_device(ctx, big), GNEST_ERR_DEVICE_OUT_OF_MEMORY, "%s", gnest_last_error_string(ctx));
+  expect_oom_message(ctx, "limit of 67108864 bytes");
+  cr_expect_leq(gn_device_bytes_held(watch), before + ((size_t)64 << 20), "held beyond the limit");
+  /* the same context, a graph that fits: runs, twice (the pool's blocks are reused) */
+  gnest_graph *small = path_graph(ctx, 100000);
+  cr_expect_eq(bfs_on_device(ctx, small), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(bfs_on_device(ctx, small), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  /* and the large one still fails the same way, without growing what is held */
+  const size_t held = gn_device_bytes_held(watch);
+  cr_expect_eq(bfs_on_device(ctx, big), GNEST_ERR_DEVICE_OUT_OF_MEMORY);
+  cr_expect_leq(gn_device_bytes_held(watch), held + ((size_t)64 << 20));
+  gnest_graph_free(big);
+  gnest_graph_free(small);
+  gnest_ctx_free(ctx);
+  cr_expect_eq(gn_device_bytes_held(watch), before, "leaked %zd bytes on the device",
+               (ssize_t)(gn_device_bytes_held(watch) - before));
+  gnest_ctx_free(watch);
+}
+
+Test(gpu_oom, the_environment_variable_sets_the_limit) {
+  cr_assert_eq(setenv("GNEST_DEVICE_MEMORY_LIMIT", "4194304", 1), 0);
+  gnest_ctx *ctx = open_ctx(0);
+  unsetenv("GNEST_DEVICE_MEMORY_LIMIT");
+  gnest_graph *big = path_graph(ctx, 1 << 20); /* 8 MiB of offsets: beyond 4 MiB */
+  cr_expect_eq(bfs_on_device(ctx, big), GNEST_ERR_DEVICE_OUT_OF_MEMORY, "%s", gnest_last_error_string(ctx));
+  expect_oom_message(ctx, "limit of 4194304 bytes");
+  gnest_graph *small = path_graph(ctx, 1000);
+  cr_expect_eq(bfs_on_device(ctx, small), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(big);
+  gnest_graph_free(small);
+  gnest_ctx_free(ctx);
+}
