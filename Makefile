@@ -1,6 +1,7 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
-#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present)
+#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
+#                   then the Python package's tests when numpy, scipy, networkx and pytest are there
 #   make test-gpu   the GPU test binaries only
 #   make install PREFIX=/usr/local
 CUDA_ARCH ?= 90
@@ -35,7 +36,7 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu install clean
+.PHONY: all lib tools tests test test-cpu test-gpu test-python install clean
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
@@ -78,6 +79,21 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 test: all
 	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@$(MAKE) --no-print-directory test-python
+
+# python/tests against this tree: its python/ sources and lib/libgnest.so (not an installed copy).
+# The NetworkX backend tests also need the entry points of `pip install ./python` (they skip,
+# saying so, without them).
+PYTHON ?= python3
+test-python: lib
+	@if $(PYTHON) -c 'import numpy, scipy, networkx, pytest' 2>/dev/null; then \
+	  echo "== python/tests ($(PYTHON))"; \
+	  GNEST_LIBRARY=$(CURDIR)/lib/libgnest.so PYTHONPATH=$(CURDIR)/python \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider -rs python/tests; \
+	else \
+	  echo "== python/tests not run: $(PYTHON) lacks numpy, scipy, networkx or pytest" \
+	       "(pip install numpy scipy networkx pytest ./python)"; \
+	fi
 
 test-gpu: all
 	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done

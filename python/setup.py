@@ -1,6 +1,7 @@
-"""Builds the gnest Python package with libgnest.so inside it (see README.md, "How it finds the
-library"): $GNEST_LIBRARY, else $GNEST_PREFIX/lib, else `pkg-config gnest`'s libdir, else the
-repository this directory sits in, where `make lib` is run first."""
+"""Builds the gnest Python package with libgnest.so inside it. The library comes from, in order:
+$GNEST_LIBRARY (a file), $GNEST_PREFIX/lib (an install prefix), the gnest repository this
+directory sits in (`make lib` runs there first), else the libdir of `pkg-config gnest` (an
+installed gnest, for a copy of python/ outside the repository)."""
 
 import os
 import shutil
@@ -15,25 +16,24 @@ HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
 
 
+def _library_in(directory):
+    """libgnest.so in directory, or its versioned file (libgnest.so.MAJOR...) when only that is."""
+    directory = Path(directory)
+    candidates = [directory / "libgnest.so"] + sorted(directory.glob("libgnest.so.*"))
+    return next((c for c in candidates if c.exists()), directory / "libgnest.so")
+
+
 def _pkg_config_libdir():
     try:
         out = subprocess.run(["pkg-config", "--variable=libdir", "gnest"], check=True,
                              capture_output=True, text=True)
     except (OSError, subprocess.CalledProcessError):
         return None
-    return Path(out.stdout.strip()) if out.stdout.strip() else None
+    return out.stdout.strip() or None
 
 
-def _built_in_repository():
-    if not (REPO / "Makefile").is_file() or not (REPO / "include" / "gnest.h").is_file():
-        raise SystemExit(
-            "gnest: no libgnest.so to bundle: set GNEST_LIBRARY to the file, or GNEST_PREFIX to "
-            "an install prefix (make install PREFIX=...), or build from the gnest repository "
-            f"(this directory's parent, {REPO}, is not one)")
-    jobs = str(os.cpu_count() or 1)
-    print(f"gnest: running `make -j{jobs} lib` in {REPO} (about a minute on 2 cores)")
-    subprocess.run(["make", f"-j{jobs}", "lib"], cwd=REPO, check=True)
-    return REPO / "lib" / "libgnest.so"
+def _in_repository():
+    return (REPO / "Makefile").is_file() and (REPO / "include" / "gnest.h").is_file()
 
 
 def find_library():
@@ -41,11 +41,20 @@ def find_library():
     if os.environ.get("GNEST_LIBRARY"):
         return Path(os.environ["GNEST_LIBRARY"])
     if os.environ.get("GNEST_PREFIX"):
-        return Path(os.environ["GNEST_PREFIX"]) / "lib" / "libgnest.so"
+        return _library_in(Path(os.environ["GNEST_PREFIX"]) / "lib")
+    if _in_repository():
+        jobs = str(os.cpu_count() or 1)
+        print(f"gnest: running `make -j{jobs} lib` in {REPO} (about a minute on 2 cores when "
+              "nothing is built yet)")
+        subprocess.run(["make", f"-j{jobs}", "lib"], cwd=REPO, check=True)
+        return _library_in(REPO / "lib")
     libdir = _pkg_config_libdir()
-    if libdir is not None and (libdir / "libgnest.so").exists():
-        return libdir / "libgnest.so"
-    return _built_in_repository()
+    if libdir is None:
+        raise SystemExit(
+            "gnest: no libgnest.so to bundle: set GNEST_LIBRARY to the file, or GNEST_PREFIX to "
+            "an install prefix (make install PREFIX=...), or install gnest where pkg-config "
+            "finds gnest.pc, or build from the gnest repository")
+    return _library_in(libdir)
 
 
 class BuildWithLibrary(build_py):
