@@ -139,16 +139,23 @@ def _load_options(format, one_based, symmetrize, drop_self_loops, merge_duplicat
     return o
 
 
-class Graph:
+class _Handle:
+    """A C handle created in ctx, freed by free_fn when the object goes (keepalive and ctx
+    living until then)."""
+
+    def __init__(self, ctx, ptr, free_fn, keepalive=()):
+        self.ctx = ctx
+        self._ptr = ptr
+        self._finalizer = weakref.finalize(self, _free, free_fn, ptr, ctx, keepalive)
+
+
+class Graph(_Handle):
     """A gnest graph (CSR, directed arcs as stored). Build one with load(), from_edges(),
     from_csr() or from_scipy(); it is freed with the object."""
 
     def __init__(self, ctx, ptr, keepalive=()):
-        """Internal: wraps a gnest_graph pointer created in ctx."""
-        self.ctx = ctx
-        self._ptr = ptr
-        self._finalizer = weakref.finalize(self, _free, lib.gnest_graph_free, ptr, ctx,
-                                           keepalive)
+        """Internal: wraps a gnest_graph pointer created in ctx (keepalive: borrowed arrays)."""
+        super().__init__(ctx, ptr, lib.gnest_graph_free, keepalive)
 
     # -- building --------------------------------------------------------------------------
     @classmethod
@@ -273,14 +280,12 @@ class Graph:
                 f"{', weighted' if self.is_weighted else ''})")
 
 
-class Tree:
+class Tree(_Handle):
     """A rooted tree (parent array; the root's parent is -1)."""
 
     def __init__(self, ctx, ptr):
         """Internal: wraps a gnest_tree pointer created in ctx."""
-        self.ctx = ctx
-        self._ptr = ptr
-        self._finalizer = weakref.finalize(self, _free, lib.gnest_tree_free, ptr, ctx)
+        super().__init__(ctx, ptr, lib.gnest_tree_free)
 
     @classmethod
     def from_parents(cls, parents, *, ctx=None):
