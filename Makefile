@@ -1,6 +1,7 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
-#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present)
+#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
+#                   then the Python package's tests when numpy, scipy, networkx and pytest are there
 #   make test-gpu   the GPU test binaries only
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 CUDA_ARCH ?= 90
@@ -45,7 +46,7 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu install uninstall clean
+.PHONY: all lib tools tests test test-cpu test-gpu test-python install uninstall clean
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
@@ -93,6 +94,21 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all
 	@scripts/run-tests.sh 2 $(TEST_BINS)
+	@$(MAKE) --no-print-directory test-python
+
+# python/tests against this tree: its python/ sources and lib/libgnest.so (not an installed copy).
+# The NetworkX backend tests also need the entry points of `pip install ./python` (they skip,
+# saying so, without them).
+PYTHON ?= python3
+test-python: lib
+	@if $(PYTHON) -c 'import numpy, scipy, networkx, pytest' 2>/dev/null; then \
+	  echo "== python/tests ($(PYTHON))"; \
+	  GNEST_LIBRARY=$(CURDIR)/lib/libgnest.so PYTHONPATH=$(CURDIR)/python \
+	    $(PYTHON) -m pytest -q -p no:cacheprovider -rs python/tests; \
+	else \
+	  echo "== python/tests not run: $(PYTHON) lacks numpy, scipy, networkx or pytest" \
+	       "(pip install numpy scipy networkx pytest ./python)"; \
+	fi
 
 test-gpu: all
 	@scripts/run-tests.sh 1 $(filter tests/bin/test_gpu%,$(TEST_BINS))

@@ -142,6 +142,19 @@ gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load
 gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
                                     const int32_t *dst, const float *weights,
                                     const gnest_load_options *opts, gnest_graph **out);
+/* Wraps a caller's CSR arrays as a graph WITHOUT copying them (what the Python package uses for
+ * numpy / scipy.sparse arrays): n vertices, m arcs, offsets[n + 1] with offsets[0] == 0, never
+ * decreasing, offsets[n] == m; columns[m] in [0, n) (may be NULL when m == 0); weights[m] finite,
+ * or NULL for an unweighted graph. Arcs are taken as given: no symmetrizing, merging or sorting
+ * (gnest notes whether rows are sorted and duplicate-free; triangle counting needs both).
+ * Lifetime: the graph borrows the arrays. They must stay allocated and unchanged until
+ * gnest_graph_free(*out); gnest never writes or frees them (a device copy, made on first GPU use,
+ * is gnest's own). Checks are one O(n + m) pass; a failure names the first bad entry:
+ * GNEST_ERR_INVALID_ARGUMENT (NULL pointer, negative n or m, offsets not rising from 0 to m, a
+ * weight that is NaN or infinite), GNEST_ERR_OUT_OF_RANGE (a column outside [0, n)). */
+gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
+                                  const int32_t *columns, const float *weights,
+                                  gnest_graph **out);
 /* Writes the binary CSR cache (versioned header, sizes, checksum). */
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
 void gnest_graph_free(gnest_graph *g);

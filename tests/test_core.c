@@ -286,6 +286,134 @@ Test(core_graph, load_options_defaults) {
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * Graphs over borrowed CSR arrays (gnest_graph_from_csr)
+ * ------------------------------------------------------------------------------------------- */
+
+/* 0 -> 1 (w 2), 0 -> 2 (w 7), 1 -> 2 (w 3), in the caller's (static) memory: a free() or a write
+ * by gnest would crash or show. */
+static int64_t csr_off[] = {0, 2, 3, 3};
+static int32_t csr_col[] = {1, 2, 2};
+static float csr_w[] = {2.0f, 7.0f, 3.0f};
+
+static gnest_status from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *off,
+                             const int32_t *col, const float *w) {
+  gnest_graph *g = (gnest_graph *)&g; /* must come back NULL on failure */
+  gnest_status st = gnest_graph_from_csr(ctx, n, m, off, col, w, &g);
+  if (st != GNEST_OK) cr_assert_null(g, "no handle on failure");
+  gnest_graph_free(g);
+  return st;
+}
+
+Test(core_graph, from_csr_borrows_without_copying) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 3, csr_off, csr_col, csr_w, &g), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert_eq(gnest_graph_num_vertices(g), 3);
+  cr_assert_eq(gnest_graph_num_edges(g), 3);
+  cr_assert_eq(gnest_graph_is_weighted(g), 1);
+  const int64_t *o;
+  const int32_t *c;
+  const float *wt;
+  gnest_graph_csr(g, &o, &c, &wt);
+  cr_assert(o == csr_off && c == csr_col && wt == csr_w, "the graph reads the caller's arrays");
+  float dist[3];
+  cr_assert_eq(gnest_sssp(ctx, g, 0, dist, NULL, NULL), GNEST_OK);
+  cr_assert_eq(dist[0], 0.0f); cr_assert_eq(dist[1], 2.0f); cr_assert_eq(dist[2], 5.0f);
+  int sym = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  cr_assert_eq(sym, 0);
+  gnest_graph_free(g);
+  cr_assert_eq(csr_col[1], 2, "arrays untouched after free");
+  cr_assert_eq(csr_w[2], 3.0f);
+
+  /* Unweighted, and the empty graph (columns may be NULL without arcs). */
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 3, csr_off, csr_col, NULL, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_is_weighted(g), 0);
+  gnest_graph_free(g);
+  int64_t zero[] = {0};
+  cr_assert_eq(gnest_graph_from_csr(ctx, 0, 0, zero, NULL, NULL, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_num_vertices(g), 0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_graph, from_csr_checks_every_array) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_csr(NULL, 3, 3, csr_off, csr_col, csr_w, &g), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 3, csr_off, csr_col, csr_w, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "out is NULL");
+  cr_assert_eq(from_csr(ctx, -1, 3, csr_off, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "negative vertex count n = -1");
+  cr_assert_eq(from_csr(ctx, 3, -3, csr_off, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "negative edge count m = -3");
+  cr_assert_eq(from_csr(ctx, 3, 3, NULL, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "offsets is NULL");
+  cr_assert_eq(from_csr(ctx, 3, 3, csr_off, NULL, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "columns is NULL with m = 3");
+  cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_graph_from_csr");
+
+  int64_t start1[] = {1, 2, 3, 3};
+  cr_assert_eq(from_csr(ctx, 3, 3, start1, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "offsets[0] = 1: expected 0");
+  int64_t falls[] = {0, 2, 1, 3};
+  cr_assert_eq(from_csr(ctx, 3, 3, falls, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message,
+                   "offsets[2] = 1 is below offsets[1] = 2: offsets must not decrease");
+  cr_assert_eq(from_csr(ctx, 3, 2, csr_off, csr_col, csr_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message,
+                   "offsets[3] = 3: expected m = 2 (the number of arcs)");
+
+  int32_t high[] = {1, 3, 2}, low[] = {1, 2, -4};
+  cr_assert_eq(from_csr(ctx, 3, 3, csr_off, high, csr_w), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "columns[1] = 3 is outside [0, 3)");
+  cr_assert_eq(from_csr(ctx, 3, 3, csr_off, low, csr_w), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "columns[2] = -4 is outside [0, 3)");
+
+  float nan_w[] = {2.0f, NAN, 3.0f}, inf_w[] = {2.0f, 7.0f, -INFINITY};
+  cr_assert_eq(from_csr(ctx, 3, 3, csr_off, csr_col, nan_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "weights[1] = nan: expected a finite number");
+  cr_assert_eq(from_csr(ctx, 3, 3, csr_off, csr_col, inf_w), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "weights[2] = -inf: expected a finite number");
+  gnest_ctx_free(ctx);
+}
+
+/* Rows are taken as given; the order flags the algorithms trust are computed, not assumed. */
+Test(core_graph, from_csr_notes_row_order) {
+  gnest_ctx *ctx = cpu_ctx();
+  /* Triangle 0-1-2 stored both ways, rows sorted and duplicate-free. */
+  int64_t tri_off[] = {0, 2, 4, 6};
+  int32_t sorted_cols[] = {1, 2, 0, 2, 0, 1}, unsorted_cols[] = {2, 1, 0, 2, 0, 1};
+  int32_t dup_cols[] = {1, 1, 0, 2, 0, 1};
+  gnest_graph *g = NULL;
+  uint64_t triangles = 0;
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 6, tri_off, sorted_cols, NULL, &g), GNEST_OK);
+  cr_assert(g->csr.sorted && g->csr.merged);
+  cr_assert_eq(gnest_tc(ctx, g, &triangles, NULL, NULL, NULL), GNEST_OK);
+  cr_assert_eq(triangles, 1);
+  int32_t colors[3], num_colors = 0;
+  cr_assert_eq(gnest_color(ctx, g, colors, &num_colors, NULL, NULL), GNEST_OK);
+  cr_assert_eq(num_colors, 3);
+  gnest_graph_free(g);
+
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 6, tri_off, unsorted_cols, NULL, &g), GNEST_OK);
+  cr_assert(!g->csr.sorted && !g->csr.merged);
+  int sym = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  cr_assert_eq(sym, 1, "symmetry is checked on unsorted rows too");
+  cr_assert_eq(gnest_tc(ctx, g, &triangles, NULL, NULL, NULL), GNEST_ERR_INVALID_INPUT);
+  assert_contains(gnest_last_error(ctx)->message, "vertex 0 lists 2 then 1");
+  gnest_graph_free(g);
+
+  cr_assert_eq(gnest_graph_from_csr(ctx, 3, 6, tri_off, dup_cols, NULL, &g), GNEST_OK);
+  cr_assert(g->csr.sorted && !g->csr.merged);
+  cr_assert_eq(gnest_tc(ctx, g, &triangles, NULL, NULL, NULL), GNEST_ERR_INVALID_INPUT);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Symmetry
  * ------------------------------------------------------------------------------------------- */
 

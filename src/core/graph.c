@@ -1,4 +1,6 @@
-/* Graph handles: loading, building from edge arrays, saving, accessors, symmetry and statistics. */
+/* Graph handles: loading, building from edge arrays, wrapping caller CSR arrays, saving,
+ * accessors, symmetry and statistics. */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -20,16 +22,18 @@ void gnest_load_options_init(gnest_load_options *opts) {
   opts->progress_user = NULL;
 }
 
-/* Takes ownership of csr (freed on failure). */
-static gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, gnest_graph **out) {
+/* Moves csr into a new handle. An owned csr is freed on failure; a borrowed one (the caller's
+ * arrays) is never freed by gnest. */
+static gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, int borrowed, gnest_graph **out) {
   gnest_status st;
   gnest_graph *g = gn_alloc(ctx, 1, sizeof *g, "the graph handle", &st);
   if (!g) {
-    gn_csr_free(csr);
+    if (!borrowed) gn_csr_free(csr);
     return st;
   }
   g->ctx = ctx;
   g->csr = *csr;
+  g->borrowed = borrowed;
   memset(csr, 0, sizeof *csr);
   if (g->csr.symmetric) {
     g->symmetric_known = 1;
@@ -61,7 +65,21 @@ gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load
   memset(&csr, 0, sizeof csr);
   st = gn_load_csr(ctx, path, &o, &csr);
   if (st != GNEST_OK) return st;
-  return gn_graph_wrap(ctx, &csr, out);
+  return gn_graph_wrap(ctx, &csr, 0, out);
+}
+
+/* The checks every graph builder starts with; *out is NULL until a handle exists. */
+static gnest_status gn_check_build_args(gnest_ctx *ctx, const char *fn, int32_t n, int64_t m,
+                                        gnest_graph **out) {
+  if (out) *out = NULL;
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!out) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  if (n < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative vertex count n = %d", (int)n);
+  if (m < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative edge count m = %lld",
+                    (long long)m);
+  return GNEST_OK;
 }
 
 static gnest_status gn_check_edge_ids(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
@@ -82,18 +100,12 @@ gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const 
                                     const int32_t *dst, const float *weights,
                                     const gnest_load_options *opts, gnest_graph **out) {
   const char *fn = "gnest_graph_from_edges";
-  if (out) *out = NULL;
-  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
-  if (!out) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
-  if (n < 0)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative vertex count n = %d", (int)n);
-  if (m < 0)
-    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative edge count m = %lld",
-                    (long long)m);
+  gnest_status st = gn_check_build_args(ctx, fn, n, m, out);
+  if (st != GNEST_OK) return st;
   if (m > 0 && (!src || !dst))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "%s is NULL with m = %lld",
                     !src ? "src" : "dst", (long long)m);
-  gnest_status st = gn_check_edge_ids(ctx, n, m, src, dst);
+  st = gn_check_edge_ids(ctx, n, m, src, dst);
   if (st != GNEST_OK) return st;
 
   gnest_load_options o;
@@ -107,7 +119,71 @@ gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const 
   memset(&csr, 0, sizeof csr);
   st = gn_csr_build(ctx, fn, &e, &o, &csr);
   if (st != GNEST_OK) return st;
-  return gn_graph_wrap(ctx, &csr, out);
+  return gn_graph_wrap(ctx, &csr, 0, out);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Borrowed CSR arrays (gnest_graph_from_csr): checked once, never copied, never freed.
+ * ------------------------------------------------------------------------------------------- */
+
+static gnest_status gn_check_csr_offsets(gnest_ctx *ctx, const char *fn, int32_t n, int64_t m,
+                                         const int64_t *offsets) {
+  if (offsets[0] != 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "offsets[0] = %lld: expected 0",
+                    (long long)offsets[0]);
+  for (int32_t v = 0; v < n; ++v)
+    if (offsets[v + 1] < offsets[v])
+      return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                      "offsets[%d] = %lld is below offsets[%d] = %lld: offsets must not decrease",
+                      (int)v + 1, (long long)offsets[v + 1], (int)v, (long long)offsets[v]);
+  if (offsets[n] != m)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "offsets[%d] = %lld: expected m = %lld (the number of arcs)", (int)n,
+                    (long long)offsets[n], (long long)m);
+  return GNEST_OK;
+}
+
+static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, int32_t n, int64_t m,
+                                      const int32_t *columns, const float *weights) {
+  for (int64_t e = 0; e < m; ++e)
+    if (columns[e] < 0 || columns[e] >= n)
+      return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, fn, 0, "columns[%lld] = %d is outside [0, %d)",
+                      (long long)e, (int)columns[e], (int)n);
+  for (int64_t e = 0; weights && e < m; ++e)
+    if (!isfinite(weights[e]))
+      return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                      "weights[%lld] = %g: expected a finite number", (long long)e,
+                      (double)weights[e]);
+  return GNEST_OK;
+}
+
+/* sorted: every row's columns never decrease; merged: they strictly increase (no duplicate arc). */
+static void gn_note_row_order(gn_csr *c) {
+  c->sorted = c->merged = 1;
+  for (int32_t u = 0; u < c->n && c->sorted; ++u)
+    for (int64_t e = c->offsets[u] + 1; e < c->offsets[u + 1]; ++e) {
+      if (c->cols[e] < c->cols[e - 1]) c->sorted = c->merged = 0;
+      else if (c->cols[e] == c->cols[e - 1]) c->merged = 0;
+    }
+}
+
+gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
+                                  const int32_t *columns, const float *weights,
+                                  gnest_graph **out) {
+  const char *fn = "gnest_graph_from_csr";
+  gnest_status st = gn_check_build_args(ctx, fn, n, m, out);
+  if (st != GNEST_OK) return st;
+  if (!offsets) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "offsets is NULL");
+  if (m > 0 && !columns)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "columns is NULL with m = %lld",
+                    (long long)m);
+  st = gn_check_csr_offsets(ctx, fn, n, m, offsets);
+  if (st == GNEST_OK) st = gn_check_csr_arcs(ctx, fn, n, m, columns, weights);
+  if (st != GNEST_OK) return st;
+  /* The handle only reads these arrays: gnest_graph_free skips them (borrowed). */
+  gn_csr csr = {n, m, (int64_t *)offsets, (int32_t *)columns, (float *)weights, 0, 0, 0};
+  gn_note_row_order(&csr);
+  return gn_graph_wrap(ctx, &csr, 1, out);
 }
 
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path) {
@@ -121,7 +197,7 @@ gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *
 void gnest_graph_free(gnest_graph *g) {
   if (!g) return;
   if (g->dev) gn_device_graph_free(g->ctx, g->dev);
-  gn_csr_free(&g->csr);
+  if (!g->borrowed) gn_csr_free(&g->csr);
   free(g);
 }
 

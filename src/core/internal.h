@@ -39,6 +39,7 @@ static_assert(offsetof(struct gnest_ctx, last_error) == 0,
 struct gnest_graph {
   gnest_ctx *ctx;          /* the context it was created in (device copies live there) */
   gn_csr csr;
+  int borrowed;            /* csr's arrays belong to the caller (gnest_graph_from_csr) */
   int symmetric_known;
   int symmetric;
   int stats_known;

@@ -1,0 +1,35 @@
+"""gnest for Python: graphs loaded from files or wrapped around numpy / scipy.sparse CSR arrays
+without copying, every gnest algorithm with a backend argument, numpy arrays back, failures as
+exceptions carrying gnest's message. The NetworkX backend lives in the sibling package nx_gnest.
+
+    import gnest
+    g = gnest.load("graph.mtx")                 # or gnest.from_scipy(A), gnest.from_csr(...)
+    levels = gnest.bfs(g, 0, backend="cpu")     # numpy int32
+    print(gnest.last_info())                    # backend that ran, why, time
+"""
+
+from ._lib import library_path
+from .algorithms import (Info, SpanningForest, bc, bfs, color, last_info, mst, sssp,
+                         tree_descendants, tree_heights, triangles)
+from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
+                     InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
+                     TooLarge, UnsupportedFormat)
+from .graph import Context, Graph, Tree, default_context
+
+__version__ = "0.2.0"
+
+load = Graph.load
+from_edges = Graph.from_edges
+from_csr = Graph.from_csr
+from_scipy = Graph.from_scipy
+load_tree = Tree.load
+tree_from_parents = Tree.from_parents
+
+__all__ = [
+    "BackendError", "Context", "FileError", "GnestError", "Graph", "Info", "InternalError",
+    "InvalidArgument", "InvalidInput", "NotATree", "OutOfMemory", "OutOfRange", "ParseError",
+    "SpanningForest", "Status", "TooLarge", "Tree", "UnsupportedFormat", "bc", "bfs", "color",
+    "default_context", "from_csr", "from_edges", "from_scipy", "last_info", "library_path",
+    "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
+    "triangles",
+]

@@ -1,0 +1,143 @@
+"""The ctypes binding of libgnest: where the library is, the C structs it exchanges, and the
+prototype of every function the package calls. Nothing here is public.
+
+The structs mirror include/gnest.h field by field; tests/test_layout.py compiles a C program
+that prints their sizes and offsets and compares them with these, so a header change that is
+not carried here fails the tests instead of corrupting memory.
+"""
+
+import ctypes
+import os
+from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_uint64
+from ctypes import c_void_p
+
+LIBRARY_ENV = "GNEST_LIBRARY"
+
+
+def library_path():
+    """$GNEST_LIBRARY when set, else the libgnest.so bundled into the package at install."""
+    return os.environ.get(LIBRARY_ENV) or os.path.join(os.path.dirname(__file__), "libgnest.so")
+
+
+def _load():
+    path = library_path()
+    try:
+        return ctypes.CDLL(path)
+    except OSError as exc:
+        raise ImportError(
+            f"gnest: cannot load the C library {path}: {exc} (reinstall with "
+            f"`pip install ./python`, or point ${LIBRARY_ENV} at a libgnest.so)"
+        ) from exc
+
+
+class CtxOptions(ctypes.Structure):
+    _fields_ = [("device", c_int), ("force_cpu", c_int)]
+
+
+class Error(ctypes.Structure):
+    _fields_ = [("status", c_int), ("source", c_char * 512), ("line", c_int64),
+                ("message", c_char * 512)]
+
+
+class LoadOptions(ctypes.Structure):
+    _fields_ = [("format", c_int), ("one_based", c_int), ("symmetrize", c_int),
+                ("drop_self_loops", c_int), ("merge_duplicates", c_int),
+                ("sort_adjacency", c_int)]
+
+
+class Options(ctypes.Structure):
+    _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
+                ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
+                ("block_size", c_int32)]
+
+
+class Info(ctypes.Structure):
+    _fields_ = [("backend", c_int), ("backend_name", c_char_p), ("reason", c_char * 256),
+                ("time_ms", c_double), ("kernel_launches", c_int64),
+                ("edges_visited", c_int64), ("iterations", c_int32)]
+
+
+class BcSources(ctypes.Structure):
+    _fields_ = [("mode", c_int), ("list", POINTER(c_int32)), ("count", c_int32),
+                ("seed", c_uint64)]
+
+
+class DegreeStats(ctypes.Structure):
+    _fields_ = [("n", c_int64), ("m", c_int64), ("mean", c_double), ("max", c_int64),
+                ("stddev", c_double), ("cv", c_double), ("vertices_above_32", c_double),
+                ("edges_above_32", c_double), ("vertices_above_1024", c_double),
+                ("edges_above_1024", c_double), ("self_loops", c_int64),
+                ("isolated", c_int64)]
+
+
+# Mirrors of the header's structs, by their C names (for the layout test).
+STRUCTS = {
+    "gnest_ctx_options": CtxOptions,
+    "gnest_error": Error,
+    "gnest_load_options": LoadOptions,
+    "gnest_options": Options,
+    "gnest_info": Info,
+    "gnest_bc_sources": BcSources,
+    "gnest_degree_stats": DegreeStats,
+}
+
+# Enum values used by the package (include/gnest.h).
+FORMATS = {"auto": 0, "mtx": 1, "dimacs": 2, "edgelist": 3, "binary": 4}
+BC_ALL, BC_LIST, BC_SAMPLE = 0, 1, 2
+
+_p = c_void_p
+_pi32, _pi64, _pf32, _pf64, _pu64 = (POINTER(c_int32), POINTER(c_int64), POINTER(ctypes.c_float),
+                                     POINTER(c_double), POINTER(c_uint64))
+_PROTOTYPES = {
+    "gnest_strerror": (c_char_p, [c_int]),
+    "gnest_ctx_options_init": (None, [POINTER(CtxOptions)]),
+    "gnest_ctx_create": (c_int, [POINTER(_p), POINTER(CtxOptions)]),
+    "gnest_ctx_free": (None, [_p]),
+    "gnest_ctx_has_device": (c_int, [_p]),
+    "gnest_ctx_device_name": (c_char_p, [_p]),
+    "gnest_last_error": (POINTER(Error), [_p]),
+    "gnest_last_error_string": (c_char_p, [_p]),
+    "gnest_load_options_init": (None, [POINTER(LoadOptions)]),
+    "gnest_graph_load": (c_int, [_p, c_char_p, POINTER(LoadOptions), POINTER(_p)]),
+    "gnest_graph_from_edges": (c_int, [_p, c_int32, c_int64, _pi32, _pi32, _pf32,
+                                       POINTER(LoadOptions), POINTER(_p)]),
+    "gnest_graph_from_csr": (c_int, [_p, c_int32, c_int64, _pi64, _pi32, _pf32, POINTER(_p)]),
+    "gnest_graph_save": (c_int, [_p, _p, c_char_p]),
+    "gnest_graph_free": (None, [_p]),
+    "gnest_graph_num_vertices": (c_int32, [_p]),
+    "gnest_graph_num_edges": (c_int64, [_p]),
+    "gnest_graph_is_weighted": (c_int, [_p]),
+    "gnest_graph_csr": (None, [_p, POINTER(_pi64), POINTER(_pi32), POINTER(_pf32)]),
+    "gnest_graph_is_symmetric": (c_int, [_p, _p, POINTER(c_int)]),
+    "gnest_graph_stats": (c_int, [_p, _p, POINTER(DegreeStats)]),
+    "gnest_tree_from_parents": (c_int, [_p, c_int32, _pi32, POINTER(_p)]),
+    "gnest_tree_load": (c_int, [_p, c_char_p, POINTER(_p)]),
+    "gnest_tree_from_graph": (c_int, [_p, _p, c_int32, POINTER(_p)]),
+    "gnest_tree_free": (None, [_p]),
+    "gnest_tree_num_nodes": (c_int32, [_p]),
+    "gnest_tree_root": (c_int32, [_p]),
+    "gnest_tree_arrays": (None, [_p, POINTER(_pi32), POINTER(_pi64), POINTER(_pi32)]),
+    "gnest_options_init": (None, [POINTER(Options)]),
+    "gnest_options_parse": (c_int, [POINTER(Options), c_char_p]),
+    "gnest_backend_from_name": (c_int, [c_char_p, POINTER(c_int)]),
+    "gnest_bfs": (c_int, [_p, _p, c_int32, _pi32, POINTER(Options), POINTER(Info)]),
+    "gnest_sssp": (c_int, [_p, _p, c_int32, _pf32, POINTER(Options), POINTER(Info)]),
+    "gnest_bc": (c_int, [_p, _p, POINTER(BcSources), _pf64, POINTER(Options), POINTER(Info)]),
+    "gnest_color": (c_int, [_p, _p, _pi32, _pi32, POINTER(Options), POINTER(Info)]),
+    "gnest_mst": (c_int, [_p, _p, _pf64, _pi64, _pi32, _pi32, _pf32, POINTER(Options),
+                          POINTER(Info)]),
+    "gnest_tc": (c_int, [_p, _p, _pu64, _pu64, POINTER(Options), POINTER(Info)]),
+    "gnest_tree_descendants": (c_int, [_p, _p, _pi32, POINTER(Options), POINTER(Info)]),
+    "gnest_tree_heights": (c_int, [_p, _p, _pi32, POINTER(Options), POINTER(Info)]),
+}
+
+
+def _bind(library):
+    for name, (restype, argtypes) in _PROTOTYPES.items():
+        fn = getattr(library, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return library
+
+
+lib = _bind(_load())

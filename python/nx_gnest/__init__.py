@@ -1,0 +1,43 @@
+"""nx_gnest: gnest as a NetworkX backend (`backend="gnest"`, NETWORKX_AUTOMATIC_BACKENDS=gnest).
+
+NetworkX calls get_info() while it is itself being imported (the `networkx.backend_info` entry
+point), so this module imports nothing; the backend is nx_gnest.backend.BackendInterface.
+"""
+
+# The dispatched functions, with what a user should know about each (shown in NetworkX's docs
+# of the function, under "Backends").
+FUNCTIONS = {
+    "bfs_layers": "Levels on gnest; the order inside each layer is NetworkX's (discovery order).",
+    "single_source_shortest_path_length": "Levels on gnest.",
+    "single_source_dijkstra_path_length": (
+        "Distances on gnest in float32: exact for integer weights below 2**24, within float32 "
+        "rounding otherwise. Callable weights, negative or non-finite weights, and weights "
+        "float32 cannot hold exactly run on networkx."),
+    "betweenness_centrality": (
+        "Brandes on gnest, rescaled as NetworkX does (normalized, endpoints, k sampling with "
+        "NetworkX's seed semantics). Weighted calls run on gnest only when all weights are equal."),
+    "greedy_color": (
+        "strategy='largest_first' without interchange runs on gnest and gives NetworkX's "
+        "coloring; other strategies, and graphs with self-loops, run on networkx."),
+    "minimum_spanning_edges": (
+        "algorithm='kruskal' runs on gnest and gives NetworkX's edges, ties included, in "
+        "NetworkX's order; prim and boruvka run on networkx."),
+    "minimum_spanning_tree": "As minimum_spanning_edges.",
+    "triangles": "Triangle counts on gnest.",
+}
+
+
+def get_info():
+    """The `networkx.backend_info` entry point: what NetworkX shows and configures."""
+    common = ("Directed graphs where the algorithm needs an undirected one, and multigraphs, "
+              "run on networkx (with NETWORKX_FALLBACK_TO_NX=True or automatic backends).")
+    return {
+        "backend_name": "gnest",
+        "project": "gnest",
+        "package": "nx_gnest",
+        "short_summary": "GPU graph analytics (CPU reference without a GPU).",
+        "functions": {name: {"additional_docs": f"{doc} {common}"}
+                      for name, doc in FUNCTIONS.items()},
+        # nx.config.backends.gnest.backend / .options: the gnest backend and gnest_options words.
+        "default_config": {"backend": "auto", "options": ""},
+    }

@@ -1,0 +1,322 @@
+"""The dispatched NetworkX functions, computed by gnest and shaped as NetworkX returns them
+(dicts keyed by node, lists, generators, graphs; Python numbers, never numpy scalars).
+
+Each function takes what NetworkX passes after conversion (a GnestGraph) and the arguments of
+the NetworkX function. Conditions that depend only on the arguments are in backend.can_run;
+conditions found in the data (a negative weight, a self-loop for greedy_color, ...) raise
+NotImplementedError here, which makes NetworkX run its own implementation when fallback or
+automatic backends are on.
+"""
+
+import math
+
+import networkx as nx
+import numpy as np
+
+import gnest
+
+from .graph import GnestGraph, as_gnest, nx_of
+
+FLOAT32_EXACT_INTEGERS = 2**24  # float32 holds every integer below this exactly
+
+
+def _run_options():
+    """The gnest backend and options words set in nx.config.backends.gnest (absent when the
+    functions are called without NetworkX having loaded the backend: then auto)."""
+    config = getattr(nx.config.backends, "gnest", None)
+    if config is None:
+        return {"backend": "auto", "options": None}
+    return {"backend": config.backend, "options": config.options or None}
+
+
+# ---------------------------------------------------------------------------------------------
+# Breadth-first search
+# ---------------------------------------------------------------------------------------------
+
+def _levels(gg, first_layer):
+    """BFS levels (int32, -1 unreached) from the vertex indices first_layer, on gnest. Several
+    sources: one extra vertex n with an arc to each, then levels minus one."""
+    if len(first_layer) == 1:
+        return gnest.bfs(gg.plain(), first_layer[0], **_run_options())
+    offsets, columns = gg.csr()
+    n = len(gg.nodes)
+    with_root = gnest.from_csr(np.append(offsets, offsets[-1] + len(first_layer)),
+                               np.concatenate([columns, np.asarray(first_layer, np.int32)]),
+                               copy=False)
+    levels = gnest.bfs(with_root, n, **_run_options())[:n]
+    return np.where(levels > 0, levels - 1, -1).astype(np.int32)
+
+
+def _layers(gg, first_layer, levels):
+    """The vertices of each level in NetworkX's discovery order: layer k + 1 lists the new
+    vertices met scanning layer k in its order, each vertex's arcs in adjacency order."""
+    offsets, columns = gg.csr()
+    layer = np.asarray(first_layer, dtype=np.int64)
+    depth = 0
+    while layer.size:
+        yield layer
+        starts, ends = offsets[layer], offsets[layer + 1]
+        lengths = ends - starts
+        # Arc positions of the whole layer, row after row: starts[i] .. ends[i] - 1.
+        arcs = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
+        met = columns[arcs]
+        met = met[levels[met] == depth + 1]
+        _, first = np.unique(met, return_index=True)
+        layer = met[np.sort(first)].astype(np.int64)
+        depth += 1
+
+
+def bfs_layers(G, sources):
+    gg = as_gnest(G)
+    if sources in gg:
+        sources = [sources]
+    first_layer = list(set(sources))  # NetworkX's own first layer, in the same order
+    for node in first_layer:
+        if node not in gg:
+            raise nx.NetworkXError(f"The node {node} is not in the graph.")
+    indices = [gg.index[node] for node in first_layer]
+    if not indices:
+        return
+    levels = _levels(gg, indices)
+    for layer in _layers(gg, indices, levels):
+        yield gg.node_array(layer)
+
+
+def single_source_shortest_path_length(G, source, cutoff=None):
+    gg = as_gnest(G)
+    if source not in gg:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    levels = _levels(gg, [gg.index[source]])
+    # NetworkX expands level L while cutoff > L - 1: it keeps L == 0 and every L < cutoff + 1.
+    keep = levels >= 0
+    if cutoff is not None:
+        keep &= (levels == 0) | (levels - 1 < cutoff)
+    reached = np.flatnonzero(keep)
+    reached = reached[np.argsort(levels[reached], kind="stable")]
+    return dict(zip(gg.node_array(reached), levels[reached].tolist()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Dijkstra
+# ---------------------------------------------------------------------------------------------
+
+def _sssp_weights(gg, weight):
+    """Arc weights gnest can use for NetworkX's Dijkstra with the same answer, or
+    NotImplementedError saying why not."""
+    w, integral = gg.weights(weight)
+    if not np.all(np.isfinite(w)):
+        raise NotImplementedError("a weight is NaN or infinite")
+    if np.any(w < 0):
+        raise NotImplementedError("a weight is negative (networkx decides: error or result)")
+    if not np.array_equal(w.astype(np.float32).astype(np.float64), w):
+        raise NotImplementedError("a weight is not exactly a float32")
+    return w, integral
+
+
+def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
+    gg = as_gnest(G)
+    if source not in gg:
+        raise nx.NodeNotFound(f"Node {source} not found in graph")
+    w, integral = _sssp_weights(gg, weight)
+    graph = gg.cached(("weight", weight), lambda: gg.borrowed(w))
+    dist = gnest.sssp(graph, gg.index[source], **_run_options()).astype(np.float64)
+    keep = np.isfinite(dist)
+    if cutoff is not None:
+        keep &= dist <= cutoff
+    keep[gg.index[source]] = True
+    reached = np.flatnonzero(keep)
+    reached = reached[np.argsort(dist[reached], kind="stable")]
+    values = dist[reached]
+    # Integer weights: float32 sums are exact while every distance stays below 2**24.
+    exact = integral and (values.size == 0 or values.max() < FLOAT32_EXACT_INTEGERS)
+    values = values.astype(np.int64).tolist() if exact else values.tolist()
+    return dict(zip(gg.node_array(reached), values))
+
+
+# ---------------------------------------------------------------------------------------------
+# Betweenness
+# ---------------------------------------------------------------------------------------------
+
+def _unit_weights_or_raise(gg, weight):
+    """Weighted betweenness equals the unweighted one when every weight is the same positive
+    number (the same shortest paths); anything else is left to networkx."""
+    if weight is None:
+        return
+    w, _ = gg.weights(weight)
+    if w.size and not (np.all(w == w[0]) and np.isfinite(w[0]) and w[0] > 0):
+        raise NotImplementedError("weighted betweenness with unequal weights")
+
+
+def _endpoint_counts(gg, sources):
+    """What endpoints=True adds to the raw sums: for each source s, the vertices it reaches
+    (s excluded), and for each vertex v, the sources other than v that reach it."""
+    graph = gg.plain()
+    extra = np.zeros(len(gg.nodes), dtype=np.float64)
+    for s in sources:
+        reached = gnest.bfs(graph, int(s), **_run_options()) >= 0
+        reached[s] = False
+        extra[reached] += 1
+        extra[s] += np.count_nonzero(reached)
+    return extra
+
+
+def _rescale(values, n, *, normalized, directed, endpoints, sampled):
+    """NetworkX's rescaling of raw betweenness sums over ordered (s, t) pairs (values, one per
+    vertex): N candidate vertices per pair (n, or n - 1 without endpoints); K sources (all, or
+    the k sampled); unordered pairs for an undirected graph when not normalised. With sampling
+    and without endpoints, a sampled vertex was a source itself, so it had K - 1 sources."""
+    pairs = n if endpoints else n - 1
+    if pairs < 2:
+        return values
+    sources = pairs if sampled is None else len(sampled)
+    halve = 1 if directed else 2
+
+    def factor(k):  # k = 0 divides by zero, as in networkx
+        return 1 / (k * (pairs - 1)) if normalized else pairs / (k * halve)
+
+    if sampled is None or endpoints:
+        return values * factor(sources)
+    scale = np.full(values.shape, factor(sources))
+    # k = 1: no source could have counted the sampled vertex (it was the one): undefined.
+    scale[sampled] = factor(sources - 1) if sources > 1 else math.nan
+    return values * scale
+
+
+def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
+    gg = as_gnest(G)
+    _unit_weights_or_raise(gg, weight)
+    n = len(gg.nodes)
+    if k is None:
+        sampled = None
+        raw = gnest.bc(gg.plain(), **_run_options())
+        sources = range(n)
+    else:
+        # NetworkX draws the sources this way, from the seed it was given.
+        random = nx.utils.create_py_random_state(seed)
+        sampled = np.array([gg.index[node] for node in random.sample(gg.nodes, k)], np.int64)
+        raw = gnest.bc(gg.plain(), sampled, **_run_options())
+        sources = sampled
+    if endpoints:
+        raw = raw + _endpoint_counts(gg, sources)
+    values = _rescale(raw, n, normalized=normalized, directed=gg.is_directed(),
+                      endpoints=endpoints, sampled=sampled)
+    return dict(zip(gg.nodes, values.tolist()))
+
+
+# ---------------------------------------------------------------------------------------------
+# Greedy coloring
+# ---------------------------------------------------------------------------------------------
+
+def _color_hash(ids):
+    """The mixing hash gnest breaks degree ties with (src/cpu/cpu.h, gn_color_priority)."""
+    x = ids.astype(np.uint32)
+    x ^= x >> np.uint32(16)
+    x *= np.uint32(0x7FEB352D)
+    x ^= x >> np.uint32(15)
+    x *= np.uint32(0x846CA68B)
+    x ^= x >> np.uint32(16)
+    return x
+
+
+def greedy_color(G, strategy="largest_first", interchange=False):
+    gg = as_gnest(G)
+    graph = nx_of(G)
+    if nx.number_of_selfloops(graph):
+        raise NotImplementedError("self-loops count in NetworkX's degree order, not in gnest's")
+    n = len(gg.nodes)
+    if n == 0:
+        return {}
+    # gnest colors by (degree, hash of the id), highest first; NetworkX by degree, ties in node
+    # order. Renumbering the vertex at position i of NetworkX's order to the id with the i-th
+    # highest hash makes the two orders one, so both greedy colorings are the same.
+    order = sorted(graph, key=graph.degree, reverse=True)
+    ids_by_hash = np.argsort(_color_hash(np.arange(n)))[::-1].astype(np.int32)
+    new_id = np.empty(n, np.int32)
+    new_id[[gg.index[node] for node in order]] = ids_by_hash
+    sources, targets = gg.arcs()
+    renumbered = gnest.from_edges(new_id[sources], new_id[targets], num_vertices=n)
+    colors = gnest.color(renumbered, **_run_options())[new_id]
+    color_of = dict(zip(gg.nodes, colors.tolist()))
+    return {node: color_of[node] for node in order}
+
+
+# ---------------------------------------------------------------------------------------------
+# Minimum spanning tree (Kruskal's answer)
+# ---------------------------------------------------------------------------------------------
+
+def _kruskal_edges(graph, weight, ignore_nan):
+    """The edges of NetworkX's Kruskal forest, in the order it yields them, as (u, v, data).
+
+    NetworkX takes the edges in a stable sort by weight of G.edges(data=True): with ties, the
+    earlier edge wins. gnest's forest is the minimum one for (weight, u, v) order; giving each
+    edge its rank in NetworkX's order as its weight (distinct integers) makes gnest's forest
+    NetworkX's. Ranks are exact in float32 below 2**24 edges."""
+    edges = [(u, v, d) for u, v, d in graph.edges(data=True) if u != v]
+    if len(edges) >= FLOAT32_EXACT_INTEGERS:
+        raise NotImplementedError("more edges than float32 ranks can number exactly")
+    values = [d.get(weight, 1) for _, _, d in edges]
+    if not all(isinstance(x, (int, float, np.integer, np.floating)) for x in values):
+        raise NotImplementedError("edge weights that are not all int or float")
+    w = np.array(values, dtype=np.float64)
+    if np.any(np.abs(w[np.isfinite(w)]) > 2**53):
+        raise NotImplementedError("weights beyond 2**53: float64 would not order them exactly")
+    nan = np.isnan(w)
+    if nan.any():
+        if not ignore_nan:
+            at = edges[int(np.flatnonzero(nan)[0])]
+            raise ValueError(f"NaN found as an edge weight. Edge {at}")
+        kept = np.flatnonzero(~nan)
+        edges, w = [edges[i] for i in kept], w[kept]
+    if not edges:
+        return []
+    rank = np.empty(len(edges), np.int64)
+    rank[np.argsort(w, kind="stable")] = np.arange(len(edges))
+    index = {node: i for i, node in enumerate(graph)}
+    u = np.array([index[e[0]] for e in edges], np.int32)
+    v = np.array([index[e[1]] for e in edges], np.int32)
+    forest = gnest.mst(gnest.from_edges(u, v, rank.astype(np.float32), num_vertices=len(index),
+                                        symmetrize=True),
+                       **_run_options())
+    chosen = np.sort(forest.w.astype(np.int64))
+    by_rank = np.argsort(rank)
+    return [edges[i] for i in by_rank[chosen].tolist()]
+
+
+def minimum_spanning_edges(G, algorithm="kruskal", weight="weight", keys=True, data=True,
+                           ignore_nan=False):
+    # A generator, as networkx's: nothing runs (nor raises) before the first edge is asked for.
+    for u, v, d in _kruskal_edges(nx_of(G), weight, ignore_nan):
+        yield (u, v, d) if data else (u, v)
+
+
+def minimum_spanning_tree(G, weight="weight", algorithm="kruskal", ignore_nan=False):
+    graph = nx_of(G)
+    tree = graph.__class__()
+    tree.graph.update(graph.graph)
+    tree.add_nodes_from(graph.nodes.items())
+    tree.add_edges_from(_kruskal_edges(graph, weight, ignore_nan))
+    return tree
+
+
+# ---------------------------------------------------------------------------------------------
+# Triangles
+# ---------------------------------------------------------------------------------------------
+
+def triangles(G, nodes=None):
+    gg = as_gnest(G)
+    graph = nx_of(G)
+    # gnest counts on sorted rows without self-loops: a sorted copy, built once and kept.
+    sorted_rows = gg.cached("sorted", lambda: gnest.from_edges(
+        *gg.arcs(), num_vertices=len(gg.nodes), drop_self_loops=True))
+    _, counts = gnest.triangles(sorted_rows, per_vertex=True, **_run_options())
+    counts = counts.tolist()
+    if nodes is not None and nodes in graph:
+        return counts[gg.index[nodes]]
+    if nodes is None:
+        return dict(zip(gg.nodes, counts))
+    return {node: counts[gg.index[node]] for node in graph.nbunch_iter(nodes)}
+
+
+__all__ = ["GnestGraph", "betweenness_centrality", "bfs_layers", "greedy_color",
+           "minimum_spanning_edges", "minimum_spanning_tree", "single_source_dijkstra_path_length",
+           "single_source_shortest_path_length", "triangles"]

@@ -1,0 +1,275 @@
+"""The gnest package against hand-checked answers, scipy.sparse.csgraph and networkx: loading,
+zero-copy CSR wrapping and its lifetime, every algorithm, backends and options, gnest_info, and
+every error path raising the right exception with gnest's own message."""
+
+import gc
+import threading
+
+import networkx as nx
+import numpy as np
+import pytest
+
+import gnest
+
+scipy_sparse = pytest.importorskip("scipy.sparse")
+csgraph = pytest.importorskip("scipy.sparse.csgraph")
+
+
+def grid_matrix(rows, cols, seed):
+    """A symmetric weighted grid (integer weights 1..9) as a scipy CSR matrix of float32."""
+    G = nx.grid_2d_graph(rows, cols)
+    rng = np.random.default_rng(seed)
+    for u, v in G.edges:
+        G[u][v]["weight"] = int(rng.integers(1, 10))
+    return nx.to_scipy_sparse_array(G, dtype=np.float32, format="csr")
+
+
+# --- building graphs ----------------------------------------------------------------------------
+
+def test_load_mtx_file_and_its_options(tmp_path, ctx):
+    path = tmp_path / "g.mtx"
+    path.write_text("%%MatrixMarket matrix coordinate pattern general\n3 3 2\n1 2\n2 3\n")
+    g = gnest.load(path, ctx=ctx)
+    assert (g.num_vertices, g.num_edges, g.is_weighted) == (3, 2, False)
+    assert gnest.bfs(g, 0).tolist() == [0, 1, 2]
+    assert gnest.bfs(g, 2).tolist() == [-1, -1, 0]
+    undirected = gnest.load(path, symmetrize=True, ctx=ctx)
+    assert undirected.num_edges == 4 and undirected.is_symmetric()
+    assert gnest.bfs(undirected, 2).tolist() == [2, 1, 0]
+
+
+def test_from_csr_borrows_the_arrays(ctx):
+    indptr = np.array([0, 2, 3, 3], dtype=np.int64)
+    indices = np.array([1, 2, 2], dtype=np.int32)
+    weights = np.array([2.0, 7.0, 3.0], dtype=np.float32)
+    g = gnest.from_csr(indptr, indices, weights, copy=False, ctx=ctx)
+    offsets, columns, w = g.csr()
+    assert np.shares_memory(offsets, indptr) and np.shares_memory(columns, indices)
+    assert np.shares_memory(w, weights)
+    assert not columns.flags.writeable
+    assert gnest.sssp(g, 0).tolist() == [0.0, 2.0, 5.0]
+
+
+def test_borrowed_arrays_live_as_long_as_the_graph(ctx):
+    def build():
+        return gnest.from_csr(np.array([0, 1, 2, 2], np.int64), np.array([1, 2], np.int32),
+                              ctx=ctx)
+
+    g = build()  # the caller's only references are gone
+    gc.collect()
+    np.ones(1 << 16)  # reuse freed memory if any was freed
+    assert gnest.bfs(g, 0).tolist() == [0, 1, 2]
+    columns = g.csr()[1]
+    del g
+    gc.collect()
+    assert columns.tolist() == [1, 2]  # a view keeps the graph (and its arrays) alive
+
+
+def test_from_csr_converts_other_dtypes_or_refuses_with_copy_false(ctx):
+    indptr = np.array([0, 1, 2], dtype=np.int32)
+    indices = np.array([1, 0], dtype=np.int64)
+    g = gnest.from_csr(indptr, indices, ctx=ctx)
+    assert not np.shares_memory(g.csr()[1], indices)
+    assert gnest.bfs(g, 0).tolist() == [0, 1]
+    with pytest.raises(TypeError, match="indptr: borrowing needs a C-contiguous int64 array"):
+        gnest.from_csr(indptr, indices, copy=False, ctx=ctx)
+    with pytest.raises(OverflowError, match="indices: value 4294967296 does not fit in int32"):
+        gnest.from_csr([0, 1, 1], np.array([2**32], np.int64), ctx=ctx)
+    with pytest.raises(TypeError, match="cannot convert float64 to int32"):
+        gnest.from_csr([0, 1, 1], np.array([1.5]), ctx=ctx)
+
+
+@pytest.mark.parametrize("indptr, indices, weights, error, message", [
+    ([0, 2, 1, 3], [1, 2, 2], None, gnest.InvalidArgument,
+     "offsets[2] = 1 is below offsets[1] = 2: offsets must not decrease"),
+    ([1, 2, 3, 3], [1, 2, 2], None, gnest.InvalidArgument, "offsets[0] = 1: expected 0"),
+    ([0, 2, 3, 3], [1, 5, 2], None, gnest.OutOfRange, "columns[1] = 5 is outside [0, 3)"),
+    ([0, 2, 3, 3], [1, 2, 2], [1.0, np.nan, 2.0], gnest.InvalidArgument,
+     "weights[1] = nan: expected a finite number"),
+    ([0, 2, 3, 3], [1, 2, 2], [1.0, 2.0, 1e39], gnest.InvalidArgument,
+     "weights[2] = inf: expected a finite number"),
+])
+def test_from_csr_errors_carry_gnests_message(ctx, indptr, indices, weights, error, message):
+    with pytest.raises(error) as caught:
+        gnest.from_csr(indptr, indices, weights, ctx=ctx)
+    assert caught.value.detail == message
+    assert str(caught.value) == f"gnest_graph_from_csr: {message}"
+    assert caught.value.source == "gnest_graph_from_csr"
+
+
+def test_from_csr_python_side_checks(ctx):
+    with pytest.raises(ValueError, match="weights has 1 entries for 2 column indices"):
+        gnest.from_csr([0, 1, 2], [1, 0], [1.0], ctx=ctx)
+    with pytest.raises(ValueError, match="indptr: expected n \\+ 1 entries"):
+        gnest.from_csr([], [], ctx=ctx)
+    with pytest.raises(ValueError, match="expected a 1-D array"):
+        gnest.from_csr([[0, 1]], [0], ctx=ctx)
+
+
+def test_from_scipy_borrows_indices_and_float32_data(ctx):
+    B = grid_matrix(4, 5, seed=1)
+    A = scipy_sparse.csr_array((B.data, B.indices.astype(np.int32), B.indptr.astype(np.int32)),
+                               shape=B.shape)
+    g = gnest.from_scipy(A, ctx=ctx)
+    offsets, columns, weights = g.csr()
+    assert np.shares_memory(columns, A.indices) and np.shares_memory(weights, A.data)
+    assert not np.shares_memory(offsets, A.indptr)  # int32 indptr: converted (n + 1 entries)
+    assert np.array_equal(offsets, A.indptr)
+    with pytest.raises(TypeError, match="indptr: borrowing needs"):
+        gnest.from_scipy(A, copy=False, ctx=ctx)
+    with pytest.raises(TypeError, match="expected a scipy.sparse CSR matrix or array, got "
+                                        "coo_array in coo format"):
+        gnest.from_scipy(A.tocoo(), ctx=ctx)
+    with pytest.raises(ValueError, match="a graph needs a square matrix, got 2 x 3"):
+        gnest.from_scipy(scipy_sparse.csr_array(np.ones((2, 3))), ctx=ctx)
+
+
+def test_from_edges_copies_and_builds(ctx):
+    g = gnest.from_edges([0, 1, 1], [1, 2, 2], [5.0, 1.0, 3.0], symmetrize=True, ctx=ctx)
+    assert (g.num_vertices, g.num_edges) == (3, 4)  # the duplicate merged, both directions
+    assert gnest.sssp(g, 2).tolist() == [6.0, 1.0, 0.0]
+    assert gnest.from_edges([], [], num_vertices=4, ctx=ctx).num_vertices == 4
+    with pytest.raises(ValueError, match="src and dst differ in length: 2 and 1"):
+        gnest.from_edges([0, 1], [1], ctx=ctx)
+    with pytest.raises(gnest.OutOfRange, match="edge 0: destination 5 is outside \\[0, 2\\)"):
+        gnest.from_edges([0], [5], num_vertices=2, ctx=ctx)
+
+
+# --- algorithms against references --------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bfs_and_sssp_match_scipy_csgraph(ctx, seed):
+    A = grid_matrix(7, 9, seed)
+    g = gnest.from_scipy(A, ctx=ctx)
+    hops = csgraph.shortest_path(A, unweighted=True, indices=seed)
+    assert gnest.bfs(g, seed).tolist() == hops.astype(int).tolist()
+    dist = csgraph.dijkstra(A, indices=seed)
+    assert np.array_equal(gnest.sssp(g, seed), dist.astype(np.float32))
+
+
+def test_unreachable_vertices(ctx):
+    g = gnest.from_edges([0], [1], num_vertices=3, ctx=ctx)
+    assert gnest.bfs(g, 0).tolist() == [0, 1, -1]
+    assert gnest.sssp(g, 0).tolist() == [0.0, 1.0, np.inf]
+
+
+def test_bc_matches_networkx_raw_sums(ctx):
+    D = nx.gnp_random_graph(40, 0.08, seed=5, directed=True)
+    g = gnest.from_edges(*zip(*D.edges), num_vertices=40, ctx=ctx)
+    expected = nx.betweenness_centrality(D, normalized=False)
+    assert gnest.bc(g) == pytest.approx([expected[v] for v in range(40)], rel=1e-9, abs=1e-12)
+    one = nx.betweenness_centrality_subset(D, sources=[3], targets=list(D), normalized=False)
+    assert gnest.bc(g, 3) == pytest.approx([one[v] for v in range(40)], rel=1e-9, abs=1e-12)
+    sampled = gnest.bc(g, k=5, seed=9)
+    assert np.array_equal(sampled, gnest.bc(g, k=5, seed=9))  # same seed, same sources
+    with pytest.raises(ValueError, match="give sources or k, not both"):
+        gnest.bc(g, [1], k=2)
+
+
+def test_color_is_proper_and_mst_and_triangles_match(ctx):
+    G = nx.gnp_random_graph(60, 0.1, seed=11)
+    for u, v in G.edges:
+        G[u][v]["weight"] = (u * 7 + v * 3) % 11 + 1
+    src, dst = zip(*G.edges)
+    w = [G[u][v]["weight"] for u, v in G.edges]
+    g = gnest.from_edges(src, dst, w, num_vertices=60, symmetrize=True, ctx=ctx)
+    colors = gnest.color(g)
+    assert all(colors[u] != colors[v] for u, v in G.edges)
+    forest = gnest.mst(g)
+    assert forest.total_weight == nx.minimum_spanning_tree(G).size(weight="weight")
+    assert len(forest.u) == 60 - nx.number_connected_components(G)
+    assert np.all(forest.u < forest.v)
+    total, per_vertex = gnest.triangles(g, per_vertex=True)
+    expected = nx.triangles(G)
+    assert per_vertex.tolist() == [expected[v] for v in range(60)]
+    assert total == sum(expected.values()) // 3 == gnest.triangles(g)
+
+
+def test_tree_algorithms(ctx):
+    #      0
+    #    1   2
+    #   3
+    t = gnest.tree_from_parents([-1, 0, 0, 1], ctx=ctx)
+    assert (t.num_nodes, t.root) == (4, 0)
+    assert t.parents().tolist() == [-1, 0, 0, 1]
+    assert gnest.tree_descendants(t).tolist() == [4, 2, 1, 1]
+    assert gnest.tree_heights(t).tolist() == [3, 2, 1, 1]
+    g = gnest.from_edges([0, 0, 1], [1, 2, 3], symmetrize=True, ctx=ctx)
+    assert gnest.tree_heights(gnest.Tree.from_graph(g, 1)).tolist() == [2, 3, 1, 1]
+    with pytest.raises(gnest.NotATree):
+        gnest.tree_from_parents([1, 0], ctx=ctx)
+
+
+# --- backends, options, info ------------------------------------------------------------------
+
+def test_backend_argument_and_info(ctx):
+    g = gnest.from_edges([0, 1], [1, 2], ctx=ctx)
+    gnest.bfs(g, 0, backend="cpu")
+    info = gnest.last_info()
+    assert info.backend == "cpu" and info.reason == "forced by caller"
+    assert info.iterations >= 2 and info.edges_visited == 2 and info.time_ms >= 0
+    gnest.bfs(g, 0)
+    assert gnest.last_info().backend == "cpu"  # auto on a CPU context: the selector's reason
+    assert "cpu" in gnest.last_info().reason
+    assert gnest.bfs(g, 0, backend="cpu", options={"threshold": 8, "wboost": 1}).tolist() == \
+        [0, 1, 2]
+    assert gnest.bfs(g, 0, options="schedule=static").tolist() == [0, 1, 2]
+
+
+def test_last_info_is_per_thread(ctx):
+    g = gnest.from_edges([0], [1], ctx=ctx)
+    gnest.bfs(g, 0, backend="cpu")
+    seen = []
+    thread = threading.Thread(target=lambda: seen.append(gnest.last_info()))
+    thread.start()
+    thread.join()
+    assert seen == [None] and gnest.last_info() is not None
+
+
+def test_gpu_backend_without_a_device_says_so(ctx):
+    g = gnest.from_edges([0], [1], ctx=ctx)
+    with pytest.raises(gnest.BackendError) as caught:
+        gnest.bfs(g, 0, backend="lazynp")
+    assert caught.value.status == gnest.Status.NO_DEVICE
+    assert caught.value.detail  # gnest's explanation, not just the status
+
+
+def test_context_on_the_cpu(ctx):
+    assert not ctx.has_device
+    assert ctx.device_name.startswith("CPU")
+
+
+# --- error paths --------------------------------------------------------------------------------
+
+def test_file_errors(tmp_path, ctx):
+    with pytest.raises(FileNotFoundError.__mro__[1]) as caught:  # OSError
+        gnest.load(tmp_path / "missing.mtx", ctx=ctx)
+    assert isinstance(caught.value, gnest.FileError)
+    assert str(caught.value).startswith(str(tmp_path / "missing.mtx"))
+    bad = tmp_path / "bad.mtx"
+    bad.write_text("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 x\n")
+    with pytest.raises(gnest.ParseError) as caught:
+        gnest.load(bad, ctx=ctx)
+    assert caught.value.line == 3 and caught.value.source == str(bad)
+    assert str(caught.value).startswith(f"{bad}:3: ")
+    with pytest.raises(ValueError, match="format: expected one of auto, mtx"):
+        gnest.load(bad, format="csv", ctx=ctx)
+
+
+def test_algorithm_errors(ctx):
+    g = gnest.from_edges([0, 1], [1, 2], [1.0, -2.0], ctx=ctx)
+    with pytest.raises(gnest.InvalidInput, match="arc 1 -> 2 has weight -2; shortest paths need"):
+        gnest.sssp(g, 0)
+    with pytest.raises(gnest.OutOfRange, match="source 7 is outside the graph's 3 vertices"):
+        gnest.bfs(g, 7)
+    with pytest.raises(IndexError, match="source 4294967296 is outside"):
+        gnest.bfs(g, 2**32)
+    with pytest.raises(gnest.InvalidInput, match="undirected"):
+        gnest.color(g)  # directed
+    with pytest.raises(gnest.InvalidArgument, match="'backend=warp-drive'"):
+        gnest.bfs(g, 0, backend="warp-drive")
+    with pytest.raises(gnest.InvalidArgument, match="threshold"):
+        gnest.bfs(g, 0, options="threshold=-3")
+    with pytest.raises(gnest.InvalidArgument) as caught:
+        gnest.bfs(g, 0, options="colour=blue")
+    assert isinstance(caught.value, ValueError) and "colour" in str(caught.value)

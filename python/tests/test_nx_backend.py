@@ -1,0 +1,268 @@
+"""The NetworkX backend: every dispatched function with backend="gnest" against networkx's own
+answer on graphs of several shapes (labels that are not 0..n-1, directed, disconnected,
+weighted, ties), automatic dispatch with networkx's fallback where gnest cannot serve a call,
+and errors. Needs the package installed (`pip install ./python`: the entry points)."""
+
+import random
+
+import networkx as nx
+import pytest
+
+import gnest
+
+if "gnest" not in nx.utils.backends.backends:
+    pytest.skip("the gnest NetworkX backend is not installed (pip install ./python)",
+                allow_module_level=True)
+
+
+def relabelled(G):
+    """G with labels that are neither integers nor in order (strings, shuffled)."""
+    nodes = list(G)
+    random.Random(4).shuffle(nodes)
+    return nx.relabel_nodes(G, {v: f"n{nodes.index(v)}" for v in G})
+
+
+def weighted(G, seed, kind=int):
+    rng = random.Random(seed)
+    for u, v in G.edges:
+        G[u][v]["weight"] = rng.randint(1, 9) if kind is int else rng.randint(1, 64) / 8
+    return G
+
+
+def undirected_graphs():
+    yield "karate", nx.karate_club_graph()
+    yield "grid with ties", nx.grid_2d_graph(5, 6)
+    yield "disconnected gnp", nx.gnp_random_graph(50, 0.04, seed=2)
+    yield "string labels", relabelled(nx.gnp_random_graph(40, 0.12, seed=3))
+    yield "path", nx.path_graph(9)
+    yield "empty", nx.empty_graph(5)
+    triangle_and_isolated = nx.Graph([(0, 1), (1, 2), (2, 0)])
+    triangle_and_isolated.add_nodes_from(["x", "y"])
+    yield "triangle and isolated nodes", triangle_and_isolated
+
+
+def all_graphs():
+    yield from undirected_graphs()
+    yield "directed gnp", nx.gnp_random_graph(40, 0.08, seed=5, directed=True)
+    yield "directed string labels", relabelled(nx.gnp_random_graph(30, 0.1, seed=6,
+                                                                   directed=True))
+
+
+# The tests reuse graphs across calls: NetworkX's note that it caches conversions is expected.
+nx.config.warnings_to_ignore.add("cache")
+
+UNDIRECTED = dict(undirected_graphs())
+ALL = dict(all_graphs())
+
+
+# gnest's backends agree on betweenness within 1e-6 relative (the GPU sums in another order).
+BC_TOLERANCE = {"rel": 1e-6, "abs": 1e-12}
+
+
+def both(function, *args, **kwargs):
+    """(gnest's answer, networkx's answer) of one NetworkX function."""
+    return function(*args, backend="gnest", **kwargs), function(*args, backend="networkx", **kwargs)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_bfs_layers_and_lengths(name):
+    G = ALL[name]
+    nodes = list(G)
+    for sources in (nodes[0], nodes[-1:] + nodes[:2]):
+        ours, theirs = both(nx.bfs_layers, G, sources)
+        assert list(ours) == list(theirs)  # layers and the order inside each
+    ours, theirs = both(nx.single_source_shortest_path_length, G, nodes[1])
+    assert ours == theirs
+    for cutoff in (0, 1, 2.5, -1):
+        ours, theirs = both(nx.single_source_shortest_path_length, G, nodes[1], cutoff=cutoff)
+        assert ours == theirs
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_dijkstra_lengths(name):
+    G = weighted(ALL[name].copy(), seed=7)
+    source = list(G)[0]
+    ours, theirs = both(nx.single_source_dijkstra_path_length, G, source)
+    assert ours == theirs and all(type(d) is int for d in ours.values())
+    ours, theirs = both(nx.single_source_dijkstra_path_length, G, source, cutoff=6)
+    assert ours == theirs
+    H = weighted(ALL[name].copy(), seed=8, kind=float)  # eighths: exact in float32
+    ours, theirs = both(nx.single_source_dijkstra_path_length, H, source, weight="weight")
+    assert ours == theirs
+    ours, theirs = both(nx.single_source_dijkstra_path_length, G, source, weight="missing")
+    assert ours == theirs  # a missing attribute weighs 1
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("normalized", [True, False])
+@pytest.mark.parametrize("endpoints", [False, True])
+def test_betweenness_equals_networkx(name, normalized, endpoints):
+    G = ALL[name]
+    ours, theirs = both(nx.betweenness_centrality, G, normalized=normalized, endpoints=endpoints)
+    assert ours.keys() == theirs.keys()
+    assert list(ours.values()) == pytest.approx(list(theirs.values()), **BC_TOLERANCE)
+    if len(G) >= 4:
+        k = len(G) // 3
+        ours, theirs = both(nx.betweenness_centrality, G, k=k, seed=11, normalized=normalized,
+                            endpoints=endpoints)
+        assert list(ours.values()) == pytest.approx(list(theirs.values()), nan_ok=True,
+                                                    **BC_TOLERANCE)
+
+
+def test_betweenness_with_equal_weights_runs_on_gnest_and_unequal_falls_back():
+    G = nx.karate_club_graph()
+    nx.set_edge_attributes(G, 2.5, "w")
+    ours, theirs = both(nx.betweenness_centrality, G, weight="w")
+    assert list(ours.values()) == pytest.approx(list(theirs.values()), **BC_TOLERANCE)
+    weighted(G, seed=3)
+    with pytest.raises(NotImplementedError):  # backend= forces gnest: no fallback
+        nx.betweenness_centrality(G, weight="weight", backend="gnest")
+
+
+@pytest.mark.parametrize("name", UNDIRECTED)
+def test_greedy_color_largest_first_gives_networkx_colors(name):
+    ours, theirs = both(nx.greedy_color, UNDIRECTED[name])
+    assert ours == theirs and list(ours) == list(theirs)
+
+
+def test_greedy_color_on_many_random_graphs():
+    for seed in range(20):
+        G = nx.gnm_random_graph(30 + seed, 60 + 5 * seed, seed=seed)
+        ours, theirs = both(nx.greedy_color, G, strategy="largest_first")
+        assert ours == theirs, seed
+
+
+@pytest.mark.parametrize("name", UNDIRECTED)
+def test_minimum_spanning_edges_and_tree(name):
+    for G in (UNDIRECTED[name], weighted(UNDIRECTED[name].copy(), seed=12)):
+        ours, theirs = both(nx.minimum_spanning_edges, G)
+        assert list(ours) == list(theirs)  # the same edges, ties included, in the same order
+        ours, theirs = both(nx.minimum_spanning_edges, G, data=False)
+        assert list(ours) == list(theirs)
+        ours, theirs = both(nx.minimum_spanning_tree, G)
+        assert nx.utils.graphs_equal(ours, theirs)
+
+
+def test_mst_nan_weights():
+    G = weighted(nx.karate_club_graph(), seed=1)
+    G.add_edge(0, 33, weight=float("nan"))
+    ours, theirs = both(nx.minimum_spanning_edges, G, ignore_nan=True)
+    assert list(ours) == list(theirs)
+    edges = nx.minimum_spanning_edges(G, backend="gnest")  # lazy, as networkx's
+    with pytest.raises(ValueError, match="NaN found as an edge weight"):
+        list(edges)
+
+
+@pytest.mark.parametrize("name", UNDIRECTED)
+def test_triangles(name):
+    G = UNDIRECTED[name]
+    ours, theirs = both(nx.triangles, G)
+    assert ours == theirs
+    nodes = list(G)
+    if nodes:
+        assert both(nx.triangles, G, nodes[0])[0] == nx.triangles(G, nodes[0])
+        ours, theirs = both(nx.triangles, G, nodes[:3] + ["not a node"])
+        assert ours == theirs
+
+
+def test_self_loops_are_ignored_as_networkx_does():
+    G = nx.karate_club_graph()
+    G.add_edges_from([(0, 0), (5, 5)])
+    assert both(nx.triangles, G)[0] == nx.triangles(G)
+    bc_ours, bc_theirs = both(nx.betweenness_centrality, G)
+    assert list(bc_ours.values()) == pytest.approx(list(bc_theirs.values()), **BC_TOLERANCE)
+    assert list(nx.bfs_layers(G, 0, backend="gnest")) == list(nx.bfs_layers(G, 0))
+    ours, theirs = both(nx.minimum_spanning_edges, G)
+    assert list(ours) == list(theirs)
+
+
+# --- dispatch and fallback ----------------------------------------------------------------------
+
+@pytest.fixture
+def automatic():
+    """NETWORKX_AUTOMATIC_BACKENDS=gnest for one test: gnest first, networkx where it cannot."""
+    saved = list(nx.config.backend_priority.algos)
+    nx.config.backend_priority.algos = ["gnest"]
+    yield
+    nx.config.backend_priority.algos = saved
+
+
+def served_by_gnest(call):
+    """Runs call(); True when gnest computed it (its last_info changed)."""
+    before = gnest.last_info()
+    result = call()
+    return gnest.last_info() is not before, result
+
+
+def test_automatic_dispatch_uses_gnest(automatic):
+    G = nx.karate_club_graph()
+    served, result = served_by_gnest(lambda: nx.betweenness_centrality(G))
+    assert served
+    assert result == pytest.approx(nx.betweenness_centrality(G, backend="networkx"))
+
+
+@pytest.mark.parametrize("call", [
+    lambda: nx.betweenness_centrality(nx.MultiGraph(nx.karate_club_graph())),
+    lambda: nx.greedy_color(nx.karate_club_graph(), strategy="smallest_last"),
+    lambda: nx.greedy_color(nx.karate_club_graph(), interchange=True),
+    lambda: nx.minimum_spanning_tree(nx.karate_club_graph(), algorithm="prim"),
+    lambda: nx.single_source_dijkstra_path_length(nx.karate_club_graph(), 0,
+                                                  weight=lambda u, v, d: 2),
+    lambda: nx.greedy_color(nx.DiGraph([(0, 1), (1, 2)])),
+], ids=["multigraph", "other strategy", "interchange", "prim", "weight function", "directed"])
+def test_automatic_dispatch_falls_back_where_gnest_cannot(automatic, call):
+    served, result = served_by_gnest(call)
+    assert not served
+    nx.config.backend_priority.algos = []
+    expected = call()
+    assert nx.utils.graphs_equal(result, expected) if isinstance(expected, nx.Graph) else \
+        result == expected
+
+
+def test_data_dependent_fallback(automatic):
+    G = nx.path_graph(4)
+    G.add_edge(1, 2, weight=-1)  # negative: networkx's Dijkstra decides what to do (raise)
+    before = gnest.last_info()
+    with pytest.raises(ValueError, match="Contradictory paths found"):
+        nx.single_source_dijkstra_path_length(G, 3)
+    assert gnest.last_info() is before
+    G.add_edge(1, 2, weight=0.1)  # not a float32: networkx keeps float64 exactness
+    served, result = served_by_gnest(lambda: nx.single_source_dijkstra_path_length(G, 0))
+    assert not served and result == {0: 0, 1: 1, 2: 1.1, 3: 2.1}
+
+
+def test_can_run_reasons():
+    backend = nx.utils.backends._load_backend("gnest")
+    G = nx.karate_club_graph()
+    assert backend.can_run("triangles", (G,), {}) is True
+    assert "directed" in backend.can_run("triangles", (G.to_directed(),), {})
+    assert "multigraph" in backend.can_run("triangles", (nx.MultiGraph(G),), {})
+    assert "iterator" in backend.can_run("bfs_layers", (G, iter([0, 1])), {})
+    assert "strategy 'DSATUR'" in backend.can_run("greedy_color", (G,), {"strategy": "DSATUR"})
+    assert "does not implement" in backend.can_run("pagerank", (G,), {})
+
+
+def test_errors_through_networkx():
+    G = nx.karate_club_graph()
+    with pytest.raises(nx.NodeNotFound):
+        nx.single_source_shortest_path_length(G, "nobody", backend="gnest")
+    with pytest.raises(nx.NetworkXError, match="The node nobody is not in the graph"):
+        list(nx.bfs_layers(G, ["nobody"], backend="gnest"))
+    with pytest.raises(ValueError, match="larger"):
+        nx.betweenness_centrality(G, k=99, backend="gnest")
+    nx.config.backends.gnest.backend = "warp-drive"
+    try:
+        with pytest.raises(gnest.InvalidArgument, match="'backend=warp-drive': bad value"):
+            nx.triangles(G, backend="gnest")
+    finally:
+        nx.config.backends.gnest.backend = "auto"
+
+
+def test_config_chooses_the_gnest_backend():
+    G = nx.karate_club_graph()
+    nx.config.backends.gnest.backend = "cpu"
+    try:
+        nx.triangles(G, backend="gnest")
+        assert gnest.last_info().reason == "forced by caller"
+    finally:
+        nx.config.backends.gnest.backend = "auto"
