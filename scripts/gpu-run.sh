@@ -6,7 +6,7 @@
 #   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
-#   bin/gnest-bench on the suite's GPU cells, one after the other on the same machine.
+#   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
 # The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
 # under the carry limit): it is unpacked first.
 set -u
@@ -50,7 +50,7 @@ for step in $steps; do
       cat "$OUT/logs/dp-bench.txt" ;;
     bench-old)
       for which in devold bin; do
-        "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu \
+        "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \
           >"$OUT/logs/bench-$which.txt" 2>"$OUT/logs/bench-$which.err"
         summary+=("bench ($which/gnest-bench): rc=$?")
       done ;;

@@ -139,14 +139,9 @@ static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, float wt)
   const int32_t *col;
   const float *w;
   gnest_graph_csr(g, &off, &col, &w);
-  int64_t lo = off[u], hi = off[u + 1];
-  while (lo < hi) { /* first position with col >= v */
-    int64_t mid = lo + (hi - lo) / 2;
-    if (col[mid] < v) lo = mid + 1;
-    else hi = mid;
-  }
-  for (int64_t k = lo; k < off[u + 1] && col[k] == v; k++)
-    if ((w ? w[k] : 1.0f) == wt) return 1;
+  /* A linear scan: rows need not be sorted (graphs over borrowed CSR arrays). */
+  for (int64_t k = off[u]; k < off[u + 1]; k++)
+    if (col[k] == v && (w ? w[k] : 1.0f) == wt) return 1;
   return 0;
 }
 

@@ -181,7 +181,13 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
   if (st == GNEST_OK) st = gn_check_csr_arcs(ctx, fn, n, m, columns, weights);
   if (st != GNEST_OK) return st;
   /* The handle only reads these arrays: gnest_graph_free skips them (borrowed). */
-  gn_csr csr = {n, m, (int64_t *)offsets, (int32_t *)columns, (float *)weights, 0, 0, 0};
+  gn_csr csr;
+  memset(&csr, 0, sizeof csr);
+  csr.n = n;
+  csr.m = m;
+  csr.offsets = (int64_t *)offsets;
+  csr.cols = (int32_t *)columns;
+  csr.weights = (float *)weights;
   gn_note_row_order(&csr);
   return gn_graph_wrap(ctx, &csr, 1, out);
 }

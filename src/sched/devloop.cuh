@@ -7,8 +7,9 @@
  * grid. For a frontier or a level schedule, each level's driver tail-launches the next level's
  * driver: a tail launch starts after the launching grid and everything it launched (the parent
  * pass, its children and their tail launches) has finished, so level l + 1 sees all of level l,
- * with no host round trip per level. Measured on an H100 (bench/NOTES.md): a tail-launch chain
- * costs about 11 us per level, and CDP2 puts no cap on its length (a 100,000-level chain runs).
+ * with no host round trip per level (one per chain of kGnDpChainLevels levels). Measured on an
+ * H100 (bench/NOTES.md): a bare tail-launch chain costs about 11 us per level, and CDP2 puts no
+ * cap on its length (a 100,000-level chain runs).
  *
  * A backend B supplies
  *   static constexpr int32_t kPendingPerHeavy;   pending launches per heavy item, at most
@@ -28,7 +29,14 @@ struct gn_dp_flags {
   int32_t failed_launches;            /* device-side launches refused (pool full, ...) */
   int32_t launch_error;               /* the first refused launch's cudaError_t */
   int32_t grid_done;                  /* parent CTAs finished (cdp-grid's global barrier) */
+  int64_t next_base;                  /* where a frontier chain stopped: history position */
 };
+
+/* Levels one tail-launch chain runs before it returns to the host, which starts the next one.
+ * Measured on an H100: a chain of 3,000 levels costs about 19 us a level, one of 100,000 levels
+ * 144 us a level (a chain's grids seem to stay tracked until it ends), so chains are kept short;
+ * one host round trip per 256 levels costs nothing in comparison. */
+constexpr int32_t kGnDpChainLevels = 256;
 
 /* Everything a device-side kernel of these backends needs, passed by value. */
 struct gn_dp_call {
@@ -196,12 +204,15 @@ __global__ void gn_dp_pass_driver(V v, gn_items items, gn_step s, gn_dp_call c) 
 }
 
 /* Frontier level l (base: history mode's first position of level l). The next level's driver is
- * tail-launched; the first empty level (or max_levels) ends the chain and records levels run. */
+ * tail-launched; the first empty level (or max_levels) ends the loop and records levels run;
+ * level l_end ends this chain (levels_run = l_end, next_base = base: the host goes on). */
 template <class V, class B>
-__global__ void gn_dp_frontier_driver(V v, gn_frontier f, int32_t l, int64_t base, gn_dp_call c) {
+__global__ void gn_dp_frontier_driver(V v, gn_frontier f, int32_t l, int32_t l_end, int64_t base,
+                                      gn_dp_call c) {
   int64_t count = l < f.max_levels ? f.counts[l] : 0;
-  if (count <= 0) {
+  if (count <= 0 || l == l_end) {
     c.engine_flags->levels_run = l;
+    c.flags->next_base = base;
     return;
   }
   const int64_t room = gn_level_room(f, base);
@@ -210,15 +221,17 @@ __global__ void gn_dp_frontier_driver(V v, gn_frontier f, int32_t l, int64_t bas
   const gn_step s = gn_level_step(f, l, base, count, &c.engine_flags->push_overflow);
   if (!gn_dp_run_pass<V, B>(v, in, s, c, (int32_t)count) ||
       !GN_DEVICE_LAUNCH(c, cudaStreamTailLaunch, 1, 1, (gn_dp_frontier_driver<V, B>), v, f, l + 1,
-                        base + count, c))
+                        l_end, base + count, c))
     c.engine_flags->levels_run = l + 1;
 }
 
-/* Level li of a fixed schedule (offsets on the device), deepest first when reverse. */
+/* Level li of a fixed schedule (offsets on the device), deepest first when reverse; the chain
+ * ends before li_end (the host queues the next chain behind it). */
 template <class V, class B>
 __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *offsets,
-                                    int32_t num_levels, bool reverse, int32_t li, gn_dp_call c) {
-  if (li >= num_levels) return;
+                                    int32_t num_levels, bool reverse, int32_t li, int32_t li_end,
+                                    gn_dp_call c) {
+  if (li >= li_end) return;
   const int32_t l = reverse ? num_levels - 1 - li : li;
   const int64_t first = offsets[l];
   const int32_t count = (int32_t)(offsets[l + 1] - first);
@@ -226,7 +239,7 @@ __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *of
   const gn_step s = {l, nullptr, nullptr, 0, &c.engine_flags->push_overflow};
   if (gn_dp_run_pass<V, B>(v, in, s, c, count))
     GN_DEVICE_LAUNCH(c, cudaStreamTailLaunch, 1, 1, (gn_dp_levels_driver<V, B>), v, items,
-                     offsets, num_levels, reverse, li + 1, c);
+                     offsets, num_levels, reverse, li + 1, li_end, c);
 }
 
 /* ---- host side ------------------------------------------------------------------------- */
@@ -271,19 +284,37 @@ struct gn_dp_backend {
     return GNEST_OK;
   }
 
+  /* Chains of kGnDpChainLevels levels until one stops early (an empty level or max_levels). */
   template <class V>
   static gnest_status frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
-    GN_DP_DRIVER(e, (gn_dp_frontier_driver<V, B>), v, f, 0, (int64_t)0,
-                 gn_backend_state<gn_dp_state>(e).call);
-    return gn_to_host(e.ctx, levels, &e.flags->levels_run, sizeof(int32_t));
+    const gn_dp_call &c = gn_backend_state<gn_dp_state>(e).call;
+    int32_t l = 0;
+    int64_t base = 0;
+    for (;;) {
+      const int32_t l_end =
+          f.max_levels - l > kGnDpChainLevels ? l + kGnDpChainLevels : f.max_levels;
+      GN_DP_DRIVER(e, (gn_dp_frontier_driver<V, B>), v, f, l, l_end, base, c);
+      int32_t ran = 0;
+      GN_TRY(gn_to_host(e.ctx, &ran, &e.flags->levels_run, sizeof ran));
+      if (ran < l_end || l_end == f.max_levels) {
+        *levels = ran;
+        return GNEST_OK;
+      }
+      GN_TRY(gn_to_host(e.ctx, &base, &c.flags->next_base, sizeof base));
+      l = l_end;
+    }
   }
 
   template <class V>
   static gnest_status levels(gn_engine &e, const V &v, const gn_schedule &sched) {
     int64_t *offsets = nullptr;
     GN_TRY(gn_engine_level_offsets(&e, sched.h_offsets, sched.num_levels, &offsets));
-    GN_DP_DRIVER(e, (gn_dp_levels_driver<V, B>), v, sched.items, offsets, sched.num_levels,
-                 sched.reverse, 0, gn_backend_state<gn_dp_state>(e).call);
+    for (int32_t li = 0; li < sched.num_levels; li += kGnDpChainLevels) {
+      const int32_t li_end = sched.num_levels - li > kGnDpChainLevels ? li + kGnDpChainLevels
+                                                                      : sched.num_levels;
+      GN_DP_DRIVER(e, (gn_dp_levels_driver<V, B>), v, sched.items, offsets, sched.num_levels,
+                   sched.reverse, li, li_end, gn_backend_state<gn_dp_state>(e).call);
+    }
     return GNEST_OK;
   }
 };
