@@ -3,6 +3,7 @@
 #   make test       every test binary (GPU cases skip with a reason when no CUDA device is present)
 #   make test-gpu   the GPU test binaries only
 #   make install PREFIX=/usr/local
+#   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 CC        ?= cc
@@ -35,7 +36,7 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu install clean
+.PHONY: all lib tools tests test test-cpu test-gpu install clean fuzz fuzz-replay
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
@@ -76,8 +77,12 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 	$(CC) -o $@ $< $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
-test: all
+test: all fuzz
 	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
+	@echo "== tests/fuzz (corpus replay)"; tests/fuzz/run.sh replay
+
+fuzz-replay: fuzz
+	tests/fuzz/run.sh replay
 
 test-gpu: all
 	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done
@@ -91,5 +96,46 @@ install: lib
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(shell sed -n 's/.*GNEST_VERSION_STRING "\(.*\)"/\1/p' include/gnest.h)|' \
 	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/gnest.pc
 
+# Loader fuzz targets: io/ and src/base/ (no CUDA) compiled again with the fuzz harness. With
+# clang: libFuzzer binaries under ASan+UBSan (any UBSan report aborts); without clang: the same
+# harnesses with a plain replay main (tests/fuzz/replay_main.c), so `make test` replays the corpus
+# either way and says which.
+FUZZ_CLANG   ?= clang
+HAVE_CLANG   := $(shell command -v $(FUZZ_CLANG) 2>/dev/null)
+FUZZ_TARGETS := mtx dimacs edgelist tree binary gzip xz
+FUZZ_BINS    := $(addprefix tests/fuzz/bin/fuzz_,$(FUZZ_TARGETS))
+FUZZ_FLAGS   := -g -O1 -std=c11 -Wall -Wextra -Wno-format-zero-length -D_GNU_SOURCE -Iinclude -Isrc/base -Iio -Itests/fuzz
+ifneq ($(HAVE_CLANG),)
+FUZZ_DIR     := build/fuzz
+FUZZ_COMPILE := $(FUZZ_CLANG) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_LINK    := $(FUZZ_CLANG) -fsanitize=fuzzer,address,undefined
+FUZZ_MAIN    :=
+else
+FUZZ_DIR     := build/fuzz-cc
+FUZZ_COMPILE := $(CC) $(FUZZ_FLAGS)
+FUZZ_LINK    := $(CC)
+FUZZ_MAIN    := $(FUZZ_DIR)/tests/fuzz/replay_main.o
+endif
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(sort $(wildcard src/base/*.c io/*.c)) tests/fuzz/fuzz_common.c)
+
+fuzz: $(FUZZ_BINS)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
+
+# gzip and xz: one harness, the file name's extension picks the decompressor.
+$(FUZZ_DIR)/tests/fuzz/fuzz_gzip.o: tests/fuzz/fuzz_decompress.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='".gz"' -MMD -MP -c $< -o $@
+
+$(FUZZ_DIR)/tests/fuzz/fuzz_xz.o: tests/fuzz/fuzz_decompress.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='".xz"' -MMD -MP -c $< -o $@
+
+tests/fuzz/bin/fuzz_%: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_MAIN)
+	@mkdir -p tests/fuzz/bin
+	$(FUZZ_LINK) -o $@ $^ -lz -llzma -lm -lpthread
+
 clean:
-	rm -rf build lib bin tests/bin
+	rm -rf build lib bin tests/bin tests/fuzz/bin
