@@ -79,10 +79,10 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 test: all fuzz
 	@set -e; for t in $(TEST_BINS); do echo "== $$t"; $$t --jobs 2 --short-filename; done
-	@echo "== tests/fuzz (corpus replay)"; tests/fuzz/run.sh replay
+	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 
 fuzz-replay: fuzz
-	tests/fuzz/run.sh replay
+	FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 
 test-gpu: all
 	@set -e; for t in $(filter tests/bin/test_gpu%,$(TEST_BINS)); do echo "== $$t"; $$t --jobs 1 --short-filename; done
@@ -103,19 +103,21 @@ install: lib
 FUZZ_CLANG   ?= clang
 HAVE_CLANG   := $(shell command -v $(FUZZ_CLANG) 2>/dev/null)
 FUZZ_TARGETS := mtx dimacs edgelist tree binary gzip xz
-FUZZ_BINS    := $(addprefix tests/fuzz/bin/fuzz_,$(FUZZ_TARGETS))
 FUZZ_FLAGS   := -g -O1 -std=c11 -Wall -Wextra -Wno-format-zero-length -D_GNU_SOURCE -Iinclude -Isrc/base -Iio -Itests/fuzz
 ifneq ($(HAVE_CLANG),)
 FUZZ_DIR     := build/fuzz
+FUZZ_BIN     := tests/fuzz/bin
 FUZZ_COMPILE := $(FUZZ_CLANG) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
 FUZZ_LINK    := $(FUZZ_CLANG) -fsanitize=fuzzer,address,undefined
 FUZZ_MAIN    :=
 else
 FUZZ_DIR     := build/fuzz-cc
+FUZZ_BIN     := tests/fuzz/bin-cc
 FUZZ_COMPILE := $(CC) $(FUZZ_FLAGS)
 FUZZ_LINK    := $(CC)
 FUZZ_MAIN    := $(FUZZ_DIR)/tests/fuzz/replay_main.o
 endif
+FUZZ_BINS    := $(addprefix $(FUZZ_BIN)/fuzz_,$(FUZZ_TARGETS))
 FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(sort $(wildcard src/base/*.c io/*.c)) tests/fuzz/fuzz_common.c)
 
 fuzz: $(FUZZ_BINS)
@@ -125,17 +127,15 @@ $(FUZZ_DIR)/%.o: %.c
 	$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
 
 # gzip and xz: one harness, the file name's extension picks the decompressor.
-$(FUZZ_DIR)/tests/fuzz/fuzz_gzip.o: tests/fuzz/fuzz_decompress.c
+FUZZ_SUFFIX_gzip := .gz
+FUZZ_SUFFIX_xz   := .xz
+$(FUZZ_DIR)/tests/fuzz/fuzz_gzip.o $(FUZZ_DIR)/tests/fuzz/fuzz_xz.o: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o: tests/fuzz/fuzz_decompress.c
 	@mkdir -p $(dir $@)
-	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='".gz"' -MMD -MP -c $< -o $@
+	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='"$(FUZZ_SUFFIX_$*)"' -MMD -MP -c $< -o $@
 
-$(FUZZ_DIR)/tests/fuzz/fuzz_xz.o: tests/fuzz/fuzz_decompress.c
-	@mkdir -p $(dir $@)
-	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='".xz"' -MMD -MP -c $< -o $@
-
-tests/fuzz/bin/fuzz_%: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_MAIN)
-	@mkdir -p tests/fuzz/bin
+$(FUZZ_BIN)/fuzz_%: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_MAIN)
+	@mkdir -p $(FUZZ_BIN)
 	$(FUZZ_LINK) -o $@ $^ -lz -llzma -lm -lpthread
 
 clean:
-	rm -rf build lib bin tests/bin tests/fuzz/bin
+	rm -rf build lib bin tests/bin tests/fuzz/bin tests/fuzz/bin-cc

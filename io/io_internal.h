@@ -26,7 +26,7 @@ gn_compression gn_path_compression(const char *path);
 /* Decompresses raw (a whole file's bytes, NUL-terminated) into out when it is gzip or xz data;
  * otherwise moves raw's data into out (raw is then empty). The extension of path names the
  * compression and the magic bytes must agree; content with a gzip or xz magic is decompressed
- * whatever the extension. The caller frees raw in every case. */
+ * whatever the extension. out is empty on failure; the caller frees raw in every case. */
 gnest_status gn_decompress(gnest_ctx *ctx, const char *path, gn_buffer *raw, gn_buffer *out);
 
 /* Asks the kernel for transparent huge pages on the 2 MiB-aligned interior of a large fresh

@@ -213,6 +213,8 @@ static int has_magic(const gn_buffer *b, const unsigned char *magic, size_t len)
 }
 
 gnest_status gn_decompress(gnest_ctx *ctx, const char *path, gn_buffer *raw, gn_buffer *out) {
+  out->data = NULL; /* empty on failure */
+  out->size = 0;
   gn_compression by_name = gn_path_compression(path);
   int is_gzip = has_magic(raw, kGzipMagic, 2), is_xz = has_magic(raw, kXzMagic, 6);
   if (by_name == GN_COMPRESS_GZIP && !is_gzip)

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 TARGETS=(mtx dimacs edgelist tree binary gzip xz)
-BIN=tests/fuzz/bin
+BIN=${FUZZ_BIN:-tests/fuzz/bin} # the Makefile's FUZZ_BIN: tests/fuzz/bin-cc without clang
 CORPUS=tests/fuzz/corpus
 WORK=build/fuzz-work
 
