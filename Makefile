@@ -2,8 +2,10 @@
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
 #   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
 #                   then the Python package's tests when numpy, scipy, networkx and pytest are there
+#                   and the loaders' fuzz corpus replay
 #   make test-gpu   the GPU test binaries only
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
+#   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib
@@ -46,7 +48,7 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu test-python install uninstall clean
+.PHONY: all lib tools tests test test-cpu test-gpu test-python install uninstall clean fuzz fuzz-replay
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
@@ -92,8 +94,9 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
-test: all
+test: all fuzz
 	@scripts/run-tests.sh 2 $(TEST_BINS)
+	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 	@$(MAKE) --no-print-directory test-python
 
 # python/tests against this tree: its python/ sources and lib/libgnest.so (not an installed copy).
@@ -109,6 +112,9 @@ test-python: lib
 	  echo "== python/tests not run: $(PYTHON) lacks numpy, scipy, networkx or pytest" \
 	       "(pip install numpy scipy networkx pytest ./python)"; \
 	fi
+
+fuzz-replay: fuzz
+	FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 
 test-gpu: all
 	@scripts/run-tests.sh 1 $(filter tests/bin/test_gpu%,$(TEST_BINS))
@@ -134,5 +140,46 @@ install: lib tools
 uninstall:
 	rm -f $(addprefix $(DESTDIR),$(INSTALLED))
 
+# Loader fuzz targets: io/ and src/base/ (no CUDA) compiled again with the fuzz harness. With
+# clang: libFuzzer binaries under ASan+UBSan (any UBSan report aborts); without clang: the same
+# harnesses with a plain replay main (tests/fuzz/replay_main.c), so `make test` replays the corpus
+# either way and says which.
+FUZZ_CLANG   ?= clang
+HAVE_CLANG   := $(shell command -v $(FUZZ_CLANG) 2>/dev/null)
+FUZZ_TARGETS := mtx dimacs edgelist tree binary gzip xz
+FUZZ_FLAGS   := -g -O1 -std=c11 -Wall -Wextra -Wno-format-zero-length -D_GNU_SOURCE -Iinclude -Isrc/base -Iio -Itests/fuzz
+ifneq ($(HAVE_CLANG),)
+FUZZ_DIR     := build/fuzz
+FUZZ_BIN     := tests/fuzz/bin
+FUZZ_COMPILE := $(FUZZ_CLANG) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all
+FUZZ_LINK    := $(FUZZ_CLANG) -fsanitize=fuzzer,address,undefined
+FUZZ_MAIN    :=
+else
+FUZZ_DIR     := build/fuzz-cc
+FUZZ_BIN     := tests/fuzz/bin-cc
+FUZZ_COMPILE := $(CC) $(FUZZ_FLAGS)
+FUZZ_LINK    := $(CC)
+FUZZ_MAIN    := $(FUZZ_DIR)/tests/fuzz/replay_main.o
+endif
+FUZZ_BINS    := $(addprefix $(FUZZ_BIN)/fuzz_,$(FUZZ_TARGETS))
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(sort $(wildcard src/base/*.c io/*.c)) tests/fuzz/fuzz_common.c)
+
+fuzz: $(FUZZ_BINS)
+
+$(FUZZ_DIR)/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_COMPILE) -MMD -MP -c $< -o $@
+
+# gzip and xz: one harness, the file name's extension picks the decompressor.
+FUZZ_SUFFIX_gzip := .gz
+FUZZ_SUFFIX_xz   := .xz
+$(FUZZ_DIR)/tests/fuzz/fuzz_gzip.o $(FUZZ_DIR)/tests/fuzz/fuzz_xz.o: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o: tests/fuzz/fuzz_decompress.c
+	@mkdir -p $(dir $@)
+	$(FUZZ_COMPILE) -DFUZZ_SUFFIX='"$(FUZZ_SUFFIX_$*)"' -MMD -MP -c $< -o $@
+
+$(FUZZ_BIN)/fuzz_%: $(FUZZ_DIR)/tests/fuzz/fuzz_%.o $(FUZZ_LIB_OBJ) $(FUZZ_MAIN)
+	@mkdir -p $(FUZZ_BIN)
+	$(FUZZ_LINK) -o $@ $^ -lz -llzma -lm -lpthread
+
 clean:
-	rm -rf build lib bin tests/bin
+	rm -rf build lib bin tests/bin tests/fuzz/bin tests/fuzz/bin-cc

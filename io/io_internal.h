@@ -23,6 +23,12 @@ int gn_path_has_suffix(const char *path, const char *suffix);
 /* Compression named by the path's last extension (.gz / .xz). */
 gn_compression gn_path_compression(const char *path);
 
+/* Decompresses raw (a whole file's bytes, NUL-terminated) into out when it is gzip or xz data;
+ * otherwise moves raw's data into out (raw is then empty). The extension of path names the
+ * compression and the magic bytes must agree; content with a gzip or xz magic is decompressed
+ * whatever the extension. out is empty on failure; the caller frees raw in every case. */
+gnest_status gn_decompress(gnest_ctx *ctx, const char *path, gn_buffer *raw, gn_buffer *out);
+
 /* Asks the kernel for transparent huge pages on the 2 MiB-aligned interior of a large fresh
  * allocation (no-op below 4 MiB or where unsupported): first-touch page faults on big arrays
  * otherwise dominate loading time (4 KiB faults cost microseconds each in a VM). */

@@ -223,10 +223,9 @@ static int has_magic(const gn_buffer *b, const unsigned char *magic, size_t len)
   return b->size >= len && memcmp(b->data, magic, len) == 0;
 }
 
-/* The extension names the compression and the magic bytes must agree; a file with another
- * extension whose content starts with a gzip or xz magic is decompressed too. */
-static gnest_status decompress_if_needed(gnest_ctx *ctx, const char *path, gn_buffer *raw,
-                                         gn_buffer *out) {
+gnest_status gn_decompress(gnest_ctx *ctx, const char *path, gn_buffer *raw, gn_buffer *out) {
+  out->data = NULL; /* empty on failure */
+  out->size = 0;
   gn_compression by_name = gn_path_compression(path);
   int is_gzip = has_magic(raw, kGzipMagic, 2), is_xz = has_magic(raw, kXzMagic, 6);
   if (by_name == GN_COMPRESS_GZIP && !is_gzip)
@@ -263,7 +262,7 @@ gnest_status gn_read_file(gnest_ctx *ctx, const char *path, gn_buffer *out) {
   gnest_status s = read_fd(ctx, path, fd, &st, &raw);
   close(fd);
   if (s != GNEST_OK) return s;
-  s = decompress_if_needed(ctx, path, &raw, out);
+  s = gn_decompress(ctx, path, &raw, out);
   gn_buffer_free(&raw);
   return s;
 }

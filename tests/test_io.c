@@ -356,6 +356,29 @@ Test(io, truncated_compressed_data) {
   free(xz);
 }
 
+/* gn_decompress over memory (the fuzz targets' entry to the gzip and xz paths): plain bytes are
+ * handed over, compressed ones decoded, and a failure leaves no output. */
+Test(io, decompress_from_memory) {
+  const char *text = "0 1\n1 2\n";
+  char *plain = strdup(text);
+  gn_buffer raw = {plain, strlen(text)}, out;
+  cr_assert_eq(gn_decompress(ctx, "p.txt", &raw, &out), GNEST_OK);
+  cr_assert(out.data == plain && out.size == strlen(text) && raw.data == NULL && raw.size == 0);
+  gn_buffer_free(&out);
+  size_t len;
+  raw.data = slurp(write_gzip("m.txt.gz", text), &len);
+  raw.size = len;
+  cr_assert_eq(gn_decompress(ctx, "m.txt.gz", &raw, &out), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_str_eq(out.data, text);
+  cr_assert_not_null(raw.data); /* still the caller's */
+  gn_buffer_free(&out);
+  raw.size = len - 12;
+  out.data = (char *)"sentinel";
+  expect_error(gn_decompress(ctx, "m.txt.gz", &raw, &out), GNEST_ERR_PARSE, "truncated gzip data", 0);
+  cr_assert(out.data == NULL && out.size == 0);
+  gn_buffer_free(&raw);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Matrix Market
  * ------------------------------------------------------------------------------------------- */
