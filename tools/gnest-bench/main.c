@@ -30,11 +30,13 @@ static const char *const usage_tail =
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
+    "  --kc N                cdp-warp/block/grid: consolidated items per child block (0 = default)\n"
     "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
-    "                        granularity schedule wboost block_size; gnest-cli backends lists the\n"
+    "                        granularity schedule wboost block_size kc launch_limit; gnest-cli\n"
+    "                        backends lists the\n"
     "                        keys each backend reads and its test configurations)\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
     "  --json FILE           everything: inputs, rows, summary, device, command line\n"
@@ -150,7 +152,7 @@ static int apply_options(bench_config *cfg) {
 
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
-    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
+    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
     "--seed", "--options"};
 
 static int is_value_flag(const char *flag) {
@@ -172,6 +174,8 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, 100000, &x)) == 0) cfg->warmup = (int)x;
   } else if (strcmp(flag, "--threshold") == 0) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
+  } else if (strcmp(flag, "--kc") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.kc = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
     if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
   } else { /* --seed */

@@ -133,6 +133,8 @@ static int set_output(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
+static int set_kc(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.kc); }
+static int set_launch_limit(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.launch_limit); }
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
 /* 0 (the default) or a whole number of warps the GPU can launch in one block. */
 static int set_block_size(cli_args *a, const char *f, const char *v) {
@@ -236,10 +238,14 @@ const cli_flag cli_flags[] = {
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
   {"--wboost", NULL, CLI_ALGOS, set_wboost, "w-boost: saving lanes first run the warp's common trip count"},
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
+  {"--kc", "N", CLI_ALGOS, set_kc, "cdp-warp/block/grid: consolidated items per child block (0 = KC_32 / KC_16 / KC_1)"},
+  {"--launch-limit", "N", CLI_ALGOS, set_launch_limit,
+   "device-launching backends: pending-launch pool to use (0 = computed from the input; too small: "
+   "the run fails with a launch-limit error)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
