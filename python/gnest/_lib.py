@@ -31,7 +31,7 @@ def _load():
 
 
 class CtxOptions(ctypes.Structure):
-    _fields_ = [("device", c_int), ("force_cpu", c_int)]
+    _fields_ = [("device", c_int), ("force_cpu", c_int), ("device_memory_limit", ctypes.c_size_t)]
 
 
 class Error(ctypes.Structure):
@@ -42,19 +42,21 @@ class Error(ctypes.Structure):
 class LoadOptions(ctypes.Structure):
     _fields_ = [("format", c_int), ("one_based", c_int), ("symmetrize", c_int),
                 ("drop_self_loops", c_int), ("merge_duplicates", c_int),
-                ("sort_adjacency", c_int)]
+                ("sort_adjacency", c_int), ("relabel", c_int), ("max_vertices", c_int64),
+                ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p)]
 
 
 class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
                 ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
-                ("block_size", c_int32)]
+                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32)]
 
 
 class Info(ctypes.Structure):
     _fields_ = [("backend", c_int), ("backend_name", c_char_p), ("reason", c_char * 256),
                 ("time_ms", c_double), ("kernel_launches", c_int64),
-                ("edges_visited", c_int64), ("iterations", c_int32)]
+                ("device_launches", c_int64), ("edges_visited", c_int64),
+                ("iterations", c_int32)]
 
 
 class BcSources(ctypes.Structure):

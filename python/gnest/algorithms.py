@@ -15,13 +15,14 @@ from .graph import INT32_MAX
 @dataclass(frozen=True)
 class Info:
     """What ran (gnest_info): the backend that ran (never "auto"), why it was chosen, the
-    algorithm's time in ms (CUDA events on the GPU, wall clock on the CPU), kernel launches,
-    inner-loop iterations executed, and levels / rounds / passes."""
+    algorithm's time in ms (CUDA events on the GPU, wall clock on the CPU), kernels launched from
+    the host and from the device, inner-loop iterations executed, and levels / rounds / passes."""
 
     backend: str
     reason: str
     time_ms: float
     kernel_launches: int
+    device_launches: int
     edges_visited: int
     iterations: int
 
@@ -56,7 +57,8 @@ def _run(handle, fn, backend, options, *outputs):
     handle.ctx.call(fn, handle._ptr, *outputs, byref(opts), byref(info))
     _last.info = Info(info.backend_name.decode() if info.backend_name else "",
                       info.reason.decode(errors="replace"), info.time_ms,
-                      info.kernel_launches, info.edges_visited, info.iterations)
+                      info.kernel_launches, info.device_launches, info.edges_visited,
+                      info.iterations)
 
 
 def _out(array, ctype):
