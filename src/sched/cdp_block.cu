@@ -45,12 +45,7 @@ struct gn_cdp_block {
   static constexpr int32_t kPendingPerHeavy = 1; /* at most one child per heavy item's chunk */
   static constexpr int32_t kDefaultKc = 16;
 
-  template <class V>
-  __device__ static bool launch_parent(const V &v, const gn_items &items, const gn_step &s,
-                                       const gn_dp_call &c, int32_t count) {
-    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, gn_dp_parent_blocks(c, count, c.block),
-                            c.block, gn_cdp_block_parent<V>, v, items, count, s, c);
-  }
+  GN_DP_LAUNCH_PARENT(gn_cdp_block_parent, c.block)
 };
 
 GN_BACKEND_OPS(CDP_BLOCK, gn_dp_backend<gn_cdp_block>)

@@ -188,6 +188,16 @@ __device__ __forceinline__ unsigned gn_dp_parent_blocks(const gn_dp_call &c, int
   return (unsigned)(want < c.parent_grid ? want : c.parent_grid);
 }
 
+/* The launch_parent member of a backend struct whose parent kernel takes (v, items, count, s, c):
+ * a fire-and-forget grid of gn_dp_parent_blocks(c, count, PER_BLOCK) CTAs. */
+#define GN_DP_LAUNCH_PARENT(KERNEL, PER_BLOCK)                                                 \
+  template <class V>                                                                           \
+  __device__ static bool launch_parent(const V &v, const gn_items &items, const gn_step &s,     \
+                                       const gn_dp_call &c, int32_t count) {                   \
+    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, gn_dp_parent_blocks(c, count, PER_BLOCK), \
+                            c.block, KERNEL<V>, v, items, count, s, c);                        \
+  }
+
 /* Launches B's parent grid over count items (the driver's one thread). */
 template <class V, class B>
 __device__ __forceinline__ bool gn_dp_run_pass(const V &v, const gn_items &items, const gn_step &s,

@@ -62,12 +62,7 @@ struct gn_hier {
   static constexpr int32_t kPendingPerHeavy = 2; /* the child and its tail-launched post */
   static constexpr int32_t kDefaultKc = 1;       /* unused: no consolidation */
 
-  template <class V>
-  __device__ static bool launch_parent(const V &v, const gn_items &items, const gn_step &s,
-                                       const gn_dp_call &c, int32_t count) {
-    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, gn_dp_parent_blocks(c, count, 1),
-                            c.block, gn_hier_parent<V>, v, items, count, s, c);
-  }
+  GN_DP_LAUNCH_PARENT(gn_hier_parent, 1)
 };
 
 GN_BACKEND_OPS(HIER, gn_dp_backend<gn_hier>)

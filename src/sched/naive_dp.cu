@@ -27,12 +27,7 @@ struct gn_naive_dp {
   static constexpr int32_t kPendingPerHeavy = 2; /* the child and its tail-launched post */
   static constexpr int32_t kDefaultKc = 1;       /* unused: no consolidation */
 
-  template <class V>
-  __device__ static bool launch_parent(const V &v, const gn_items &items, const gn_step &s,
-                                       const gn_dp_call &c, int32_t count) {
-    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, gn_dp_parent_blocks(c, count, c.block),
-                            c.block, gn_naive_dp_parent<V>, v, items, count, s, c);
-  }
+  GN_DP_LAUNCH_PARENT(gn_naive_dp_parent, c.block)
 };
 
 GN_BACKEND_OPS(NAIVE_DP, gn_dp_backend<gn_naive_dp>)
