@@ -49,7 +49,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
   gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
   gn_dp_call &c = st.call;
   if (max_items > INT32_MAX) max_items = INT32_MAX;
-  if (!st.ready) {
+  if (!c.flags) {
     GN_TRY(gn_dp_pending_pool(e, pending_per_heavy));
     GN_TRY(e.scratch->alloc(&c.flags, 1, "device-launch flags"));
     GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
@@ -66,7 +66,6 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
     const int64_t resident =
         (int64_t)e.sm_count * (e.ctx->dev->max_threads_per_sm / e.block);
     c.parent_grid = (int32_t)(resident < 1 ? 1 : resident);
-    st.ready = true;
   }
   if (c.pool && c.pool_capacity >= max_items) return GNEST_OK;
   /* Earlier, smaller buffers stay in the scratch until the call ends. */
@@ -77,7 +76,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
 
 gnest_status gn_dp_finish(gn_engine &e) {
   const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
-  if (!st.ready) return GNEST_OK;
+  if (!st.call.flags) return GNEST_OK;
   gn_dp_flags flags;
   GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
   e.call->device_launches += (int64_t)flags.device_launches;

@@ -256,8 +256,8 @@ __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *of
 
 /* The state these backends keep in gn_engine::backend_state. */
 struct gn_dp_state {
-  gn_dp_call call;         /* device pointers and settings, copied into every driver */
-  bool ready;
+  gn_dp_call call; /* device pointers and settings, copied into every driver; call.flags is NULL
+                      until the first prepare of the call */
 };
 
 /* Counts the input's items whose inner range (CSR row) is longer than threshold: the upper
