@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/backend_matrix.h"
 #include "device_api.h" /* gn_device_bytes_held */
 #include "gnest.h"
 
@@ -17,15 +18,7 @@ static gnest_ctx *open_ctx(size_t limit) {
   gnest_ctx_options o;
   gnest_ctx_options_init(&o);
   o.device_memory_limit = limit;
-  gnest_ctx *ctx = NULL;
-  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK, "%s", gnest_last_error_string(NULL));
-  if (!gnest_ctx_has_device(ctx)) {
-    char why[300];
-    snprintf(why, sizeof why, "%s", gnest_ctx_device_name(ctx));
-    gnest_ctx_free(ctx);
-    cr_skip_test("%s", why);
-  }
-  return ctx;
+  return bm_device_ctx_with(&o);
 }
 
 /* The path 0 -> 1 -> ... -> n-1. */

@@ -7,9 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-gnest_ctx *bm_device_ctx(void) {
+gnest_ctx *bm_device_ctx(void) { return bm_device_ctx_with(NULL); }
+
+gnest_ctx *bm_device_ctx_with(const gnest_ctx_options *opts) {
   gnest_ctx *ctx = NULL;
-  gnest_status st = gnest_ctx_create(&ctx, NULL);
+  gnest_status st = gnest_ctx_create(&ctx, opts);
   cr_assert_eq(st, GNEST_OK, "gnest_ctx_create: %s", gnest_last_error_string(NULL));
   if (!gnest_ctx_has_device(ctx)) {
     char why[300];

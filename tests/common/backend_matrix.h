@@ -32,6 +32,8 @@ typedef enum bm_configs { BM_ALL = 0, BM_PRIMARY, BM_OTHERS } bm_configs;
 /* A context on a CUDA device; without one the calling test is skipped, the device text (why
  * there is none) as the reason. */
 gnest_ctx *bm_device_ctx(void);
+/* The same with context options (NULL: defaults). */
+gnest_ctx *bm_device_ctx_with(const gnest_ctx_options *opts);
 
 /* bm_device_ctx, then the matrix. Fails the test when a built device backend is not available on
  * the device, has no test configuration, or a configuration does not load. */
