@@ -974,6 +974,38 @@ Test(cli, compare_without_a_device) {
   run_free(&r);
 }
 
+/* --compare refuses, before running anything, an input whose CPU reference would be too long,
+ * and says how to get under the limit; the estimate is exact where it can be. */
+Test(cli, compare_refuses_an_expensive_reference) {
+  char line[1024];
+  /* BC on the 5-vertex path, all sources: 5 x 2 x (8 arcs + 5) = 130 visits. */
+  run_out r = run_cli("bc", path5(), "--symmetrize", "--compare", "--reference-limit", "129", NULL);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  error_line(&r, line, sizeof line);
+  cr_expect_not_null(strstr(line, "about 1.3e+02 arcs (5 sources x 2 passes x 8 arcs"), "%s", line);
+  cr_expect_not_null(strstr(line, "--samples 64"), "the way out is named: %s", line);
+  cr_expect_eq(r.out[0], '\0', "nothing ran: %s", r.out);
+  run_free(&r);
+  r = run_cli("bc", path5(), "--symmetrize", "--compare", "--reference-limit", "130", "--runs", "1", NULL);
+  cr_expect_eq(r.status, 0, "at the limit it runs: %s", r.err);
+  run_free(&r);
+  r = run_cli("bc", path5(), "--symmetrize", "--compare", "--reference-limit", "129", "--samples", "2",
+              "--runs", "1", NULL);
+  cr_expect_eq(r.status, 0, "2 sampled sources (52 visits) fit: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "2 sampled (seed 1)"), "%s", r.out);
+  run_free(&r);
+  /* K4, ranks by id: oriented out-degrees 3,2,1,0, in-degrees 0,1,2,3: 12 arcs + 4 lookups. */
+  r = run_cli("tc", put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n"), "--compare", "--reference-limit",
+              "15", NULL);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "about 16 arcs (forward algorithm on 12 arcs"),
+                     "%s", line);
+  run_free(&r);
+  r = run_cli("bc", path5(), "--symmetrize", "--compare", "--reference-limit", "0", "--runs", "1", NULL);
+  cr_expect_eq(r.status, 0, "0 = no limit: %s", r.err);
+  run_free(&r);
+}
+
 /* The README's first command, on a smaller graph: gnest-gen output straight into gnest-cli. */
 Test(cli, generated_rmat_end_to_end) {
   if (access("bin/gnest-gen", X_OK) != 0) cr_skip_test("bin/gnest-gen is not built (run make)");
@@ -1157,6 +1189,7 @@ Test(cli, inapplicable_flags_are_usage_errors) {
   char line[512];
   struct { const char *cmd, *flag, *value, *want; } cases[] = {
       {"bfs", "--runs", "3", "--runs applies to --compare only"},
+      {"bc", "--reference-limit", "9", "--reference-limit applies to --compare only"},
       {"tc", "--keep-duplicates", NULL, "--keep-duplicates does not apply"},
       {"convert", "--json", NULL, "--json does not apply"},
       {"bfs", "--samples", "2", "--samples does not apply"},

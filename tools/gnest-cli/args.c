@@ -183,6 +183,13 @@ static int set_runs(cli_args *a, const char *f, const char *v) {
   a->runs_given = 1;
   return rc;
 }
+static int set_reference_limit(cli_args *a, const char *f, const char *v) {
+  uint64_t x = 0;
+  int rc = parse_bounded(f, v, 0, INT64_MAX, &x);
+  a->reference_limit = (double)x;
+  a->reference_limit_given = 1;
+  return rc;
+}
 static int set_max_vertices(cli_args *a, const char *f, const char *v) {
   uint64_t x = 0;
   int rc = parse_bounded(f, v, 1, INT32_MAX, &x);
@@ -272,6 +279,9 @@ const cli_flag cli_flags[] = {
   {"--compare", NULL, CLI_ALGOS, set_compare,
    "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)"},
   {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after one warm-up (default 5)"},
+  {"--reference-limit", "N", CLI_ALGOS, set_reference_limit,
+   "with --compare: refuse (exit 2, before running anything) when the CPU reference would visit "
+   "more than N arcs, estimated from the input (default 20000000000, about a minute; 0 = no limit)"},
   {"--quiet", NULL, ON_DEVICE, set_quiet,
    "no summary, no hints and no progress (errors and --json still print)"},
   {"--quiet", NULL, CLI_BIT(CMD_CONVERT), set_quiet, "no 'wrote' line and no progress (errors still print)"},
@@ -296,6 +306,7 @@ static void args_defaults(cli_args *a, cli_cmd cmd) {
   a->device = -1;
   a->seed = 1;
   a->runs = 5;
+  a->reference_limit = 2e10;
 }
 
 /* The row of the flag for cmd; else any row of it (the flag exists but does not apply); NULL
@@ -354,6 +365,9 @@ static int check_combinations(cli_args *a) {
     return cli_usage_error("%s: --output cannot be combined with --compare", cmd);
   if (a->runs_given && !a->compare)
     return cli_usage_error("%s: --runs applies to --compare only (see gnest-cli %s --help)", cmd, cmd);
+  if (a->reference_limit_given && !a->compare)
+    return cli_usage_error("%s: --reference-limit applies to --compare only (see gnest-cli %s --help)",
+                           cmd, cmd);
   int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
   if (a->cmd == CMD_BC && bc_choices > 1)
     return cli_usage_error("bc: give only one of --source, --sources and --samples");

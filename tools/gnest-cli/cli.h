@@ -52,6 +52,8 @@ typedef struct cli_args {
   int json, quiet, compare, help;
   int runs;                 /* --runs (default 5) */
   int runs_given;
+  double reference_limit;   /* --reference-limit: most arc visits --compare's CPU reference may make */
+  int reference_limit_given;
   int backend_given;
 } cli_args;
 
@@ -133,6 +135,13 @@ void cli_print_hints(const cli_args *a, const cli_input *in, int64_t reached);
 /* GNEST_OK when backend b can run on ctx; else its status, and *why says why in a few words:
  * "not built yet" (the registry's planned backends), "no CUDA device", ... */
 gnest_status cli_backend_check(const gnest_ctx *ctx, gnest_backend b, const char **why);
+
+/* ---- reference.c: --compare's CPU reference against --reference-limit ------------------- */
+/* Estimated arc visits of cmd's CPU reference on the input; how = what the estimate counts. */
+double cli_reference_work(cli_cmd cmd, const cli_input *in, char *how, size_t size);
+/* CLI_EXIT_OK, or CLI_EXIT_USAGE after one line saying what to do when the estimate is over the
+ * limit. */
+int cli_check_reference_limit(const cli_args *a, const cli_input *in);
 
 /* ---- run.c -------------------------------------------------------------------------------- */
 typedef struct cli_result {

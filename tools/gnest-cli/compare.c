@@ -193,6 +193,7 @@ int cli_cmd_compare(const cli_args *a) {
   memset(&in, 0, sizeof in);
   int rc = cli_open_context(a, 0, &in.ctx);
   if (rc == CLI_EXIT_OK) rc = cli_load_input(a, &in);
+  if (rc == CLI_EXIT_OK) rc = cli_check_reference_limit(a, &in);
   cli_result ref;
   memset(&ref, 0, sizeof ref);
   cmp_table t;
