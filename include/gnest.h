@@ -326,6 +326,9 @@ typedef struct gnest_info {
                                0 for backends that do not launch from the device */
   int64_t edges_visited;    /* inner-loop iterations executed */
   int32_t iterations;       /* levels, rounds or passes */
+  int64_t device_bytes;     /* the most device memory gnest held during the call: graph / tree
+                               copies, the call's scratch and the pool's cached blocks (all
+                               contexts of the process on that device); 0 on the CPU */
 } gnest_info;
 
 /* ---------------------------------------------------------------------------------------------

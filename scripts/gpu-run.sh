@@ -3,8 +3,10 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench]
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [big] [scale]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
+#   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
+#   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
 # The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
@@ -50,6 +52,14 @@ for step in $steps; do
       OUT=$OUT scripts/dp-bench.sh >"$OUT/logs/dp-bench.txt" 2>&1
       summary+=("dp-bench: rc=$?")
       cat "$OUT/logs/dp-bench.txt" ;;
+    big)
+      GNEST_TEST_BIG=1 timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_big --short-filename \
+        >"$OUT/logs/test_gpu_big.log" 2>&1
+      summary+=("test_gpu_big (GNEST_TEST_BIG=1): rc=$? $(tail -n 1 "$OUT/logs/test_gpu_big.log")") ;;
+    scale)
+      OUT=$OUT scripts/scale-bench.sh >"$OUT/logs/scale-bench.txt" 2>&1
+      summary+=("scale-bench: rc=$?")
+      cat "$OUT/logs/scale-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \

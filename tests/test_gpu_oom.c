@@ -94,3 +94,26 @@ Test(gpu_oom, the_environment_variable_sets_the_limit) {
   gnest_graph_free(small);
   gnest_ctx_free(ctx);
 }
+
+/* gnest_info.device_bytes: at least the graph's device copy on the device, 0 on the CPU. */
+Test(gpu_oom, device_bytes_covers_the_graph_copy) {
+  gnest_ctx *ctx = open_ctx(0);
+  const int32_t n = 100000;
+  gnest_graph *g = path_graph(ctx, n);
+  int32_t *levels = malloc((size_t)n * sizeof *levels);
+  cr_assert_not_null(levels);
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_FLAT;
+  gnest_info info;
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &o, &info), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  const int64_t graph_bytes = (int64_t)(n - 1) * 4 + (int64_t)(n + 1) * 8;
+  cr_expect_geq(info.device_bytes, graph_bytes, "device_bytes %lld", (long long)info.device_bytes);
+  cr_expect_leq(info.device_bytes, (int64_t)gn_device_bytes_peak(ctx), "no more than the peak");
+  o.backend = GNEST_BACKEND_CPU;
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &o, &info), GNEST_OK);
+  cr_expect_eq(info.device_bytes, 0, "the CPU holds no device memory");
+  free(levels);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}

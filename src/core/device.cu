@@ -140,9 +140,14 @@ static size_t gn_pool_round(size_t bytes) {
  * process-wide, not per context. */
 static const int kGnMaxDevices = 64;
 static std::atomic<size_t> gn_held[kGnMaxDevices];
+static std::atomic<size_t> gn_held_peak[kGnMaxDevices]; /* since gn_device_peak_reset */
 
 static void gn_held_add(int device, size_t bytes) {
-  if (device >= 0 && device < kGnMaxDevices) gn_held[device] += bytes;
+  if (device < 0 || device >= kGnMaxDevices) return;
+  const size_t now = gn_held[device] += bytes;
+  size_t peak = gn_held_peak[device].load();
+  while (now > peak && !gn_held_peak[device].compare_exchange_weak(peak, now)) {
+  }
 }
 static void gn_held_sub(int device, size_t bytes) {
   if (device >= 0 && device < kGnMaxDevices) gn_held[device] -= bytes;
@@ -154,6 +159,16 @@ static size_t gn_held_on(int device) {
 
 extern "C" size_t gn_device_bytes_held(const gnest_ctx *ctx) {
   return ctx && ctx->dev ? gn_held_on(ctx->dev->id) : 0;
+}
+
+extern "C" void gn_device_peak_reset(const gnest_ctx *ctx) {
+  if (ctx && ctx->dev && ctx->dev->id >= 0 && ctx->dev->id < kGnMaxDevices)
+    gn_held_peak[ctx->dev->id] = gn_held_on(ctx->dev->id);
+}
+
+extern "C" size_t gn_device_bytes_peak(const gnest_ctx *ctx) {
+  if (!ctx || !ctx->dev || ctx->dev->id < 0 || ctx->dev->id >= kGnMaxDevices) return 0;
+  return gn_held_peak[ctx->dev->id].load();
 }
 
 extern "C" void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes) {

@@ -21,6 +21,10 @@ void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes);
 /* Bytes gnest holds on ctx's device in this process: pool blocks (in use or cached) and graph /
  * tree copies; what the limit is checked against (tests check that failures leak none). */
 size_t gn_device_bytes_held(const gnest_ctx *ctx);
+/* The most gn_device_bytes_held has been since the last gn_device_peak_reset (gnest_info's
+ * device_bytes: reset when a call begins, read when it ends). */
+void gn_device_peak_reset(const gnest_ctx *ctx);
+size_t gn_device_bytes_peak(const gnest_ctx *ctx);
 
 /* Makes ctx's device current for this host thread (contexts on several devices in one process). */
 gnest_status gn_device_make_current(gnest_ctx *ctx);

@@ -110,6 +110,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   }
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
+  if (!call->on_host) gn_device_peak_reset(ctx);
   return gn_check_backend(call);
 }
 
@@ -124,5 +125,6 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->device_launches = call->device_launches;
   info->edges_visited = call->edges_visited;
   info->iterations = call->iterations;
+  info->device_bytes = call->on_host ? 0 : (int64_t)gn_device_bytes_peak(call->ctx);
   return st;
 }

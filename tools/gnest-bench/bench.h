@@ -138,6 +138,7 @@ typedef struct bench_row {
   int runs;                   /* timed runs completed */
   double median_ms, min_ms, max_ms;
   int64_t launches, device_launches, edges_visited;
+  int64_t device_bytes;   /* gnest_info.device_bytes of the last timed run */
   int32_t iterations;
   double edges_per_s;
   int32_t vertices;

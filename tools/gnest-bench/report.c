@@ -87,7 +87,7 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, bench_
 
 static const char *const csv_header =
     "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
-    "iterations,edges_per_s,vertices,arcs,detail\n";
+    "iterations,edges_per_s,device_bytes,vertices,arcs,detail\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *f, const char *s) {
@@ -112,11 +112,11 @@ static void csv_row(FILE *f, const bench_row *r) {
   csv_text(f, bench_row_status_text(r));
   fprintf(f, ",%s,%d,", check_text(r->check), r->runs);
   if (r->runs > 0)
-    fprintf(f, "%.6f,%.6f,%.6f,%lld,%lld,%lld,%d,%.6g,", r->median_ms, r->min_ms, r->max_ms,
+    fprintf(f, "%.6f,%.6f,%.6f,%lld,%lld,%lld,%d,%.6g,%lld,", r->median_ms, r->min_ms, r->max_ms,
             (long long)r->launches, (long long)r->device_launches, (long long)r->edges_visited,
-            r->iterations, r->edges_per_s);
+            r->iterations, r->edges_per_s, (long long)r->device_bytes);
   else
-    fputs(",,,,,,,,", f);
+    fputs(",,,,,,,,,", f);
   if (r->is_load) fputs(",,", f);
   else fprintf(f, "%d,%lld,", r->vertices, (long long)r->arcs);
   csv_text(f, r->detail);
@@ -236,6 +236,7 @@ static void json_row(FILE *f, const bench_row *r) {
             (long long)r->launches, (long long)r->device_launches, (long long)r->edges_visited,
             r->iterations);
     json_num(f, r->edges_per_s);
+    fprintf(f, ", \"device_bytes\": %lld", (long long)r->device_bytes);
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);
   fputs(", ", f);

@@ -234,6 +234,7 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
     row->device_launches = info.device_launches;
     row->edges_visited = info.edges_visited;
     row->iterations = info.iterations;
+    row->device_bytes = info.device_bytes;
     if (ref && row->check != BENCH_CHECK_DISAGREE) {
       char why[512];
       if (outputs_agree(in, ref, o, why, sizeof why)) row->check = BENCH_CHECK_AGREE;

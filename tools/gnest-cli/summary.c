@@ -93,5 +93,11 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
              "  iterations: %" PRId32 "\n",
           cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
           i->edges_visited, i->iterations);
+  if (i->device_bytes > 0) {
+    const double arcs = in->graph ? (double)gnest_graph_num_edges(in->graph) : 0;
+    fprintf(f, "device memory: %.1f MiB at most", (double)i->device_bytes / (1 << 20));
+    if (arcs > 0) fprintf(f, " (%.1f bytes per arc)", (double)i->device_bytes / arcs);
+    fputc('\n', f);
+  }
   print_algorithm_lines(f, in, r);
 }

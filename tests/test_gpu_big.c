@@ -1,0 +1,160 @@
+/* More than 2^31 arcs: everything that counts or indexes arcs must be 64-bit (issue 11's RMAT
+ * scale 26 has about 2.1 billion). The graph is the circulant C_n(1..h) (each vertex linked to the
+ * h vertices on either side around a ring), n = 65,536 and h = 16,385: m = 2 h n = 2,147,614,720
+ * arcs, 131,072 over INT32_MAX. Its BFS and SSSP are known in closed form (level of v = ceil of
+ * its ring distance over h), so the 64-bit paths are checked without trusting another gnest
+ * component; BC from one source and the coloring are checked against src/cpu.
+ *
+ * Opt-in: it needs 8.6 GB of host memory for the columns (borrowed by gnest_graph_from_csr, not
+ * copied), as much on the device, and about a minute; it runs when GNEST_TEST_BIG=1
+ * (scripts/gpu-run.sh big) and says so when it skips. The CPU case runs without a device too. */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/backend_matrix.h"
+#include "gnest.h"
+
+static const int32_t kN = 65536;
+static const int32_t kHalfWidth = 16385;
+
+static void skip_unless_enabled(void) {
+  const char *v = getenv("GNEST_TEST_BIG");
+  if (!v || strcmp(v, "1") != 0)
+    cr_skip_test("needs 8.6 GB of host and device memory and about a minute: set GNEST_TEST_BIG=1 "
+                 "(scripts/gpu-run.sh big)");
+}
+
+typedef struct circulant {
+  int64_t *offsets;
+  int32_t *cols;
+  int64_t m;
+} circulant;
+
+static int32_t ring_distance(int32_t u, int32_t v) {
+  const int32_t d = u > v ? u - v : v - u;
+  return d < kN - d ? d : kN - d;
+}
+
+/* Row u: the vertices at ring distance 1..h, in increasing order (sorted rows: gnest then checks
+ * the symmetry in place instead of sorting a copy of 8.6 GB). */
+static void circulant_build(circulant *c) {
+  c->m = (int64_t)2 * kHalfWidth * kN;
+  cr_assert_gt(c->m, (int64_t)INT32_MAX, "the point of the test");
+  c->offsets = malloc(((size_t)kN + 1) * sizeof *c->offsets);
+  c->cols = malloc((size_t)c->m * sizeof *c->cols);
+  cr_assert(c->offsets && c->cols, "%lld arcs do not fit in host memory", (long long)c->m);
+  for (int32_t u = 0; u <= kN; u++) c->offsets[u] = (int64_t)u * 2 * kHalfWidth;
+  for (int32_t u = 0; u < kN; u++) {
+    int32_t *row = c->cols + c->offsets[u];
+    int64_t k = 0;
+    for (int32_t v = 0; v < kN; v++) {
+      const int32_t d = ring_distance(u, v);
+      if (d >= 1 && d <= kHalfWidth) row[k++] = v;
+    }
+    cr_assert_eq(k, 2 * kHalfWidth, "row %d", u);
+  }
+}
+
+static void circulant_free(circulant *c) {
+  free(c->offsets);
+  free(c->cols);
+}
+
+static int32_t expected_level(int32_t v) { return (ring_distance(0, v) + kHalfWidth - 1) / kHalfWidth; }
+
+static gnest_graph *wrap(gnest_ctx *ctx, const circulant *c) {
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_csr(ctx, kN, c->m, c->offsets, c->cols, NULL, &g), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert_eq(gnest_graph_num_edges(g), c->m);
+  return g;
+}
+
+/* BFS and SSSP from 0 with opts: closed-form levels and distances; every arc visited once. */
+static void check_traversals(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
+                             const char *label, int64_t m) {
+  int32_t *levels = malloc((size_t)kN * sizeof *levels);
+  float *dist = malloc((size_t)kN * sizeof *dist);
+  cr_assert(levels && dist);
+  gnest_info info;
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, o, &info), GNEST_OK, "%s bfs: %s", label,
+               gnest_last_error_string(ctx));
+  int bad = 0;
+  for (int32_t v = 0; v < kN && bad < 5; v++)
+    if (levels[v] != expected_level(v))
+      cr_expect_eq(levels[v], expected_level(v), "%s bfs: level of %d (bad %d)", label, v, ++bad);
+  cr_expect_eq(info.edges_visited, m, "%s bfs: every arc once: %lld", label,
+               (long long)info.edges_visited);
+  if (o->backend != GNEST_BACKEND_CPU)
+    cr_expect_geq(info.device_bytes, m * (int64_t)sizeof(int32_t), "%s: device_bytes %lld holds the columns",
+                  label, (long long)info.device_bytes);
+  cr_assert_eq(gnest_sssp(ctx, g, 0, dist, o, &info), GNEST_OK, "%s sssp: %s", label,
+               gnest_last_error_string(ctx));
+  for (int32_t v = 0, bad2 = 0; v < kN && bad2 < 5; v++)
+    if (dist[v] != (float)expected_level(v))
+      cr_expect_eq(dist[v], (float)expected_level(v), "%s sssp: distance of %d (bad %d)", label, v,
+                   ++bad2);
+  free(levels);
+  free(dist);
+}
+
+Test(big, cpu_reference_counts_arcs_in_64_bits, .timeout = 600) {
+  skip_unless_enabled();
+  gnest_ctx_options co;
+  gnest_ctx_options_init(&co);
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &co), GNEST_OK);
+  circulant c;
+  circulant_build(&c);
+  gnest_graph *g = wrap(ctx, &c);
+  gnest_options o = bm_cpu_options();
+  check_traversals(ctx, g, &o, "cpu", c.m);
+  gnest_graph_free(g);
+  circulant_free(&c);
+  gnest_ctx_free(ctx);
+}
+
+/* Every device backend's primary configuration: BFS and SSSP in closed form, BC from one source
+ * and the coloring equal to the CPU's. */
+Test(big, device_backends_count_arcs_in_64_bits, .timeout = 1800) {
+  skip_unless_enabled();
+  bm_matrix mx;
+  bm_open(&mx);
+  circulant c;
+  circulant_build(&c);
+  gnest_graph *g = wrap(mx.ctx, &c);
+  const gnest_options cpu = bm_cpu_options();
+  double *bc_ref = malloc((size_t)kN * sizeof *bc_ref), *bc = malloc((size_t)kN * sizeof *bc);
+  int32_t *colors_ref = malloc((size_t)kN * sizeof *colors_ref), *colors = malloc((size_t)kN * sizeof *colors);
+  cr_assert(bc_ref && bc && colors_ref && colors);
+  const int32_t source = 0;
+  const gnest_bc_sources one = {GNEST_BC_LIST, &source, 1, 0};
+  int32_t num_ref = 0, num = 0;
+  cr_assert_eq(gnest_bc(mx.ctx, g, &one, bc_ref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_color(mx.ctx, g, colors_ref, &num_ref, &cpu, NULL), GNEST_OK);
+  for (int i = 0; i < mx.count; i++) {
+    const bm_run *r = &mx.runs[i];
+    if (!bm_selected(r, BM_PRIMARY)) continue;
+    check_traversals(mx.ctx, g, &r->opts, r->label, c.m);
+    gnest_status st = gnest_bc(mx.ctx, g, &one, bc, &r->opts, NULL);
+    if (bm_status_agrees(&mx, r, GN_ALGO_BC, "circulant", GNEST_OK, st))
+      for (int32_t v = 0; v < kN; v++)
+        cr_expect_leq(fabs(bc[v] - bc_ref[v]), 1e-6 * (bc_ref[v] > 1 ? bc_ref[v] : 1),
+                      "%s bc of %d: %g, cpu %g", r->label, v, bc[v], bc_ref[v]);
+    st = gnest_color(mx.ctx, g, colors, &num, &r->opts, NULL);
+    if (bm_status_agrees(&mx, r, GN_ALGO_COLOR, "circulant", GNEST_OK, st)) {
+      cr_expect_eq(num, num_ref, "%s colors", r->label);
+      cr_expect_arr_eq(colors, colors_ref, (size_t)kN * sizeof *colors, "%s coloring", r->label);
+    }
+  }
+  free(bc_ref);
+  free(bc);
+  free(colors_ref);
+  free(colors);
+  gnest_graph_free(g);
+  circulant_free(&c);
+  bm_close(&mx);
+}
