@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "io_internal.h"
+#include "parallel.h"
 
 enum {
   kInsertionMax = 32,        /* lists up to this length: insertion sort, longer: radix sort */
@@ -42,15 +43,21 @@ typedef struct build_plan {
   int symmetrize, drop_self_loops;
 } build_plan;
 
+static gnest_status bad_endpoint(gnest_ctx *ctx, const char *source, const gn_edges *e, int64_t i) {
+  return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, source, 0, "edge %lld (%d -> %d) has a vertex outside [0, %d)",
+                  (long long)i, e->src[i], e->dst[i], e->n);
+}
+
+static inline int endpoints_ok(const gn_edges *e, int64_t i) {
+  return (uint32_t)e->src[i] < (uint32_t)e->n && (uint32_t)e->dst[i] < (uint32_t)e->n;
+}
+
 /* Checks every endpoint and counts out-degrees into offsets[u + 1]. */
 static gnest_status count_degrees(gnest_ctx *ctx, const char *source, const build_plan *b, int64_t *offsets) {
   const gn_edges *e = b->e;
-  const uint32_t n = (uint32_t)e->n;
   for (int64_t i = 0; i < e->m; i++) {
     int32_t u = e->src[i], v = e->dst[i];
-    if ((uint32_t)u >= n || (uint32_t)v >= n)
-      return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, source, 0,
-                      "edge %lld (%d -> %d) has a vertex outside [0, %d)", (long long)i, u, v, e->n);
+    if (!endpoints_ok(e, i)) return bad_endpoint(ctx, source, e, i);
     if (u == v && b->drop_self_loops) continue;
     offsets[u + 1]++;
     if (b->symmetrize && u != v) offsets[v + 1]++;
@@ -78,18 +85,37 @@ static void scatter_direct(const build_plan *b, int64_t *offsets, int32_t *cols,
 }
 
 /* ---------------------------------------------------------------------------------------------
- * Blocked scatter. Pass 1 distributes the arcs by source range ("bucket": 2^shift vertices) into
- * the bucket's region of the final arrays' positions, as keys (source - bucket base) << col_bits
- * | column. Pass 2 handles one bucket at a time, in cache: either places its arcs by source (input
- * order kept), or, when sorted lists are wanted, radix-sorts the bucket's keys (stable), which puts
- * every arc exactly at its final CSR position, sorted by (source, column) — no per-list sort.
+ * Blocked build, on host threads (src/base/parallel.h). Vertices are grouped in "buckets" of
+ * 2^shift consecutive ids; arcs become keys (source - bucket base) << col_bits | column.
+ *   Pass 1, threads over contiguous chunks of the edges: endpoints checked, arcs counted per chunk
+ *     and bucket. Bucket k's arcs take positions after those of buckets < k, and inside bucket k
+ *     chunk t's arcs follow those of chunks < t: the keys of a bucket stay in input order.
+ *   Pass 2, threads over the same chunks: every key written at its chunk's cursor in its bucket.
+ *   Pass 3, threads taking buckets from a shared counter: a bucket (in cache) counts its vertices'
+ *     degrees, sets their offsets, and places its keys by source in input order, or, when sorted
+ *     lists are wanted, radix-sorts them (stable), which puts every arc at its final position,
+ *     sorted by (source, column). Buckets own disjoint vertices and positions.
+ * A direct scatter writes every arc to a random place of a large array (a cache miss per arc);
+ * this writes sequentially within each bucket. The result is the same for any thread count.
  * ------------------------------------------------------------------------------------------- */
 enum { kDigitBits = 11 };
 
 typedef struct blocked {
-  int shift, col_bits, buckets;
-  uint64_t *keys, *keys2;  /* arcs; radix ping-pong scratch (max bucket size) */
-  float *w, *w2;           /* weights alongside, when weighted */
+  const build_plan *b;
+  int shift, col_bits, buckets, sort;
+  int threads;             /* passes 1 and 2 */
+  int64_t *cursor;         /* [threads][kBuckets]: chunk t's count in bucket k, then its cursor */
+  int64_t *first_bad;      /* [threads]: first edge of chunk t with a bad endpoint, -1 if none */
+  int64_t start[kBuckets + 1];
+  uint64_t *keys;          /* every arc's key, bucket by bucket */
+  float *w;                /* weights alongside, when weighted */
+  int sorters;             /* pass 3 threads: one radix scratch each (largest bucket's size) */
+  uint64_t *scratch_keys[kGnMaxThreads];
+  float *scratch_w[kGnMaxThreads];
+  int next_bucket;         /* pass 3's shared counter */
+  int64_t *offsets;
+  int32_t *cols;
+  float *weights;
 } blocked;
 
 static int bits_for(uint32_t max_value) {
@@ -98,10 +124,39 @@ static int bits_for(uint32_t max_value) {
   return bits;
 }
 
-static void distribute(const build_plan *b, const blocked *bl, int64_t *cursor) {
+static void chunk_range(const blocked *bl, int t, int64_t *begin, int64_t *end) {
+  const int64_t m = bl->b->e->m;
+  *begin = (int64_t)((__int128)m * t / bl->threads);
+  *end = (int64_t)((__int128)m * (t + 1) / bl->threads);
+}
+
+static void count_chunk(void *arg, int t) {
+  blocked *bl = arg;
+  const build_plan *b = bl->b;
+  const gn_edges *e = b->e;
+  int64_t *count = bl->cursor + (size_t)t * kBuckets, begin, end;
+  chunk_range(bl, t, &begin, &end);
+  bl->first_bad[t] = -1;
+  for (int64_t i = begin; i < end; i++) {
+    if (!endpoints_ok(e, i)) {
+      bl->first_bad[t] = i;
+      return;
+    }
+    uint32_t u = (uint32_t)e->src[i], v = (uint32_t)e->dst[i];
+    if (u == v && b->drop_self_loops) continue;
+    count[u >> bl->shift]++;
+    if (b->symmetrize && u != v) count[v >> bl->shift]++;
+  }
+}
+
+static void distribute_chunk(void *arg, int t) {
+  blocked *bl = arg;
+  const build_plan *b = bl->b;
   const gn_edges *e = b->e;
   const uint32_t low = (1u << bl->shift) - 1;
-  for (int64_t i = 0; i < e->m; i++) {
+  int64_t *cursor = bl->cursor + (size_t)t * kBuckets, begin, end;
+  chunk_range(bl, t, &begin, &end);
+  for (int64_t i = begin; i < end; i++) {
     uint32_t u = (uint32_t)e->src[i], v = (uint32_t)e->dst[i];
     if (u == v && b->drop_self_loops) continue;
     int64_t at = cursor[u >> bl->shift]++;
@@ -113,6 +168,21 @@ static void distribute(const build_plan *b, const blocked *bl, int64_t *cursor) 
       if (bl->w) bl->w[at] = e->w[i];
     }
   }
+}
+
+/* Bucket totals into start[], each chunk's count into its cursor; returns the total arcs. */
+static int64_t bucket_layout(blocked *bl) {
+  int64_t total = 0;
+  for (int k = 0; k < bl->buckets; k++) {
+    bl->start[k] = total;
+    for (int t = 0; t < bl->threads; t++) {
+      int64_t *c = &bl->cursor[(size_t)t * kBuckets + k], count = *c;
+      *c = total;
+      total += count;
+    }
+  }
+  bl->start[bl->buckets] = total;
+  return total;
 }
 
 static int keys_sorted(const uint64_t *k, int64_t len) {
@@ -149,70 +219,150 @@ static int radix_sort_bucket(uint64_t *k, float *w, uint64_t *k2, float *w2, int
   return in_scratch;
 }
 
-/* Pass 2 for bucket [lo, hi) whose first vertex is base. */
-static void place_bucket(const blocked *bl, int sort, int64_t lo, int64_t hi, uint32_t base, int64_t *offsets,
-                         int32_t *cols, float *weights) {
+/* offsets[v + 1] = start of v's list for the bucket's vertices [base, base + count), from its
+ * keys k[0, len) at position lo. */
+static void bucket_offsets(const blocked *bl, const uint64_t *k, int64_t len, int64_t lo, uint32_t base,
+                           uint32_t count) {
+  int64_t *deg = bl->offsets + base + 1;
+  memset(deg, 0, (size_t)count * sizeof *deg);
+  for (int64_t i = 0; i < len; i++) deg[k[i] >> bl->col_bits]++;
+  for (uint32_t j = 0; j < count; j++) {
+    int64_t d = deg[j];
+    deg[j] = lo;
+    lo += d;
+  }
+}
+
+/* Pass 3 for bucket kb with the radix scratch of sorter t (each placement advances offsets[v + 1]
+ * from the start of v's list to its end = the start of v + 1's: the finished CSR offsets). */
+static void place_bucket(const blocked *bl, int kb, int t) {
+  const int64_t lo = bl->start[kb], len = bl->start[kb + 1] - lo;
+  const uint32_t base = (uint32_t)kb << bl->shift, n = (uint32_t)bl->b->e->n;
+  const uint32_t count = n - base < (1u << bl->shift) ? n - base : (1u << bl->shift);
   const uint64_t col_mask = ((uint64_t)1 << bl->col_bits) - 1;
   const uint64_t *k = bl->keys + lo;
   const float *w = bl->w ? bl->w + lo : NULL;
-  if (!sort) {
-    for (int64_t i = 0; i < hi - lo; i++) {
-      int64_t at = offsets[base + (k[i] >> bl->col_bits) + 1]++;
-      cols[at] = (int32_t)(k[i] & col_mask);
-      if (w) weights[at] = w[i];
+  int64_t *offsets = bl->offsets + base + 1;
+  bucket_offsets(bl, k, len, lo, base, count);
+  if (!bl->sort) {
+    for (int64_t i = 0; i < len; i++) {
+      int64_t at = offsets[k[i] >> bl->col_bits]++;
+      bl->cols[at] = (int32_t)(k[i] & col_mask);
+      if (w) bl->weights[at] = w[i];
     }
     return;
   }
-  if (!keys_sorted(k, hi - lo) &&
-      radix_sort_bucket(bl->keys + lo, w ? bl->w + lo : NULL, bl->keys2, bl->w2, hi - lo, bl->shift + bl->col_bits)) {
-    k = bl->keys2;
-    w = w ? bl->w2 : NULL;
+  if (len > 0 && !keys_sorted(k, len) &&
+      radix_sort_bucket(bl->keys + lo, w ? bl->w + lo : NULL, bl->scratch_keys[t], bl->scratch_w[t], len,
+                        bl->shift + bl->col_bits)) {
+    k = bl->scratch_keys[t];
+    w = w ? bl->scratch_w[t] : NULL;
   }
-  for (int64_t i = 0; i < hi - lo; i++) { /* sorted by (source, column): final positions */
-    offsets[base + (k[i] >> bl->col_bits) + 1]++;
-    cols[lo + i] = (int32_t)(k[i] & col_mask);
-    if (w) weights[lo + i] = w[i];
+  for (int64_t i = 0; i < len; i++) { /* sorted by (source, column): final positions */
+    offsets[k[i] >> bl->col_bits]++;
+    bl->cols[lo + i] = (int32_t)(k[i] & col_mask);
+    if (w) bl->weights[lo + i] = w[i];
   }
+}
+
+static void place_buckets(void *arg, int t) {
+  blocked *bl = arg;
+  for (;;) {
+    int kb = __atomic_fetch_add(&bl->next_bucket, 1, __ATOMIC_RELAXED);
+    if (kb >= bl->buckets) return;
+    place_bucket(bl, kb, t);
+  }
+}
+
+/* Radix scratch for as many sorters as fit in a quarter of the keys' size (at least one); none:
+ * the lists are placed unsorted and sorted afterwards. */
+static void alloc_sorters(blocked *bl, int64_t total) {
+  int64_t largest = 1;
+  for (int k = 0; k < bl->buckets; k++)
+    if (bl->start[k + 1] - bl->start[k] > largest) largest = bl->start[k + 1] - bl->start[k];
+  const int64_t per = largest * (int64_t)(sizeof(uint64_t) + (bl->w ? sizeof(float) : 0));
+  int64_t fit = total * (int64_t)sizeof(uint64_t) / 4 / per;
+  int want = gn_parallel_threads();
+  if (fit < want) want = fit < 1 ? 1 : (int)fit;
+  bl->sorters = 0;
+  for (int t = 0; t < want; t++) {
+    bl->scratch_keys[t] = malloc((size_t)largest * sizeof(uint64_t));
+    bl->scratch_w[t] = bl->w ? malloc((size_t)largest * sizeof(float)) : NULL;
+    if (!bl->scratch_keys[t] || (bl->w && !bl->scratch_w[t])) {
+      free(bl->scratch_keys[t]);
+      free(bl->scratch_w[t]);
+      break;
+    }
+    bl->sorters++;
+  }
+  if (bl->sorters == 0) bl->sort = 0;
 }
 
 static void free_blocked(blocked *bl) {
+  free(bl->cursor);
+  free(bl->first_bad);
   free(bl->keys);
-  free(bl->keys2);
   free(bl->w);
-  free(bl->w2);
+  for (int t = 0; t < bl->sorters; t++) {
+    free(bl->scratch_keys[t]);
+    free(bl->scratch_w[t]);
+  }
 }
 
-/* Returns 0 when the scratch memory is not available (the caller scatters directly), else 1, or
- * 2 when the lists came out sorted. */
-static int scatter_blocked(const build_plan *b, int sort, int64_t total, int64_t *offsets, int32_t *cols,
-                           float *weights) {
+/* Passes 1 and 2 into bl; out->m, cols and weights allocated. *placed = 0 when the keys do not fit
+ * in memory (nothing allocated then: the caller builds directly). */
+static gnest_status distribute_blocked(gnest_ctx *ctx, const char *source, blocked *bl, gn_csr *out,
+                                       int *placed) {
+  const gn_edges *e = bl->b->e;
+  bl->cursor = calloc((size_t)bl->threads * kBuckets, sizeof *bl->cursor);
+  bl->first_bad = calloc((size_t)bl->threads, sizeof *bl->first_bad);
+  if (!bl->cursor || !bl->first_bad) return GNEST_OK;
+  gn_parallel_run(bl->threads, count_chunk, bl);
+  for (int t = 0; t < bl->threads; t++) /* chunks in input order: the first bad edge overall */
+    if (bl->first_bad[t] >= 0) return bad_endpoint(ctx, source, e, bl->first_bad[t]);
+  const int64_t total = bucket_layout(bl);
+  if ((uint64_t)total > SIZE_MAX / sizeof *bl->keys) return GNEST_OK;
+  bl->keys = malloc((size_t)total * sizeof *bl->keys);
+  if (e->w) bl->w = malloc((size_t)total * sizeof *bl->w);
+  if (!bl->keys || (e->w && !bl->w)) return GNEST_OK;
+  gn_advise_huge(bl->keys, (size_t)total * sizeof *bl->keys);
+  gnest_status st = GNEST_OK;
+  out->m = total;
+  out->cols = gn_alloc_big(ctx, (size_t)total, sizeof(int32_t), "CSR columns", &st);
+  if (out->cols && e->w) out->weights = gn_alloc_big(ctx, (size_t)total, sizeof(float), "CSR weights", &st);
+  if (!out->cols || (e->w && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  gn_parallel_run(bl->threads, distribute_chunk, bl);
+  *placed = 1;
+  return GNEST_OK;
+}
+
+/* The blocked build into out (offsets allocated). *placed: 0 = not done (no memory for the
+ * keys; out untouched but for m), 1 = lists in input order, 2 = lists sorted. */
+static gnest_status build_blocked(gnest_ctx *ctx, const char *source, const build_plan *b, int sort, gn_csr *out,
+                                  int *placed) {
   const int32_t n = b->e->n;
-  blocked bl = {0, bits_for((uint32_t)n - 1), 0, NULL, NULL, NULL, NULL};
+  blocked bl;
+  memset(&bl, 0, sizeof bl);
+  bl.b = b;
+  bl.col_bits = bits_for((uint32_t)n - 1);
   while (((uint32_t)(n - 1) >> bl.shift) >= kBuckets) bl.shift++;
   bl.buckets = (int)((uint32_t)(n - 1) >> bl.shift) + 1;
-  if ((uint64_t)total > SIZE_MAX / sizeof *bl.keys) return 0;
-  bl.keys = malloc((size_t)total * sizeof *bl.keys);
-  if (weights) bl.w = malloc((size_t)total * sizeof *bl.w);
-  if (!bl.keys || (weights && !bl.w)) {
-    free_blocked(&bl);
-    return 0;
+  bl.sort = sort;
+  bl.threads = gn_parallel_threads();
+  if ((int64_t)bl.threads > b->e->m) bl.threads = b->e->m > 0 ? (int)b->e->m : 1;
+  *placed = 0;
+  gnest_status st = distribute_blocked(ctx, source, &bl, out, placed);
+  if (st == GNEST_OK && *placed) {
+    if (bl.sort) alloc_sorters(&bl, out->m);
+    bl.offsets = out->offsets;
+    bl.cols = out->cols;
+    bl.weights = out->weights;
+    out->offsets[0] = 0;
+    gn_parallel_run(bl.sort ? bl.sorters : bl.threads, place_buckets, &bl);
+    *placed = bl.sort ? 2 : 1;
   }
-  gn_advise_huge(bl.keys, (size_t)total * sizeof *bl.keys);
-  int64_t start[kBuckets + 1], cursor[kBuckets], largest = 0;
-  for (int k = 0; k < bl.buckets; k++) start[k] = cursor[k] = offsets[((int64_t)k << bl.shift) + 1];
-  start[bl.buckets] = total;
-  for (int k = 0; k < bl.buckets; k++)
-    if (start[k + 1] - start[k] > largest) largest = start[k + 1] - start[k];
-  distribute(b, &bl, cursor);
-  if (sort) {
-    bl.keys2 = malloc((size_t)largest * sizeof *bl.keys2);
-    if (weights) bl.w2 = malloc((size_t)largest * sizeof *bl.w2);
-    if (!bl.keys2 || (weights && !bl.w2)) sort = 0; /* place unsorted; the lists get sorted later */
-  }
-  for (int k = 0; k < bl.buckets; k++)
-    place_bucket(&bl, sort, start[k], start[k + 1], (uint32_t)k << bl.shift, offsets, cols, weights);
   free_blocked(&bl);
-  return sort ? 2 : 1;
+  return st;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -339,6 +489,20 @@ static int64_t shifted_prefix_sum(int64_t *offsets, int32_t n) {
   return total;
 }
 
+/* Small inputs (or no memory for the blocked build's keys): degrees counted, then every arc placed
+ * straight into its list. */
+static gnest_status build_direct(gnest_ctx *ctx, const char *source, const build_plan *b, gn_csr *out) {
+  memset(out->offsets, 0, ((size_t)b->e->n + 1) * sizeof *out->offsets);
+  gnest_status st = count_degrees(ctx, source, b, out->offsets);
+  if (st != GNEST_OK) return st;
+  out->m = shifted_prefix_sum(out->offsets, b->e->n);
+  out->cols = gn_alloc_big(ctx, (size_t)out->m, sizeof(int32_t), "CSR columns", &st);
+  if (out->cols && b->e->w) out->weights = gn_alloc_big(ctx, (size_t)out->m, sizeof(float), "CSR weights", &st);
+  if (!out->cols || (b->e->w && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  scatter_direct(b, out->offsets, out->cols, out->weights);
+  return GNEST_OK;
+}
+
 /* relabel: builds from the renumbered edges (the other options as given) and keeps the ids. */
 static gnest_status build_relabelled(gnest_ctx *ctx, const char *source, const gn_edges *e,
                                      const gnest_load_options *o, gn_csr *out) {
@@ -370,19 +534,13 @@ gnest_status gn_csr_build(gnest_ctx *ctx, const char *source, const gn_edges *e,
   out->n = e->n;
   out->offsets = gn_alloc_big(ctx, (size_t)e->n + 1, sizeof(int64_t), "CSR offsets", &st);
   if (!out->offsets) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
-  if ((st = count_degrees(ctx, source, &plan, out->offsets)) != GNEST_OK) goto fail;
-  out->m = shifted_prefix_sum(out->offsets, e->n);
-  out->cols = gn_alloc_big(ctx, (size_t)out->m, sizeof(int32_t), "CSR columns", &st);
-  if (out->cols && e->w) out->weights = gn_alloc_big(ctx, (size_t)out->m, sizeof(float), "CSR weights", &st);
-  if (!out->cols || (e->w && !out->weights)) {
-    if (st == GNEST_OK) st = GNEST_ERR_OUT_OF_MEMORY;
-    goto fail;
-  }
   const int want_sorted = o.sort_adjacency || o.merge_duplicates;
-  int placed = out->m >= gn_csr_blocked_min_arcs && e->n > 0
-                   ? scatter_blocked(&plan, want_sorted, out->m, out->offsets, out->cols, out->weights)
-                   : 0;
-  if (!placed) scatter_direct(&plan, out->offsets, out->cols, out->weights);
+  const int64_t arcs_bound = plan.symmetrize ? 2 * e->m : e->m;
+  int placed = 0;
+  if (arcs_bound >= gn_csr_blocked_min_arcs && e->n > 0 &&
+      (st = build_blocked(ctx, source, &plan, want_sorted, out, &placed)) != GNEST_OK)
+    goto fail;
+  if (!placed && (st = build_direct(ctx, source, &plan, out)) != GNEST_OK) goto fail;
   if (placed == 2) out->sorted = 1;
   else if (want_sorted && (st = sort_lists(ctx, out)) != GNEST_OK) goto fail;
   if (o.merge_duplicates) merge_duplicates(out);

@@ -936,6 +936,63 @@ Test(io, csr_blocked_builder_input_order) {
   gn_csr_free(&c);
 }
 
+/* The blocked builder runs on GNEST_THREADS host threads; the CSR must not depend on how many:
+ * every option set, against one thread, for 2, 3 and 7 (more threads than the 2-core box has). */
+static void build_with_threads(const gn_edges *e, gnest_load_options o, const char *threads, gn_csr *c) {
+  setenv("GNEST_THREADS", threads, 1);
+  cr_assert_eq(build(e, o, c), GNEST_OK, "%s threads: %s", threads, gnest_last_error_string(ctx));
+  unsetenv("GNEST_THREADS");
+}
+
+Test(io, csr_blocked_builder_same_for_any_thread_count) {
+  gn_csr_blocked_min_arcs = 1;
+  const int64_t m = 250001;
+  int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
+  float *w = malloc(sizeof(float) * m);
+  cr_assert(s && d && w);
+  uint64_t x = 7;
+  for (int64_t i = 0; i < m; i++) { /* skewed sources: a few hubs, many loops and duplicates */
+    x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+    s[i] = (int32_t)((x >> 33) % 4 == 0 ? (x >> 20) % 8 : (x >> 35) % 90000);
+    d[i] = (int32_t)((x >> 13) % 90000);
+    w[i] = (float)((x >> 50) % 100);
+  }
+  const gn_edges e = {90000, m, s, d, w, 0};
+  for (int opt = 0; opt < 8; opt++) {
+    gnest_load_options o = defaults();
+    o.symmetrize = opt & 1;
+    o.merge_duplicates = (opt >> 1) & 1;
+    o.sort_adjacency = (opt >> 2) & 1;
+    o.drop_self_loops = opt == 5;
+    gn_csr one, many;
+    build_with_threads(&e, o, "1", &one);
+    const char *counts[] = {"2", "3", "7"};
+    for (size_t k = 0; k < 3; k++) {
+      build_with_threads(&e, o, counts[k], &many);
+      cr_assert_eq(many.m, one.m, "options %d, %s threads", opt, counts[k]);
+      cr_assert_eq(many.sorted, one.sorted);
+      cr_assert_arr_eq(many.offsets, one.offsets, sizeof(int64_t) * (size_t)(e.n + 1), "options %d", opt);
+      cr_assert_arr_eq(many.cols, one.cols, sizeof(int32_t) * (size_t)one.m, "options %d", opt);
+      cr_assert_arr_eq(many.weights, one.weights, sizeof(float) * (size_t)one.m, "options %d", opt);
+      gn_csr_free(&many);
+    }
+    gn_csr_free(&one);
+  }
+  /* Bad endpoints in several chunks: the first one of the input is named, as by the direct build. */
+  d[200000] = 90000;
+  d[100000] = -1;
+  setenv("GNEST_THREADS", "4", 1);
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_ERR_OUT_OF_RANGE);
+  unsetenv("GNEST_THREADS");
+  char want[128];
+  snprintf(want, sizeof want, "edge 100000 (%d -> -1) has a vertex outside [0, 90000)", s[100000]);
+  cr_assert_not_null(strstr(gnest_last_error_string(ctx), want), "%s", gnest_last_error_string(ctx));
+  free(s);
+  free(d);
+  free(w);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Binary cache
  * ------------------------------------------------------------------------------------------- */

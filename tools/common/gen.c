@@ -6,10 +6,9 @@
 #include "gen.h"
 
 #include <math.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
+#include "parallel.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Random numbers                                                                              */
@@ -102,7 +101,6 @@ static gnest_status edges_alloc(gn_gen_edges *out, int32_t n, int64_t m) {
 /* ------------------------------------------------------------------------------------------ */
 
 #define GEN_CHUNK (1LL << 20)
-#define GEN_MAX_THREADS 16
 
 /* Fills edges [begin, end) of out using chunk's own random stream. */
 typedef void (*chunk_fn)(const void *params, gn_gen_edges *out, int64_t chunk, int64_t begin,
@@ -113,45 +111,26 @@ typedef struct chunk_job {
   const void *params;
   gn_gen_edges *out;
   int64_t num_chunks;
-  int first;  /* this worker runs chunks first, first + stride, ... */
-  int stride;
+  int workers; /* worker t runs chunks t, t + workers, ... */
 } chunk_job;
 
-static void *chunk_worker(void *arg) {
+static void chunk_worker(void *arg, int t) {
   const chunk_job *job = arg;
-  for (int64_t c = job->first; c < job->num_chunks; c += job->stride) {
+  for (int64_t c = t; c < job->num_chunks; c += job->workers) {
     int64_t begin = c * GEN_CHUNK;
     int64_t end = begin + GEN_CHUNK < job->out->m ? begin + GEN_CHUNK : job->out->m;
     job->fn(job->params, job->out, c, begin, end);
   }
-  return NULL;
 }
 
-static int worker_count(int64_t num_chunks) {
-  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  if (cpus < 1) cpus = 1;
-  if (cpus > GEN_MAX_THREADS) cpus = GEN_MAX_THREADS;
-  if (cpus > num_chunks) cpus = (long)num_chunks;
-  return cpus < 1 ? 1 : (int)cpus;
-}
-
-/* Runs fn over every chunk of out's m edges. A worker thread that cannot be started is replaced
- * by running its share here, so the result never depends on thread creation succeeding. */
+/* Runs fn over every chunk of out's m edges on the host threads (src/base/parallel.h). Each chunk
+ * has its own random stream, so the output does not depend on the thread count. */
 static void run_chunks(chunk_fn fn, const void *params, gn_gen_edges *out) {
   int64_t num_chunks = (out->m + GEN_CHUNK - 1) / GEN_CHUNK;
-  int workers = worker_count(num_chunks);
-  chunk_job jobs[GEN_MAX_THREADS];
-  pthread_t threads[GEN_MAX_THREADS];
-  int started[GEN_MAX_THREADS] = {0};
-  for (int t = 0; t < workers; t++) {
-    jobs[t] = (chunk_job){fn, params, out, num_chunks, t, workers};
-    if (t > 0) started[t] = pthread_create(&threads[t], NULL, chunk_worker, &jobs[t]) == 0;
-  }
-  chunk_worker(&jobs[0]);
-  for (int t = 1; t < workers; t++) {
-    if (started[t]) pthread_join(threads[t], NULL);
-    else chunk_worker(&jobs[t]);
-  }
+  int workers = gn_parallel_threads();
+  if (workers > num_chunks) workers = num_chunks > 0 ? (int)num_chunks : 1;
+  chunk_job job = {fn, params, out, num_chunks, workers};
+  gn_parallel_run(workers, chunk_worker, &job);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -1,0 +1,24 @@
+/* Host threads for the big host-side loops (building a CSR of billions of arcs, generating
+ * inputs). Results never depend on the thread count: callers split their work so that each
+ * thread's share is fixed by its index, and a thread that cannot be started has its share run on
+ * the calling thread. */
+#ifndef GNEST_PARALLEL_H
+#define GNEST_PARALLEL_H
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How many threads host loops use: $GNEST_THREADS when it is a number in [1, 256], else the
+ * online CPUs, at most kGnMaxThreads. */
+enum { kGnMaxThreads = 64 };
+int gn_parallel_threads(void);
+
+/* Calls fn(arg, t) for every t in [0, threads), concurrently (t = 0 on the calling thread), and
+ * returns when all have returned. threads is clamped to [1, kGnMaxThreads]. */
+void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
