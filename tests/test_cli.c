@@ -3,6 +3,7 @@
  * (from the repository root); skips when it is not built. */
 #include <criterion/criterion.h>
 #include <ctype.h>
+#include <math.h>
 #include <dlfcn.h>
 #include <pty.h>
 #include <errno.h>
@@ -1099,6 +1100,169 @@ Test(cli, bench_options) {
   r = run_bench("--gen", "rmat:4", "--options", word, NULL);
   cr_expect_eq(r.status, 2, "backend= would be ignored: %s", r.err);
   cr_expect_not_null(strstr(r.err, "use --backends"), "%s", r.err);
+  run_free(&r);
+}
+
+/* ---- gnest-bench: the peer table (bench/peers.tsv compiled in, --peers, --print-peers) ------- */
+
+static const char *const peers_header = "input\talgorithm\tms\tpeer\ttimer\tdevice\tdate\tsource\tnote\n";
+static const char *const peers_row = "rmat6\tbfs\t1.5\tP\tT\tD\t2026-11-23\tS\n";
+
+static int count_of(const char *text, const char *word);
+
+/* A peer table from a pattern where "HEADER\n" stands for the header line and "ROW" for a valid
+ * line. */
+static void peers_text(const char *pattern, char *out, size_t size) {
+  size_t used = 0;
+  out[0] = '\0';
+  for (const char *p = pattern; *p && used < size; used = strlen(out)) {
+    if (strncmp(p, "HEADER\n", 7) == 0) {
+      snprintf(out + used, size - used, "%s", peers_header);
+      p += 7;
+    } else if (strncmp(p, "ROW", 3) == 0) {
+      snprintf(out + used, size - used, "%s", peers_row);
+      p += 3;
+    } else {
+      snprintf(out + used, size - used, "%c", *p++);
+    }
+  }
+}
+
+/* The number after "KEY": in text (from), or NAN when the key is absent. */
+static double json_number_at(const char *text, const char *key) {
+  char pattern[64];
+  snprintf(pattern, sizeof pattern, "\"%s\": ", key);
+  const char *p = strstr(text, pattern);
+  return p ? strtod(p + strlen(pattern), NULL) : NAN;
+}
+
+/* The compiled-in table covers the 18 graph cells of the suite (3 inputs x 6 algorithms), each
+ * once with a positive time, and says where it comes from. */
+Test(cli, bench_default_peers_cover_every_suite_cell) {
+  skip_without_bench();
+  run_out r = run_bench("--print-peers", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "not JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"peers\": \"bench/peers.tsv (compiled in)\""), "%s", r.out);
+  const char *inputs[] = {"rmat20", "cnr-2000", "USA-road-FLA"};
+  const char *algos[] = {"bfs", "sssp", "bc", "color", "mst", "tc"};
+  for (size_t i = 0; i < 3; i++)
+    for (size_t a = 0; a < 6; a++) {
+      char cell[96];
+      snprintf(cell, sizeof cell, "{\"input\": \"%s\", \"algorithm\": \"%s\", ", inputs[i], algos[a]);
+      const char *at_cell = strstr(r.out, cell);
+      cr_expect_eq(count_of(r.out, cell), 1, "%s %s: expected once in %s", inputs[i], algos[a], r.out);
+      if (at_cell) cr_expect_gt(json_number_at(at_cell, "peer_ms"), 0, "%s %s", inputs[i], algos[a]);
+    }
+  cr_expect_eq(count_of(r.out, "\"input\": "), 18, "%s", r.out);
+  run_free(&r);
+}
+
+/* The compiled-in text is bench/peers.tsv exactly: the same cells as reading the file itself. */
+Test(cli, bench_compiled_peers_equal_the_file) {
+  skip_without_bench();
+  if (access("bench/peers.tsv", R_OK) != 0) cr_skip_test("bench/peers.tsv is absent");
+  run_out compiled = run_bench("--print-peers", NULL);
+  run_out file = run_bench("--print-peers", "--peers", "bench/peers.tsv", NULL);
+  cr_assert_eq(compiled.status, 0, "%s", compiled.err);
+  cr_assert_eq(file.status, 0, "%s", file.err);
+  const char *a = strstr(compiled.out, "\"cells\""), *b = strstr(file.out, "\"cells\"");
+  cr_assert(a && b);
+  cr_expect_str_eq(a, b, "the compiled-in table differs from bench/peers.tsv (rebuild?)");
+  run_free(&compiled);
+  run_free(&file);
+}
+
+/* Each kind of malformed line: exit 1 before anything runs, one line "FILE:LINE: expected ...". */
+Test(cli, bench_malformed_peers_name_the_line) {
+  skip_without_bench();
+  struct { const char *text; int line; const char *message; } cases[] = {
+      {"", 1, "expected the header line (input, algorithm, ms, peer, timer, device, date, source, "
+              "note; tab-separated), found the end of the file"},
+      {"input algorithm ms peer\n", 1,
+       "expected 8 or 9 tab-separated fields (input, algorithm, ms, peer, timer, device, date, "
+       "source[, note]), found 1 (are the fields separated by spaces instead of tabs?)"},
+      {"input\talgorithm\tmsec\tpeer\ttimer\tdevice\tdate\tsource\n", 1,
+       "column 3 of the header is 'msec', expected 'ms' (the header names the columns input, "
+       "algorithm, ms, peer, timer, device, date, source, note)"},
+      {"# c\n\nHEADER\nrmat6\tbfs\tfast\tP\tT\tD\t2026-11-23\tS\n", 4,
+       "field 3 (ms): expected a positive number of milliseconds, found 'fast'"},
+      {"HEADER\nrmat6\tbfs\t-2\tP\tT\tD\t2026-11-23\tS\n", 2,
+       "field 3 (ms): expected a positive number of milliseconds, found '-2'"},
+      {"HEADER\nrmat6\tbfs\tinf\tP\tT\tD\t2026-11-23\tS\n", 2,
+       "field 3 (ms): expected a positive number of milliseconds, found 'inf'"},
+      {"HEADER\nrmat6\tbfz\t1\tP\tT\tD\t2026-11-23\tS\n", 2,
+       "field 2 (algorithm): unknown algorithm 'bfz' (one of: bfs, sssp, bc, color, mst, tc, "
+       "tree-descendants, tree-heights)"},
+      {"HEADER\nrmat6\tbfs\t1\t \tT\tD\t2026-11-23\tS\n", 2, "field 4 (peer) is empty"},
+      {"HEADER\nrmat6\tbfs\t1\tP\tT\tD\t23.11.2026\tS\n", 2,
+       "field 7 (date): expected a date YYYY-MM-DD, found '23.11.2026'"},
+      {"HEADER\nrmat6\tbfs\t1\tP\tT\tD\t2026-11-23\n", 2,
+       "expected 8 or 9 tab-separated fields (input, algorithm, ms, peer, timer, device, date, "
+       "source[, note]), found 7"},
+      {"HEADER\nROW# a comment\nROW", 4, "rmat6 bfs is already given on line 2 (one line per input "
+                                          "and algorithm)"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[512], want[640], line[640];
+    peers_text(cases[i].text, text, sizeof text);
+    const char *file = put("peers.tsv", text);
+    snprintf(want, sizeof want, "gnest-bench: %s:%d: %s", file, cases[i].line, cases[i].message);
+    run_out r = run_bench("--gen", "rmat:6", "--peers", file, NULL);
+    cr_expect_eq(r.status, 1, "case %zu: exit %d", i, r.status);
+    cr_expect_str_eq(error_line(&r, line, sizeof line), want, "case %zu", i);
+    cr_expect_null(strstr(r.out, "rmat6"), "case %zu ran anyway: %s", i, r.out);
+    run_free(&r);
+  }
+  run_out r = run_bench("--print-peers", "--peers", at("absent.tsv"), NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(r.err, "absent.tsv: No such file or directory"), "%s", r.err);
+  run_free(&r);
+}
+
+/* A one-line change of the table changes the peer of the run's summary and JSON; no table, no
+ * peer. The ratio is the best backend's median over the peer's time. */
+Test(cli, bench_peers_file_sets_the_reported_peer) {
+  skip_without_bench();
+  const char *cpu = gnest_backend_name(GNEST_BACKEND_CPU), *json = at("peers.json");
+  const char *lines[] = {"rmat6\tbfs\t0.5\tPeer A\tCUDA events\tH200\t2026-11-23\tpaper A\tfirst\n",
+                         "rmat6\tbfs\t0.25\tPeer B\twall clock\tH200\t2026-11-24\tpaper B\n"};
+  for (int k = 0; k < 2; k++) {
+    char text[512];
+    snprintf(text, sizeof text, "%s%s", peers_header, lines[k]);
+    run_out r = run_bench("--gen", "rmat:6", "--algos", "bfs,sssp", "--backends", cpu, "--runs", "1",
+                          "--peers", put("peers.tsv", text), "--json", json, NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    const char *who = k == 0 ? "Peer A" : "Peer B";
+    cr_expect_not_null(strstr(r.out, "best/peer  peer is\n"), "%s", r.out);
+    const char *bfs = strstr(r.out, "rmat6 bfs"), *sssp = strstr(r.out, "rmat6 sssp");
+    cr_assert(bfs && sssp, "%s", r.out);
+    cr_expect(strstr(bfs, who) && strstr(bfs, who) < sssp, "no %s on the bfs line: %s", who, r.out);
+    char *record = slurp(json);
+    cr_assert_not_null(record);
+    const char *cell = strstr(record, "{\"input\": \"rmat6\", \"algorithm\": \"bfs\", \"best_backend\"");
+    cr_assert_not_null(cell, "%s", record);
+    double peer_ms = json_number_at(cell, "peer_ms"), best_ms = json_number_at(cell, "best_ms");
+    cr_expect_float_eq(peer_ms, k == 0 ? 0.5 : 0.25, 1e-12);
+    cr_expect_float_eq(json_number_at(cell, "best_over_peer"), best_ms / peer_ms, 1e-6 * best_ms / peer_ms);
+    char want[256];
+    snprintf(want, sizeof want, "\"peer\": \"%s\", \"peer_timer\": \"%s\", \"peer_device\": \"H200\", "
+             "\"peer_date\": \"%s\", \"peer_source\": \"paper %c\", \"peer_note\": \"%s\"", who,
+             k == 0 ? "CUDA events" : "wall clock", k == 0 ? "2026-11-23" : "2026-11-24", who[5],
+             k == 0 ? "first" : "");
+    cr_expect_not_null(strstr(cell, want), "%s", cell);
+    cr_expect_null(strstr(strstr(record, "\"algorithm\": \"sssp\", \"best_backend\""), "peer"),
+                   "sssp has no peer line: %s", record);
+    free(record);
+    run_free(&r);
+  }
+  run_out r = run_bench("--gen", "rmat:6", "--algos", "bfs", "--backends", cpu, "--runs", "1", "--json", json, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_null(strstr(r.out, "peer"), "no table, no peer column: %s", r.out);
+  char *record = slurp(json);
+  cr_expect_not_null(strstr(record, "\"peers\": null"), "%s", record);
+  cr_expect_null(strstr(record, "peer_ms"), "%s", record);
+  free(record);
   run_free(&r);
 }
 

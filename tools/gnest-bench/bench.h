@@ -32,6 +32,31 @@ const char *bench_algo_name(bench_algo a);
 int bench_algo_from_name(const char *name, bench_algo *out);
 static inline int bench_algo_is_tree(bench_algo a) { return (BA_TREE_MASK & BA_BIT(a)) != 0; }
 
+/* ---- peers.c: the peer table (bench/peers.tsv compiled in, or --peers FILE) ---------------- */
+/* One cell's best peer time. The texts point into the table's text. */
+typedef struct bench_peer {
+  const char *input;
+  bench_algo algo;
+  double ms;
+  const char *peer, *timer, *device, *date, *source;
+  const char *note;                  /* "" when the line has none */
+  int line;                          /* its line in the table's file */
+} bench_peer;
+
+typedef struct bench_peers {
+  char *text;                        /* the file's text, split in place into the fields */
+  bench_peer *cells;
+  int count, cap;
+  char origin[BENCH_TEXT_MAX];       /* the --peers path, or "bench/peers.tsv (compiled in)" */
+} bench_peers;
+
+/* Reads the table from path, or the compiled-in bench/peers.tsv when path is NULL. Returns 0, or
+ * -1 with "FILE:LINE: what was expected" (or why the file cannot be read) in err. */
+int bench_peers_load(bench_peers *t, const char *path, char *err, size_t size);
+/* The cell of (input name, algorithm), or NULL when the table has none. */
+const bench_peer *bench_peers_find(const bench_peers *t, const char *input, bench_algo a);
+void bench_peers_free(bench_peers *t);
+
 /* One input as named on the command line (or by --suite). */
 typedef struct bench_spec {
   char name[BENCH_NAME_MAX]; /* "rmat20", "cnr-2000", ... */
@@ -55,7 +80,10 @@ typedef struct bench_config {
   char options[BENCH_TEXT_MAX];                  /* --options WORDS, every one given ("" = none) */
   const char *csv_path, *json_path, *data_dir;
   int device;
-  int suite;                                     /* --suite bench given: show peer times */
+  int suite;                                     /* --suite bench given */
+  const char *peers_path;                        /* --peers FILE (NULL: the compiled-in table) */
+  int print_peers;                               /* --print-peers: print the table and exit */
+  bench_peers peers;                             /* loaded for --suite, --peers, --print-peers */
   uint64_t seed;                                 /* generators and weights */
   int help;                                      /* --help was given (usage printed) */
   char command[2048];                            /* the command line, for the JSON record */
@@ -175,8 +203,8 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
 int bench_report_close(bench_report *r);
 /* Milliseconds with about four significant digits ("0.0312", "1.920", "1287"). */
 void bench_fmt_ms(double ms, char *buf, size_t size);
-/* Peer time from ../shared/BENCH.md for (input name, algorithm), or < 0 when none. */
-double bench_peer_ms(const char *input, bench_algo a, const char **peer_name);
+/* --print-peers: the peer table as one JSON object, with the summary's peer fields per cell. */
+void bench_peers_print_json(FILE *f, const bench_peers *t);
 /* Fastest successful row of (input, algo) that did not disagree; NULL when none. */
 const bench_row *bench_best_row(const bench_report *r, const char *input, bench_algo a);
 

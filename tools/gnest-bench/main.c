@@ -42,6 +42,9 @@ static const char *const usage_tail =
     "  --json FILE           everything: inputs, rows, summary, device, command line\n"
     "  --device N            CUDA device index (default: $GNEST_DEVICE, else 0)\n"
     "  --seed N              seed of the generators and of the random weights (default 1)\n"
+    "  --peers FILE          the peer table to compare with, for every input it names (default:\n"
+    "                        bench/peers.tsv as compiled in, with --suite only)\n"
+    "  --print-peers         print the peer table (compiled in, or --peers FILE) as JSON; run nothing\n"
     "  --help\n"
     "\n"
     "exit status: 0 all fine, 1 a run or an input failed, 2 usage error, 3 a result disagreed\n"
@@ -153,7 +156,7 @@ static int apply_options(bench_config *cfg) {
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
-    "--seed", "--options"};
+    "--seed", "--options", "--peers"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -195,6 +198,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
   else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;
   else if (strcmp(flag, "--json") == 0) cfg->json_path = v;
+  else if (strcmp(flag, "--peers") == 0) cfg->peers_path = v;
   else return set_number_flag(cfg, flag, v);
   return BENCH_EXIT_OK;
 }
@@ -203,6 +207,7 @@ static int set_switch(bench_config *cfg, const char *flag) {
   if (strcmp(flag, "--no-cpu") == 0) cfg->no_cpu = 1;
   else if (strcmp(flag, "--quiet") == 0) cfg->quiet = 1;
   else if (strcmp(flag, "--wboost") == 0) cfg->opts.wboost = 1;
+  else if (strcmp(flag, "--print-peers") == 0) cfg->print_peers = 1;
   else if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) cfg->help = 1;
   else return bench_usage_error("unknown option '%s'", flag);
   return BENCH_EXIT_OK;
@@ -230,6 +235,16 @@ static void config_defaults(bench_config *cfg) {
   cfg->data_dir = "../shared/data";
   cfg->device = -1;
   cfg->seed = 1;
+}
+
+/* The peer table: the --peers file for every input, else the compiled-in one for the suite. A
+ * malformed table stops the run before anything runs (exit 1, "FILE:LINE: what was expected"). */
+static int load_peers(bench_config *cfg) {
+  if (!cfg->peers_path && !cfg->suite && !cfg->print_peers) return BENCH_EXIT_OK;
+  char err[BENCH_TEXT_MAX + 256];
+  if (bench_peers_load(&cfg->peers, cfg->peers_path, err, sizeof err) == 0) return BENCH_EXIT_OK;
+  fprintf(stderr, "gnest-bench: %s\n", err);
+  return BENCH_EXIT_FAIL;
 }
 
 /* One option at argv[*i]: "--flag=value", "--flag value" or a switch. */
@@ -265,11 +280,15 @@ int bench_parse_args(int argc, char **argv, bench_config *cfg) {
   }
   if ((rc = apply_options(cfg)) != BENCH_EXIT_OK) return rc;
   if (suite && (rc = bench_add_suite(cfg, suite)) != BENCH_EXIT_OK) return rc;
-  if (cfg->num_specs == 0) return bench_usage_error("no input: give --graph, --gen or --suite bench");
-  return BENCH_EXIT_OK;
+  if (cfg->print_peers && cfg->num_specs > 0)
+    return bench_usage_error("--print-peers prints the peer table and runs nothing: give no input");
+  if (!cfg->print_peers && cfg->num_specs == 0)
+    return bench_usage_error("no input: give --graph, --gen or --suite bench");
+  return load_peers(cfg);
 }
 
 void bench_config_free(bench_config *cfg) {
+  bench_peers_free(&cfg->peers);
   free(cfg->specs);
   cfg->specs = NULL;
   cfg->num_specs = cfg->cap_specs = 0;
@@ -441,10 +460,18 @@ static int open_context(const bench_config *cfg, gnest_ctx **ctx) {
   return BENCH_EXIT_OK;
 }
 
+static int print_peers(const bench_config *cfg) {
+  bench_peers_print_json(stdout, &cfg->peers);
+  if (fflush(stdout) == 0 && !ferror(stdout)) return BENCH_EXIT_OK;
+  fprintf(stderr, "gnest-bench: --print-peers: error while writing to stdout\n");
+  return BENCH_EXIT_FAIL;
+}
+
 int main(int argc, char **argv) {
   bench_config cfg;
   int rc = bench_parse_args(argc, argv, &cfg);
-  if (rc != BENCH_EXIT_OK || cfg.help) {
+  if (rc == BENCH_EXIT_OK && cfg.print_peers && !cfg.help) rc = print_peers(&cfg);
+  if (rc != BENCH_EXIT_OK || cfg.help || cfg.print_peers) {
     bench_config_free(&cfg);
     return rc;
   }

@@ -6,46 +6,6 @@
 
 #include "bench.h"
 
-/* Best peer time per cell, copied from ../shared/BENCH.md (measured on an NVIDIA H200,
- * 2026-11-22; median of 7 runs after a warm-up, algorithm only). Keep in sync with that file. */
-typedef struct bench_peer {
-  const char *input;
-  bench_algo algo;
-  double ms;
-  const char *who;
-} bench_peer;
-
-static const bench_peer peers[] = {
-    {"rmat20", BA_BFS, 2.05, "Gunrock, merge-path"},
-    {"cnr-2000", BA_BFS, 2.53, "Gunrock"},
-    {"USA-road-FLA", BA_BFS, 19.06, "GAPBS-16"},
-    {"rmat20", BA_SSSP, 4.24, "Gunrock"},
-    {"cnr-2000", BA_SSSP, 11.06, "GAPBS-16"},
-    {"USA-road-FLA", BA_SSSP, 11.21, "GAPBS-16"},
-    {"rmat20", BA_BC, 3.27, "Gunrock"},
-    {"cnr-2000", BA_BC, 5.26, "Gunrock"},
-    {"USA-road-FLA", BA_BC, 33.68, "GAPBS-16"},
-    {"rmat20", BA_TC, 1287, "GAPBS-16"},
-    {"cnr-2000", BA_TC, 1105, "Gunrock"},
-    {"USA-road-FLA", BA_TC, 0.22, "Gunrock"},
-    {"rmat20", BA_COLOR, 21161, "Gunrock"},
-    {"cnr-2000", BA_COLOR, 2779, "Gunrock"},
-    {"USA-road-FLA", BA_COLOR, 1.03, "Gunrock"},
-    {"rmat20", BA_MST, 25.2, "Gunrock"},
-    {"cnr-2000", BA_MST, 9.3, "Gunrock"},
-    {"USA-road-FLA", BA_MST, 8.4, "Gunrock"},
-};
-
-double bench_peer_ms(const char *input, bench_algo a, const char **peer_name) {
-  for (size_t i = 0; i < sizeof peers / sizeof peers[0]; i++)
-    if (peers[i].algo == a && strcmp(peers[i].input, input) == 0) {
-      if (peer_name) *peer_name = peers[i].who;
-      return peers[i].ms;
-    }
-  if (peer_name) *peer_name = NULL;
-  return -1.0;
-}
-
 static int row_unavailable(const bench_row *r) {
   return r->status == GNEST_ERR_BACKEND_UNAVAILABLE || r->status == GNEST_ERR_NO_DEVICE ||
          r->status == GNEST_ERR_BACKEND_NOT_APPLICABLE;
@@ -253,10 +213,23 @@ static int is_first_of_pair(const bench_report *r, int i) {
   return 1;
 }
 
-static void json_summary_entry(FILE *f, const bench_report *r, const bench_row *first) {
+/* A peer's fields, as the summary entries and --print-peers write them. */
+static void json_peer_fields(FILE *f, const bench_peer *p) {
+  fputs("\"peer_ms\": ", f);
+  json_num(f, p->ms);
+  fputs(", ", f);
+  json_key_str(f, "peer", p->peer, 1);
+  json_key_str(f, "peer_timer", p->timer, 1);
+  json_key_str(f, "peer_device", p->device, 1);
+  json_key_str(f, "peer_date", p->date, 1);
+  json_key_str(f, "peer_source", p->source, 1);
+  json_key_str(f, "peer_note", p->note, 0);
+}
+
+static void json_summary_entry(FILE *f, const bench_report *r, const bench_config *cfg,
+                               const bench_row *first) {
   const bench_row *best = bench_best_row(r, first->input, first->algo);
-  const char *who = NULL;
-  double peer = bench_peer_ms(first->input, first->algo, &who);
+  const bench_peer *peer = bench_peers_find(&cfg->peers, first->input, first->algo);
   fputs("    {", f);
   json_key_str(f, "input", first->input, 1);
   json_key_str(f, "algorithm", bench_algo_name(first->algo), 1);
@@ -268,16 +241,31 @@ static void json_summary_entry(FILE *f, const bench_report *r, const bench_row *
   } else {
     fputs("\"best_backend\": null, \"best_ran\": null, \"best_ms\": null", f);
   }
-  if (peer >= 0) {
-    fputs(", \"peer_ms\": ", f);
-    json_num(f, peer);
+  if (peer) {
     fputs(", ", f);
-    json_key_str(f, "peer", who, 1);
-    fputs("\"best_over_peer\": ", f);
-    if (best) json_num(f, best->median_ms / peer);
+    json_peer_fields(f, peer);
+    fputs(", \"best_over_peer\": ", f);
+    if (best) json_num(f, best->median_ms / peer->ms);
     else fputs("null", f);
   }
   fputs("}", f);
+}
+
+void bench_peers_print_json(FILE *f, const bench_peers *t) {
+  fputs("{", f);
+  json_key_str(f, "tool", "gnest-bench", 1);
+  json_key_str(f, "peers", t->origin, 0);
+  fputs(", \"cells\": [", f);
+  for (int i = 0; i < t->count; i++) {
+    const bench_peer *p = &t->cells[i];
+    fputs(i ? ",\n  {" : "\n  {", f);
+    json_key_str(f, "input", p->input, 1);
+    json_key_str(f, "algorithm", bench_algo_name(p->algo), 1);
+    fprintf(f, "\"line\": %d, ", p->line);
+    json_peer_fields(f, p);
+    fputs("}", f);
+  }
+  fputs(t->count ? "\n]}\n" : "]}\n", f);
 }
 
 static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
@@ -297,7 +285,10 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
           (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
   json_key_str(f, "options", cfg->options, 0);
-  fprintf(f, ", \"cpu_max_edges\": %lld,\n  \"inputs\": [\n", (long long)cfg->cpu_max_edges);
+  fprintf(f, ", \"cpu_max_edges\": %lld, \"peers\": ", (long long)cfg->cpu_max_edges);
+  if (cfg->peers.text) json_str(f, cfg->peers.origin);
+  else fputs("null", f);
+  fputs(",\n  \"inputs\": [\n", f);
   for (int i = 0; i < r->num_inputs; i++) {
     json_input(f, &r->inputs[i]);
     fputs(i + 1 < r->num_inputs ? ",\n" : "\n", f);
@@ -312,7 +303,7 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   for (int i = 0; i < r->num_rows; i++) {
     if (r->rows[i].is_load || !is_first_of_pair(r, i)) continue;
     fputs(any++ ? ",\n" : "\n", f);
-    json_summary_entry(f, r, &r->rows[i]);
+    json_summary_entry(f, r, cfg, &r->rows[i]);
   }
   fputs(any ? "\n  ]\n}\n" : "]\n}\n", f);
 }
@@ -418,7 +409,7 @@ static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
   fprintf(f, "\n%-*s %-16s", name_w, "input", "algorithm");
   for (int b = 0; b < cfg->num_backends; b++)
     fprintf(f, " %*s", backend_width(cfg->backends[b]), gnest_backend_name(cfg->backends[b]));
-  if (cfg->suite) fprintf(f, "  %-20s %9s %9s  %s", "best", "peer", "best/peer", "peer is");
+  if (cfg->peers.text) fprintf(f, "  %-20s %9s %9s  %s", "best", "peer", "best/peer", "peer is");
   else fprintf(f, "  best");
   fputc('\n', f);
 }
@@ -438,16 +429,26 @@ static void summary_line(FILE *f, const bench_report *r, const bench_config *cfg
   } else {
     snprintf(best_text, sizeof best_text, "-");
   }
-  const char *who = NULL;
-  double peer = cfg->suite ? bench_peer_ms(first->input, first->algo, &who) : -1;
-  if (peer < 0) {
+  const bench_peer *peer = bench_peers_find(&cfg->peers, first->input, first->algo);
+  if (!peer) {
     fprintf(f, "  %s\n", best_text);
     return;
   }
-  bench_fmt_ms(peer, cell, sizeof cell);
+  bench_fmt_ms(peer->ms, cell, sizeof cell);
   fprintf(f, "  %-20s %9s", best_text, cell);
-  if (best) fprintf(f, " %9.3f  %s\n", best->median_ms / peer, who);
-  else fprintf(f, " %9s  %s\n", "-", who);
+  if (best) fprintf(f, " %9.3f  %s\n", best->median_ms / peer->ms, peer->peer);
+  else fprintf(f, " %9s  %s\n", "-", peer->peer);
+}
+
+/* Where the peer figures come from, and the devices they were measured on (each named once). */
+static void peers_footnote(FILE *f, const bench_peers *t) {
+  fprintf(f, "peer figures: %s", t->origin);
+  for (int i = 0; i < t->count; i++) {
+    int first = 1;
+    for (int j = 0; j < i && first; j++) first = strcmp(t->cells[j].device, t->cells[i].device) != 0;
+    if (first) fprintf(f, "%s%s", i ? "; " : ", measured on ", t->cells[i].device);
+  }
+  fputs(" (each peer's timer and source: the JSON, or --print-peers)\n", f);
 }
 
 void bench_report_print_summary(FILE *f, const bench_report *r, const bench_config *cfg) {
@@ -466,6 +467,7 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
   }
   fprintf(f, "! = disagrees with %s (see CSV/JSON detail); n/a = backend unavailable or not applicable;"
           " skip = --cpu-max-edges; FAIL = error (see detail)", gnest_backend_name(GNEST_BACKEND_CPU));
-  if (cfg->suite) fputs("; best/peer < 1 beats the peer of ../shared/BENCH.md (H200)", f);
+  if (cfg->peers.text) fputs("; best/peer < 1 beats the peer", f);
   fputc('\n', f);
+  if (cfg->peers.text) peers_footnote(f, &cfg->peers);
 }
