@@ -6,6 +6,7 @@
 #   make test-gpu   the GPU test binaries only
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
+#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color; not installed)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib

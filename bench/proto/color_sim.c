@@ -2,9 +2,10 @@
  * shortcut rounds give exactly the CPU reference's colors are in README.md (this folder).
  *
  * "Round-synchronous" is kept literally: a round reads the other vertices' state only from the
- * records published at the end of the previous round (two record buffers, by round parity), and
- * writes only the state of the vertex it processes. That is what a GPU pass per round gives with
- * a kernel boundary or grid barrier between rounds, whatever the order of the vertices in it. */
+ * records published at the end of the previous round (two record buffers, by round parity); a
+ * vertex writes its own state, and a push item only removes its color from its successors'
+ * possible colors, with effect from the next round on. That is what one GPU pass per round gives
+ * with a kernel boundary or grid barrier between rounds, whatever the order of the items in it. */
 #include <stdlib.h>
 #include <string.h>
 #include "color_sim.h"

@@ -37,16 +37,24 @@ typedef struct variant {
   proto_totals t;
 } variant;
 
+/* --tail's value: a whole number >= 0. */
+static int parse_tail(const char *text, long *out) {
+  char *end = NULL;
+  *out = strtol(text, &end, 10);
+  if (end != text && *end == '\0' && *out >= 0) return 1;
+  fprintf(stderr, "gnest-proto-color: --tail: expected a non-negative integer, got '%s'\n", text);
+  return 0;
+}
+
 static int parse_args(int argc, char **argv, args *a) {
   memset(a, 0, sizeof *a);
   a->tail = 2048;
   for (int i = 1; i < argc; i++) {
-    char *end = NULL;
     if (strcmp(argv[i], "--symmetrize") == 0) a->symmetrize = 1;
     else if (strcmp(argv[i], "--rounds") == 0 && i + 1 < argc) a->rounds = argv[++i];
-    else if (strcmp(argv[i], "--tail") == 0 && i + 1 < argc &&
-             (a->tail = strtol(argv[++i], &end, 10)) >= 0 && *end == '\0' && end != argv[i]) continue;
-    else if (argv[i][0] != '-' && a->graph == NULL) a->graph = argv[i];
+    else if (strcmp(argv[i], "--tail") == 0 && i + 1 < argc) {
+      if (!parse_tail(argv[++i], &a->tail)) return 0;
+    } else if (argv[i][0] != '-' && a->graph == NULL) a->graph = argv[i];
     else return fprintf(stderr, "gnest-proto-color: bad argument '%s'\n%s", argv[i], usage), 0;
   }
   if (a->graph == NULL) return fprintf(stderr, "gnest-proto-color: no GRAPH given\n%s", usage), 0;
@@ -77,7 +85,7 @@ static int load(gnest_ctx *ctx, const args *a, gnest_graph **g) {
   gnest_status st = gnest_graph_load(ctx, a->graph, &lo, g);
   int symmetric = 0;
   if (st == GNEST_OK) st = gnest_graph_is_symmetric(ctx, *g, &symmetric);
-  if (st != GNEST_OK) return fail(ctx, a->graph, st);
+  if (st != GNEST_OK) return fail(ctx, "load", st);
   if (!symmetric) {
     fprintf(stderr, "gnest-proto-color: %s is not symmetric (give --symmetrize)\n", a->graph);
     return 1;
