@@ -7,6 +7,7 @@
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
+#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color; not installed)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib
@@ -110,9 +111,23 @@ build/gen/bench_peers.checked: bin/gnest-bench
 	bin/gnest-bench --print-peers > /dev/null
 	@touch $@
 
-tests/bin/%: build/tests/%.o $(TEST_COMMON) lib/libgnest.a
+tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) lib/libgnest.a
 	@mkdir -p tests/bin
-	$(CC) -o $@ $< $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
+	$(CC) -o $@ $< $(TEST_EXTRA_$*) $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
+
+# bench/proto: prototypes measured before they become library code (bench/proto/README.md).
+# `make proto` builds their tools; they are not installed and not part of libgnest, but their
+# simulations are tested by `make test` (tests/test_proto_color.c links them).
+PROTO_COLOR_OBJ := build/bench/proto/color_sim.o
+TEST_EXTRA_test_proto_color := $(PROTO_COLOR_OBJ)
+$(PROTO_COLOR_OBJ) build/bench/proto/main.o build/tests/test_proto_color.o: CFLAGS += -Ibench/proto
+
+.PHONY: proto
+proto: bin/gnest-proto-color
+
+bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) lib/libgnest.a
+	@mkdir -p bin
+	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).

@@ -1,0 +1,64 @@
+/* Round-synchronous CPU simulations of two ways to compute gnest's coloring (the greedy first-fit
+ * coloring in gn_color_priority order of src/cpu/color.c): today's Jones-Plassmann frontier
+ * (src/algos/color.cu) and the shortcut rounds of bench/proto/README.md. They count what a GPU
+ * round would do (vertices processed, arcs read); they time nothing. Not part of libgnest. */
+#ifndef GNEST_PROTO_COLOR_SIM_H
+#define GNEST_PROTO_COLOR_SIM_H
+
+#include <stdint.h>
+#include "gnest.h"
+
+/* A CSR view: n vertices, offsets[n + 1], cols[offsets[n]]; symmetric, self-loops ignored. */
+typedef struct proto_graph {
+  int32_t n;
+  const int64_t *offsets;
+  const int32_t *cols;
+} proto_graph;
+
+/* What one dependent round did. */
+typedef struct proto_round {
+  int32_t round;    /* 1, 2, ... */
+  int64_t vertices; /* vertices processed in the round */
+  int64_t arcs;     /* arcs read: adjacency entries (JP) or predecessor-list entries (shortcut) */
+  int64_t push;     /* shortcut with push: successor arcs read by the vertices colored in it */
+  int64_t words;    /* shortcut: words of the processed vertices' own bitmaps read */
+  int64_t colored;  /* vertices that got their final color in the round */
+} proto_round;
+
+typedef void (*proto_round_fn)(void *user, const proto_round *r);
+
+typedef struct proto_totals {
+  int64_t setup_arcs;    /* arcs read by the passes before the rounds */
+  int64_t setup_colored; /* vertices colored by those passes */
+  int32_t rounds;
+  int64_t vertices, arcs, push, words; /* sums over the rounds (push: and the setup's) */
+} proto_totals;
+
+/* Jones-Plassmann as src/algos/color.cu runs it: setup = the degree pass and the wait-count
+ * pass; round r = frontier level r, which reads every arc of its vertices once. Only the round
+ * in which each vertex is colored is computed (round_of[v], from 1): its colors are the CPU
+ * reference's by construction. on_round (may be NULL) is called after each round.
+ * GNEST_ERR_OUT_OF_MEMORY on allocation failure, GNEST_ERR_INVALID_ARGUMENT for NULL arguments. */
+gnest_status proto_jp_rounds(const proto_graph *g, int32_t *round_of, proto_round_fn on_round,
+                             void *user, proto_totals *t);
+
+typedef struct proto_shortcut_opts {
+  /* 1 (default): a vertex that gets its color removes it from its successors' possible colors
+   * after the round (push), and a scan stops at the end of the chunk in which the vertex's lowest
+   * possible color became blocked. 0: no push; every round reads every remaining predecessor. */
+  int push;
+  /* With push: predecessors are read in chunks of this many, >= 1 (1: stop right after the
+   * blocker; 32: a warp's load). Default 1. */
+  int32_t chunk;
+} proto_shortcut_opts;
+
+void proto_shortcut_opts_init(proto_shortcut_opts *opts);
+
+/* The shortcut rounds (README.md): colors[v] receives v's color, which equals the CPU
+ * reference's. opts NULL = defaults. Errors as proto_jp_rounds, and GNEST_ERR_INVALID_ARGUMENT
+ * for a chunk below 1; GNEST_ERR_INTERNAL if the rounds stopped making progress (a bug). */
+gnest_status proto_shortcut_color(const proto_graph *g, const proto_shortcut_opts *opts,
+                                  int32_t *colors, proto_round_fn on_round, void *user,
+                                  proto_totals *t);
+
+#endif
