@@ -143,12 +143,17 @@ __device__ __forceinline__ int32_t gn_items_count(const gn_items &items) {
 }
 
 /* A fixed level schedule: level l is items[h_offsets[l] .. h_offsets[l+1]) (device items, host
- * offsets); levels run one after another, deepest first when reverse. */
+ * offsets); levels run one after another, deepest first when reverse. tree: set by
+ * gn_run_recursive when the schedule is that tree's own level order; its parent/child arcs are
+ * then the only dependencies, so a backend may run it in any order that finishes a node's
+ * children before the node (the static level scheduler runs small subtrees bottom-up inside
+ * one CTA); NULL for gn_run_levels. */
 struct gn_schedule {
   const int32_t *items;
   const int64_t *h_offsets;
   int32_t num_levels;
   bool reverse;
+  const gnest_tree *tree;
 };
 
 /* ---- the engine ------------------------------------------------------------------------- */
@@ -201,6 +206,7 @@ struct gn_engine {
   const int64_t *input_offsets; /* host: the input's rows (graph CSR, tree children) [n + 1] */
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
+  const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[128];
 };
@@ -247,6 +253,10 @@ gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, 
                                 int32_t *levels);
 gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
                               const gn_schedule &sched);
+
+/* The input's row census at the call's threshold, counting chunks of `chunk` iterations
+ * (computed once, then cached on the graph or tree for that threshold and chunk). */
+const gn_row_census &gn_engine_census(gn_engine &e, int32_t chunk);
 
 /* Grid size for a simple element-wise kernel of the algorithm's own. */
 static inline int gn_grid_for(int64_t n, int block) {
@@ -328,7 +338,7 @@ gnest_status gn_run_levels(gn_engine &e, const V &v, const int32_t *items, const
   static_assert(V::kLoops & GN_LOOP_LEVELS, "visitor not declared for level schedules (kLoops)");
   gn_ops ops;
   GN_TRY(gn_ops_for<V>(e, &ops));
-  const gn_schedule sched = {items, h_offsets, num_levels, reverse};
+  const gn_schedule sched = {items, h_offsets, num_levels, reverse, nullptr};
   return gn_engine_levels(e, ops, &v, sched);
 }
 
@@ -344,7 +354,9 @@ gnest_status gn_run_recursive(gn_engine &e, const V &v, const int32_t *order,
   static_assert(V::kLoops & GN_LOOP_RECURSIVE, "visitor not declared recursive (kLoops)");
   gn_ops ops;
   GN_TRY(gn_ops_for<V>(e, &ops));
-  const gn_schedule sched = {order, h_level_offsets, depth, true};
+  const gnest_tree *t = e.input_tree;
+  const bool own_order = t && t->level_offsets == h_level_offsets && t->depth == depth;
+  const gn_schedule sched = {order, h_level_offsets, depth, true, own_order ? t : nullptr};
   return gn_engine_levels(e, ops, &v, sched);
 }
 

@@ -124,5 +124,7 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->device_launches = call->device_launches;
   info->edges_visited = call->edges_visited;
   info->iterations = call->iterations;
+  info->grid_barriers = call->grid_barriers;
+  info->barriers_saved = call->barriers_saved;
   return st;
 }

@@ -139,6 +139,8 @@ typedef struct bench_row {
   double median_ms, min_ms, max_ms;
   int64_t launches, device_launches, edges_visited;
   int32_t iterations;
+  int64_t grid_barriers, barriers_saved;
+  char reason[256];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;
   int64_t arcs;

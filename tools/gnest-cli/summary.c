@@ -93,5 +93,11 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
              "  iterations: %" PRId32 "\n",
           cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
           i->edges_visited, i->iterations);
+  if (i->grid_barriers > 0 || i->barriers_saved > 0) {
+    fprintf(f, "grid barriers: %" PRId64, i->grid_barriers);
+    if (i->barriers_saved > 0)
+      fprintf(f, " (%" PRId64 " fewer than one a level: static level schedule)", i->barriers_saved);
+    fputc('\n', f);
+  }
   print_algorithm_lines(f, in, r);
 }
