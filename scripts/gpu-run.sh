@@ -3,7 +3,7 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench]
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
@@ -50,6 +50,11 @@ for step in $steps; do
       OUT=$OUT scripts/dp-bench.sh >"$OUT/logs/dp-bench.txt" 2>&1
       summary+=("dp-bench: rc=$?")
       cat "$OUT/logs/dp-bench.txt" ;;
+    fl-bench)
+      # Free Launch's modes and rule, the static level scheduler's barriers (bench/NOTES.md).
+      OUT=$OUT scripts/fl-bench.sh >"$OUT/logs/fl-bench.txt" 2>&1
+      summary+=("fl-bench: rc=$?")
+      cat "$OUT/logs/fl-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \
