@@ -344,10 +344,12 @@ gnest_status gn_run_levels(gn_engine &e, const V &v, const int32_t *items, const
 
 /* A tree in its recursive form (the seeds' visit(v) = pre(v); recurse into every child; fold the
  * children: edge(v, e) for each child arc e; post(v)). The children's subtrees are complete
- * before v's edges run, which a post-order over the tree's levels gives exactly: every backend
- * runs it as the level schedule deepest level first (order / level_offsets / depth of the tree),
+ * before v's edges run, which a post-order over the tree's levels gives exactly: the backends
+ * run it as the level schedule deepest level first (order / level_offsets / depth of the tree),
  * the device-launching backends on the device, each level's grid tail-launching the next
- * shallower one (no host round trip per level, no nesting-depth limit). */
+ * shallower one (no host round trip per level, no nesting-depth limit). Only that order is
+ * promised: the static level scheduler runs small subtrees bottom-up by height, where s.level
+ * is a step index, not the node's depth (recursive visitors must not read it). */
 template <class V>
 gnest_status gn_run_recursive(gn_engine &e, const V &v, const int32_t *order,
                               const int64_t *h_level_offsets, int32_t depth) {
