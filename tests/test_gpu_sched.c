@@ -47,6 +47,21 @@ static void heights_agree(gnest_ctx *ctx, const gnest_tree *t, const gnest_optio
   free(got);
 }
 
+/* The graph of generated edges (freed). */
+static gnest_graph *graph_of_edges(gnest_ctx *ctx, gn_gen_edges *e) {
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, e->n, e->m, e->src, e->dst, NULL, NULL, &g), GNEST_OK);
+  gn_gen_edges_free(e);
+  return g;
+}
+
+/* A path of n vertices, linked both ways. */
+static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_path(n, &e), GNEST_OK);
+  return graph_of_edges(ctx, &e);
+}
+
 /* A 5,000-node chain: flat syncs the grid after each of its 5,000 levels; the level scheduler
  * runs the deepest 1,024 nodes as one batch and the rest in one CTA: one barrier. */
 Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
@@ -78,11 +93,7 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
  * frontier is flat's (a barrier a level). */
 Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   gnest_ctx *ctx = bm_device_ctx();
-  gn_gen_edges e;
-  cr_assert_eq(gn_gen_path(3000, &e), GNEST_OK);
-  gnest_graph *g = NULL;
-  cr_assert_eq(gnest_graph_from_edges(ctx, e.n, e.m, e.src, e.dst, NULL, NULL, &g), GNEST_OK);
-  gn_gen_edges_free(&e);
+  gnest_graph *g = path_graph(ctx, 3000);
   const int32_t source = 0;
   const gnest_bc_sources one = {GNEST_BC_LIST, &source, 1, 0};
   double *ref = malloc(3000 * sizeof *ref), *got = malloc(3000 * sizeof *got);
@@ -104,11 +115,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
 
 Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
   gnest_ctx *ctx = bm_device_ctx();
-  gn_gen_edges e;
-  cr_assert_eq(gn_gen_path(10, &e), GNEST_OK);
-  gnest_graph *g = NULL;
-  cr_assert_eq(gnest_graph_from_edges(ctx, e.n, e.m, e.src, e.dst, NULL, NULL, &g), GNEST_OK);
-  gn_gen_edges_free(&e);
+  gnest_graph *g = path_graph(ctx, 10);
   const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
   int32_t levels[10];
   cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &ls, NULL), GNEST_ERR_BACKEND_NOT_APPLICABLE);
@@ -124,10 +131,7 @@ Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
 static gnest_graph *star_graph(gnest_ctx *ctx) {
   gn_gen_edges e;
   cr_assert_eq(gn_gen_star(20001, &e), GNEST_OK);
-  gnest_graph *g = NULL;
-  cr_assert_eq(gnest_graph_from_edges(ctx, e.n, e.m, e.src, e.dst, NULL, NULL, &g), GNEST_OK);
-  gn_gen_edges_free(&e);
-  return g;
+  return graph_of_edges(ctx, &e);
 }
 
 /* Every mode, forced, says so; auto says the rule's pick and why; a T1 / T2 level costs two grid

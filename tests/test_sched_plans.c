@@ -19,15 +19,6 @@ static void assert_contains(const char *text, const char *part) {
   cr_assert(strstr(text, part) != NULL, "\"%s\" does not contain \"%s\"", text, part);
 }
 
-static gnest_ctx *cpu_ctx(void) {
-  gnest_ctx_options o;
-  gnest_ctx_options_init(&o);
-  o.force_cpu = 1;
-  gnest_ctx *ctx = NULL;
-  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK);
-  return ctx;
-}
-
 /* ---------------------------------------------------------------------------------------------
  * freelaunch_mode
  * ------------------------------------------------------------------------------------------- */
@@ -64,7 +55,7 @@ Test(sched_options, freelaunch_mode_words) {
 
 /* A value outside the enum given in the struct is refused by every call, naming the field. */
 Test(sched_options, freelaunch_mode_checked_by_calls) {
-  gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx *ctx = bm_cpu_ctx();
   int32_t parent[] = {-1, 0, 0};
   gnest_tree *t = NULL;
   cr_assert_eq(gnest_tree_from_parents(ctx, 3, parent, &t), GNEST_OK);
@@ -165,6 +156,10 @@ Test(sched_freelaunch, rule_table) {
        "T1: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 513 "
        "extra subtasks (T1, about 2 rounds) vs the largest child on one CTA (T2, about 2 "
        "rounds)"},
+      {"a Wu tree: 65 parents of 64 children (one subtask each: a tie)", 4161, {64, 0}, {65, 0},
+       GNEST_FL_T2,
+       "T2: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 0 extra "
+       "subtasks (T1, about 1 rounds) vs the largest child on one CTA (T2, about 1 rounds)"},
       {"hubs: one child of 64,624 among 100,000", 1000000, {64624, 200}, {1, 99999},
        GNEST_FL_T1,
        "T1: children uneven, some longer than a CTA round (cv 1.02); the grid takes them: 252 "
@@ -368,7 +363,7 @@ static gn_tree_plan plan_of(gnest_ctx *ctx, const gnest_tree *t, int32_t block, 
 
 /* The bar of the benchmark: a chain needs one grid barrier, however long. */
 Test(sched_tree_plan, chains) {
-  gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx *ctx = bm_cpu_ctx();
   int32_t *parent;
   cr_assert_eq(gn_gen_chain(3000, &parent), GNEST_OK);
   gnest_tree *t = tree_of(ctx, 3000, parent);
@@ -406,7 +401,7 @@ Test(sched_tree_plan, chains) {
 }
 
 Test(sched_tree_plan, stars_and_brooms) {
-  gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx *ctx = bm_cpu_ctx();
   int32_t n, *parent;
   /* A star of 5,000 leaves: leaves in 5 batches of at most 1,024, the root a grid step (5,000
    * iterations are 20 rounds). */
@@ -436,7 +431,7 @@ Test(sched_tree_plan, stars_and_brooms) {
 }
 
 Test(sched_tree_plan, caterpillars_random_and_wu_trees) {
-  gnest_ctx *ctx = cpu_ctx();
+  gnest_ctx *ctx = bm_cpu_ctx();
   int32_t n, *parent;
   /* Spine of 2,000, 3 legs each, CTAs of 32 (batches of 128 nodes): the last 32 spine nodes and
    * their legs are batches, every other leg a batch of its own size; the spine above runs in

@@ -104,6 +104,14 @@ __host__ __device__ __forceinline__ int32_t *gn_level_items(const gn_frontier &f
 __host__ __device__ __forceinline__ int64_t gn_level_room(const gn_frontier &f, int64_t base) {
   return f.keep_history ? f.capacity - base : f.capacity;
 }
+/* Level l's item count as a fused device loop reads it after the barrier that ended level l - 1
+ * (base: history mode's first position of level l), clamped to the level's room: pushes past it
+ * were dropped and flagged. */
+__device__ __forceinline__ int64_t gn_level_count(const gn_frontier &f, int32_t l, int64_t base) {
+  const int64_t count = *(volatile int32_t *)&f.counts[l];
+  const int64_t room = gn_level_room(f, base);
+  return count > room ? room : count;
+}
 /* The step of level l holding count items: pushes go to level l + 1. */
 __host__ __device__ __forceinline__ gn_step gn_level_step(const gn_frontier &f, int32_t l,
                                                           int64_t base, int64_t count,

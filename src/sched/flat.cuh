@@ -74,9 +74,7 @@ __global__ void gn_flat_frontier_kernel(V v, gn_frontier f, unsigned int *chunks
   int64_t base = 0; /* history mode: first position of the current level */
   int32_t l = 0;
   for (; l < f.max_levels; ++l) {
-    int64_t count = *(volatile int32_t *)&f.counts[l];
-    const int64_t room = gn_level_room(f, base);
-    if (count > room) count = room; /* overflowed pushes were dropped and flagged */
+    const int64_t count = gn_level_count(f, l, base);
     if (count == 0) break;
     const int32_t *in = gn_level_items(f, l, base);
     const gn_step s = gn_level_step(f, l, base, count, &flags->push_overflow);

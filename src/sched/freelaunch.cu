@@ -49,15 +49,16 @@ extern "C" const char *gn_freelaunch_mode_name(gnest_freelaunch_mode m) {
 }
 
 /* T1 or T2: the grid takes the children. Time estimates in CTA rounds (one round: a CTA's
- * threads over `block` iterations): T2 is bounded below by its largest child on one CTA, T1 pays
- * a queue operation per subtask instead of per child. */
+ * threads over `block` iterations): T2 is bounded below by its largest child on one CTA, T1 by
+ * one subtask, and pays a queue operation per subtask instead of per child (a tie goes to T2:
+ * children of one subtask each make the two the same). */
 static gnest_freelaunch_mode gn_fl_grid_rule(const gn_row_census *c, int64_t ctas, int32_t block,
                                              double cv, const char *why, char *reason,
                                              size_t size) {
   const double work = (double)c->chunks_above / (double)ctas;
   const double largest = ceil((double)c->max_row / block);
   const double t2 = fmax(largest, work) + kGnFlQueueRounds * (double)c->rows_above / (double)ctas;
-  const double t1 = work + kGnFlQueueRounds * work;
+  const double t1 = fmax(1.0, work) + kGnFlQueueRounds * work;
   const gnest_freelaunch_mode m = t1 < t2 ? GNEST_FL_T1 : GNEST_FL_T2;
   snprintf(reason, size,
            "%s: %s (cv %.2f); the grid takes them: %lld extra subtasks (T1, about %.0f rounds) "
@@ -295,9 +296,7 @@ __global__ void gn_fl_frontier_kernel(V v, gn_frontier f, gn_fl_run r) {
   int64_t base = 0;
   int32_t l = 0;
   for (; l < f.max_levels; ++l) {
-    int64_t count = *(volatile int32_t *)&f.counts[l];
-    const int64_t room = gn_level_room(f, base);
-    if (count > room) count = room; /* overflowed pushes were dropped and flagged */
+    const int64_t count = gn_level_count(f, l, base);
     if (count == 0) break;
     const int32_t *in = gn_level_items(f, l, base);
     const gn_step s = gn_level_step(f, l, base, count, &r.flags->push_overflow);

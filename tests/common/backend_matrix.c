@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+gnest_ctx *bm_cpu_ctx(void) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.force_cpu = 1;
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK, "%s", gnest_last_error_string(NULL));
+  return ctx;
+}
+
 gnest_ctx *bm_device_ctx(void) { return bm_device_ctx_with(NULL); }
 
 gnest_ctx *bm_device_ctx_with(const gnest_ctx_options *opts) {
