@@ -33,6 +33,16 @@ __device__ __forceinline__ unsigned int gn_cta_ticket(unsigned int *counter) {
   return t;
 }
 
+/* The CTA's threads over iterations [b, en) of item i (each thread counts its own). */
+template <class V>
+__device__ __forceinline__ void gn_cta_stride(const V &v, int32_t i, int64_t b, int64_t en,
+                                              const gn_step &s, unsigned long long &edges) {
+  for (int64_t e = b + threadIdx.x; e < en; e += blockDim.x) {
+    v.edge(i, e, s);
+    ++edges;
+  }
+}
+
 /* Before the first round (every thread of the CTA). */
 __device__ __forceinline__ void gn_cta_queue_init(gn_cta_queue &q) {
   if (threadIdx.x == 0) q.count[0] = q.count[1] = q.count[2] = 0;
@@ -50,23 +60,14 @@ __device__ __forceinline__ void gn_cta_round(const V &v, bool has, int32_t i, co
   ++round;
   if (has && v.pre(i, s)) {
     const int64_t b = v.begin(i), en = v.end(i);
-    if (en - b > threshold) {
-      q.items[atomicAdd(count, 1)] = i;
-    } else {
-      for (int64_t e = b; e < en; ++e) v.edge(i, e, s);
-      edges += (unsigned long long)(en - b);
-      if constexpr (V::kHasPost) v.post(i, s);
-    }
+    if (en - b > threshold) q.items[atomicAdd(count, 1)] = i;
+    else gn_serial_item(v, i, b, en, s, edges);
   }
   __syncthreads();
   const int32_t queued = *count;
   for (int32_t j = 0; j < queued; ++j) {
     const int32_t item = q.items[j];
-    const int64_t en = v.end(item);
-    for (int64_t e = v.begin(item) + threadIdx.x; e < en; e += blockDim.x) {
-      v.edge(item, e, s);
-      ++edges;
-    }
+    gn_cta_stride(v, item, v.begin(item), v.end(item), s, edges);
     __syncthreads(); /* every edge of item done and visible; q.items read by all */
     if constexpr (V::kHasPost) {
       if (threadIdx.x == 0) v.post(item, s);

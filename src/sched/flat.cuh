@@ -37,11 +37,7 @@ __device__ __forceinline__ void gn_flat_clear_last(unsigned int *chunks, int32_t
 template <class V>
 __device__ __forceinline__ void gn_flat_item(const V &v, int32_t i, const gn_step &s,
                                              unsigned long long &edges) {
-  if (!v.pre(i, s)) return;
-  const int64_t b = v.begin(i), en = v.end(i);
-  for (int64_t e = b; e < en; ++e) v.edge(i, e, s);
-  edges += (unsigned long long)(en - b);
-  if constexpr (V::kHasPost) v.post(i, s);
+  if (v.pre(i, s)) gn_serial_item(v, i, v.begin(i), v.end(i), s, edges);
 }
 
 /* Runs positions [0, count) of one level; in(k) maps a position to an item. */

@@ -171,16 +171,6 @@ __device__ __forceinline__ bool gn_fl_push(const gn_fl_run &r, gn_fl_slot *slot,
   return true;
 }
 
-/* The CTA's threads over iterations [b, en) of item i. */
-template <class V>
-__device__ __forceinline__ void gn_fl_stride(const V &v, int32_t i, int64_t b, int64_t en,
-                                             const gn_step &s, unsigned long long &edges) {
-  for (int64_t e = b + threadIdx.x; e < en; e += blockDim.x) {
-    v.edge(i, e, s);
-    ++edges;
-  }
-}
-
 /* One T1 subtask. The item's post runs on the CTA that finishes its last subtask: every thread
  * fences its edges' writes before the barrier; thread 0 then counts the subtask off and, when
  * it was the last, fences again (so the other CTAs' edges are visible to it) and runs post. */
@@ -191,7 +181,7 @@ __device__ __forceinline__ void gn_fl_subtask(const V &v, const gn_fl_run &r, in
   const int32_t i = r.items[task.x];
   const int64_t b = v.begin(i) + (int64_t)task.y * blockDim.x;
   const int64_t en = min(v.end(i), b + (int64_t)blockDim.x);
-  gn_fl_stride(v, i, b, en, s, edges);
+  gn_cta_stride(v, i, b, en, s, edges);
   if constexpr (V::kHasPost) {
     __threadfence();
     __syncthreads();
@@ -219,7 +209,7 @@ __device__ void gn_fl_children(const V &v, const gn_fl_run &r, gn_fl_slot *slot,
       continue;
     }
     const int32_t i = r.items[t];
-    gn_fl_stride(v, i, v.begin(i), v.end(i), s, edges);
+    gn_cta_stride(v, i, v.begin(i), v.end(i), s, edges);
     if constexpr (V::kHasPost) {
       __syncthreads(); /* every edge of i done and visible to the CTA */
       if (threadIdx.x == 0) v.post(i, s);
@@ -242,9 +232,7 @@ __device__ void gn_fl_level(const V &v, In in, int64_t count, const gn_step &s,
     if (!has || !v.pre(i, s)) return;
     const int64_t b = v.begin(i), en = v.end(i);
     if (r.mode != GNEST_FL_T4 && en - b > r.threshold && gn_fl_push(r, slot, i, b, en)) return;
-    for (int64_t e = b; e < en; ++e) v.edge(i, e, s);
-    edges += (unsigned long long)(en - b);
-    if constexpr (V::kHasPost) v.post(i, s);
+    gn_serial_item(v, i, b, en, s, edges);
   });
   if (gn_fl_grid_mode(r)) {
     cg::this_grid().sync(); /* every parent done: the queue is complete, pre's writes visible */
