@@ -468,3 +468,22 @@ Test(sched_tree_plan, caterpillars_random_and_wu_trees) {
   }
   gnest_ctx_free(ctx);
 }
+
+/* The plan (with its device copy) lives in the tree's sched_cache: freeing the tree releases it,
+ * once. */
+static int cache_releases;
+static void count_release(void *cache) { cache_releases += cache == (void *)&cache_releases; }
+
+Test(sched_tree_plan, the_tree_releases_its_cache) {
+  gnest_ctx *ctx = bm_cpu_ctx();
+  int32_t *parent;
+  cr_assert_eq(gn_gen_chain(10, &parent), GNEST_OK);
+  gnest_tree *t = tree_of(ctx, 10, parent);
+  cr_assert_null(t->sched_cache, "no plan before a levelsched call");
+  cr_assert_null(t->sched_cache_free);
+  t->sched_cache = &cache_releases;
+  t->sched_cache_free = count_release;
+  gnest_tree_free(t);
+  cr_assert_eq(cache_releases, 1);
+  gnest_ctx_free(ctx);
+}
