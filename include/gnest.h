@@ -239,7 +239,9 @@ typedef enum gnest_backend {
   GNEST_BACKEND_LAZYNP,      /* "lazynp": LazyNP, next-level kernel dispatched from the host */
   GNEST_BACKEND_LAZYNP_CTA,  /* "lazynp-cta" */
   GNEST_BACKEND_LAZYNP_WARP, /* "lazynp-warp" */
-  GNEST_BACKEND_FREELAUNCH,  /* "freelaunch" */
+  GNEST_BACKEND_FREELAUNCH,  /* "freelaunch": Free Launch, threads reuse themselves for child work */
+  GNEST_BACKEND_LEVELSCHED,  /* "levelsched": static level scheduler (since 0.3.0; fixed level
+                                schedules: tree descendants / heights, BC) */
   GNEST_BACKEND_COUNT
 } gnest_backend;
 
@@ -251,6 +253,18 @@ typedef enum gnest_schedule {
   GNEST_SCHEDULE_DYNAMIC = 0, /* CTAs take chunks from an atomic counter (Ozen ch. 6) */
   GNEST_SCHEDULE_STATIC       /* static cyclic: item i to thread i mod (grid threads) */
 } gnest_schedule;
+
+/* Free Launch's assignment of child work to threads (Chen & Shen, MICRO 2015); the backend
+ * "freelaunch" reads it. AUTO applies the paper's rule to the input (gnest_info.reason says which
+ * and why). */
+typedef enum gnest_freelaunch_mode {
+  GNEST_FL_AUTO = 0,
+  GNEST_FL_T1, /* a heavy item's inner loop split into subtasks of block_size iterations, each
+                  taken by any CTA from a grid-wide queue */
+  GNEST_FL_T2, /* a heavy item's whole inner loop (a "child kernel") taken by any CTA */
+  GNEST_FL_T3, /* a heavy item's inner loop run by the parent's own CTA after its parent work */
+  GNEST_FL_T4  /* a heavy item's inner loop run by the parent thread itself, serially */
+} gnest_freelaunch_mode;
 
 typedef struct gnest_options {
   gnest_backend backend;
@@ -268,6 +282,8 @@ typedef struct gnest_options {
                           (cudaLimitDevRuntimePendingLaunchCount) to use; 0 = an upper bound
                           computed from the input. A smaller pool can make device-side launches
                           fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
+  /* Since 0.3.0; gnest_options_init sets it. */
+  gnest_freelaunch_mode freelaunch_mode; /* freelaunch: T1..T4, or AUTO (the paper's rule) */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -304,7 +320,8 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
 
 /* Applies settings written as space-separated key=value words to opts (fields not named are left
  * alone): backend=NAME threshold=N coarsening=N granularity=default|warp|block|multi-block|grid
- * schedule=dynamic|static wboost=0|1 block_size=N; the word "default" changes nothing. Values
+ * schedule=dynamic|static wboost=0|1 block_size=N kc=N launch_limit=N
+ * freelaunch_mode=auto|t1|t2|t3|t4; the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
@@ -329,6 +346,13 @@ typedef struct gnest_info {
   int64_t device_bytes;     /* the most device memory gnest held during the call: graph / tree
                                copies, the call's scratch and the pool's cached blocks (all
                                contexts of the process on that device); 0 on the CPU */
+  /* Since 0.3.0. Grid-wide barriers (grid.sync of a persistent cooperative kernel: flat,
+     freelaunch, levelsched) the call executed, and how many of one per level the static level
+     scheduler (levelsched) did without: levels it ran inside one CTA between __syncthreads().
+     0 for the other backends (their level boundaries are launches: kernel_launches,
+     device_launches). */
+  int64_t grid_barriers;
+  int64_t barriers_saved;
 } gnest_info;
 
 /* ---------------------------------------------------------------------------------------------

@@ -3,7 +3,7 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [big] [scale]
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [big] [scale]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
@@ -60,6 +60,11 @@ for step in $steps; do
       OUT=$OUT scripts/scale-bench.sh >"$OUT/logs/scale-bench.txt" 2>&1
       summary+=("scale-bench: rc=$?")
       cat "$OUT/logs/scale-bench.txt" ;;
+    fl-bench)
+      # Free Launch's modes and rule, the static level scheduler's barriers (bench/NOTES.md).
+      OUT=$OUT scripts/fl-bench.sh >"$OUT/logs/fl-bench.txt" 2>&1
+      summary+=("fl-bench: rc=$?")
+      cat "$OUT/logs/fl-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \

@@ -252,7 +252,8 @@ Test(cli, command_help_lists_every_flag) {
   const char *flags[] = {"--backend", "--source", "--json", "--output", "--threshold", "--coarsening",
                          "--granularity", "--schedule", "--wboost", "--block-size", "--one-based",
                          "--symmetrize", "--keep-self-loops", "--drop-self-loops", "--keep-duplicates",
-                         "--format", "--device", "--compare", "--runs", "--quiet", "--options"};
+                         "--format", "--device", "--compare", "--runs", "--quiet", "--options",
+                         "--freelaunch-mode"};
   run_out r = run_cli("bfs", "--help", NULL);
   cr_assert_eq(r.status, 0);
   cr_expect_not_null(strstr(r.out, "usage: gnest-cli bfs FILE"));
@@ -1263,6 +1264,46 @@ Test(cli, bench_peers_file_sets_the_reported_peer) {
   cr_expect_not_null(strstr(record, "\"peers\": null"), "%s", record);
   cr_expect_null(strstr(record, "peer_ms"), "%s", record);
   free(record);
+  run_free(&r);
+}
+
+/* --freelaunch-mode takes the library's words (gnest_options_parse's freelaunch_mode=), in both
+ * tools; the grid barriers are in the summaries, --compare's table and JSON, and the bench's CSV. */
+Test(cli, freelaunch_mode_flag_and_barrier_columns) {
+  run_out r = run_cli("bfs", path5(), "--freelaunch-mode", "t5", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--freelaunch-mode: expected auto, t1, t2, t3 or t4, got 't5'"),
+                     "%s", r.err);
+  run_free(&r);
+  const char *modes[] = {"auto", "t1", "t2", "t3", "t4"};
+  for (int m = 0; m < 5; ++m) { /* read by freelaunch only: the cpu runs */
+    r = run_cli("bfs", path5(), "--freelaunch-mode", modes[m], "--backend", "cpu", "--json", NULL);
+    cr_expect_eq(r.status, 0, "%s: %s", modes[m], r.err);
+    cr_expect_not_null(strstr(r.out, "\"grid_barriers\":0,\"barriers_saved\":0"), "%s", r.out);
+    run_free(&r);
+  }
+  r = run_cli("tree-heights", put("t.tree", "3\n-1 0 1\n"), "--compare", "--runs", "1", NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect(strstr(r.out, "grid sync") && strstr(r.out, "saved"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tree-heights", at("t.tree"), "--compare", "--runs", "1", "--json", NULL);
+  cr_expect_not_null(strstr(r.out, "\"grid_barriers\":0,\"barriers_saved\":0"), "%s", r.out);
+  run_free(&r);
+  skip_without_bench();
+  r = run_bench("--gen", "rmat:4", "--freelaunch-mode", "T2", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--freelaunch-mode: expected auto, t1, t2, t3 or t4, got 'T2'"),
+                     "%s", r.err);
+  run_free(&r);
+  const char *csv = at("fl.csv");
+  r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends", "cpu", "--runs", "1",
+                "--freelaunch-mode", "t3", "--csv", csv, NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  char *text = slurp(csv);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail\n"), "%s",
+                     text);
+  free(text);
   run_free(&r);
 }
 

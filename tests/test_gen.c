@@ -552,6 +552,69 @@ static int count_lines(const char *s) {
   return lines;
 }
 
+Test(gen_broom, handle_then_bristles) {
+  int32_t n, *parent;
+  cr_assert_eq(gn_gen_broom(4, 3, &n, &parent), GNEST_OK);
+  cr_assert_eq(n, 7);
+  const int32_t want[] = {-1, 0, 1, 2, 3, 3, 3};
+  for (int i = 0; i < 7; i++) cr_assert_eq(parent[i], want[i], "node %d", i);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(1, 0, &n, &parent), GNEST_OK); /* the root alone */
+  cr_assert_eq(n, 1);
+  cr_assert_eq(parent[0], -1);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(0, 5, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
+  cr_assert_eq(gn_gen_broom(3, -1, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(INT32_MAX, 1, &n, &parent), GNEST_ERR_TOO_LARGE);
+  cr_assert_eq(gn_gen_broom(3, 1, NULL, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(3, 1, &n, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(gen_caterpillar, spine_then_legs) {
+  int32_t n, *parent;
+  cr_assert_eq(gn_gen_caterpillar(3, 2, &n, &parent), GNEST_OK);
+  cr_assert_eq(n, 9);
+  const int32_t want[] = {-1, 0, 1, 0, 0, 1, 1, 2, 2};
+  for (int i = 0; i < 9; i++) cr_assert_eq(parent[i], want[i], "node %d", i);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(5, 0, &n, &parent), GNEST_OK); /* legless: a chain */
+  cr_assert_eq(n, 5);
+  for (int i = 0; i < 5; i++) cr_assert_eq(parent[i], i - 1);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(0, 2, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_caterpillar(2, -2, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_caterpillar(1 << 20, 1 << 12, &n, &parent), GNEST_ERR_TOO_LARGE);
+}
+
+Test(gen_random_recursive, parents_before_children_seeded) {
+  int32_t *a, *b, *c;
+  cr_assert_eq(gn_gen_random_recursive(10000, 5, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(10000, 5, &b), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(10000, 6, &c), GNEST_OK);
+  cr_assert_eq(a[0], -1);
+  int differ = 0, children_of_root = 0;
+  for (int i = 1; i < 10000; i++) {
+    cr_assert(a[i] >= 0 && a[i] < i, "parent of %d is %d", i, a[i]);
+    cr_assert_eq(a[i], b[i], "same seed, node %d", i);
+    differ += a[i] != c[i];
+    children_of_root += a[i] == 0;
+  }
+  cr_assert_gt(differ, 9000, "another seed, another tree");
+  /* The root's expected children: the harmonic number H(9999), about 9.8. */
+  cr_assert(children_of_root >= 3 && children_of_root <= 25, "root has %d children",
+            children_of_root);
+  free(a);
+  free(b);
+  free(c);
+  cr_assert_eq(gn_gen_random_recursive(1, 1, &a), GNEST_OK);
+  cr_assert_eq(a[0], -1);
+  free(a);
+  cr_assert_eq(gn_gen_random_recursive(0, 1, &a), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(a);
+  cr_assert_eq(gn_gen_random_recursive(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
 static void temp_path(char *buf, size_t size, const char *name) {
   snprintf(buf, size, "/tmp/gnest_test_gen_%d_%s", (int)getpid(), name);
 }
@@ -573,6 +636,11 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
       {"tree --depth 3 --out-degree 2 --sparsity 0 -o /tmp/x.mtx", "must end in .tree"},
       {"tree --depth 3 --out-degree 2 -o /tmp/x.tree", "missing required option --sparsity"},
       {"chain --n 0 -o /tmp/x.tree", "--n: expected an integer in [1, 2147483647]"},
+      {"broom --handle 0 --bristles 3 -o /tmp/x.tree", "--handle: expected an integer in [1, "},
+      {"broom --handle 4 -o /tmp/x.tree", "missing required option --bristles"},
+      {"caterpillar --spine 4 --legs 2 -o /tmp/x.mtx", "must end in .tree"},
+      {"caterpillar --spine 4 --seed 3 -o /tmp/x.tree", "--seed does not apply"},
+      {"rrt -o /tmp/x.tree", "missing required option --n"},
       {"er --n 0 --m 5 -o /tmp/x.mtx", "need at least one vertex"},
       {"star --n 5 --seed -1 -o /tmp/x.mtx", "--seed: expected an unsigned integer"},
       {"path --n", "--n needs a value"},
@@ -588,7 +656,8 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
 
 Test(gen_cli, help_for_each_kind) {
   skip_without_binary();
-  const char *kinds[] = {"rmat", "er", "grid", "star", "path", "tree", "chain"};
+  const char *kinds[] = {"rmat", "er",    "grid",        "star", "path",
+                         "tree", "chain", "caterpillar", "broom", "rrt"};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     char args[64];
     snprintf(args, sizeof args, "%s --help", kinds[i]);
@@ -723,6 +792,25 @@ Test(gen_cli, tree_and_chain_files_load) {
   cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
   cr_assert_eq(ts.depth, 1000);
   gnest_tree_free(t);
+  /* The other tree kinds: shape from the stats. */
+  const struct { const char *args; int32_t n, depth, max_out_degree; } kinds[] = {
+      {"broom --handle 100 --bristles 50", 150, 101, 50},
+      {"caterpillar --spine 100 --legs 4", 500, 101, 5},
+      {"rrt --n 5000 --seed 9", 5000, -1, -1},
+  };
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
+    snprintf(args, sizeof args, "%s -o %s", kinds[i].args, path);
+    run_gen(args, &r);
+    cr_assert_eq(r.status, 0, "%s: %s", kinds[i].args, r.err);
+    cr_assert_eq(gnest_tree_load(ctx, path, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_eq(gnest_tree_num_nodes(t), kinds[i].n, "%s", kinds[i].args);
+    cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
+    if (kinds[i].depth > 0) cr_assert_eq(ts.depth, kinds[i].depth, "%s", kinds[i].args);
+    else cr_assert(ts.depth > 5 && ts.depth < 60, "rrt depth %d", ts.depth);
+    if (kinds[i].max_out_degree > 0)
+      cr_assert_eq(ts.max_out_degree, kinds[i].max_out_degree, "%s", kinds[i].args);
+    gnest_tree_free(t);
+  }
   gnest_ctx_free(ctx);
   remove(path);
 }

@@ -1104,6 +1104,45 @@ Test(gpu_trees, deep_binary_and_single_node) {
   bm_close(&env);
 }
 
+/* A broom: a handle of n nodes ending in 2n bristles (deep and narrow, then one wide level). */
+static void check_broom(const gpu_env *env, int64_t n, bm_configs which) {
+  int32_t count, *parent;
+  gen_ok(gn_gen_broom((int32_t)n, (int32_t)(2 * n), &count, &parent), "gn_gen_broom");
+  check_parents(env, "broom (handle, 2x bristles)", count, parent, which);
+}
+
+/* A caterpillar: a spine of n nodes with 7 legs each (every level 8 nodes wide, n levels). */
+static void check_caterpillar(const gpu_env *env, int64_t n, bm_configs which) {
+  int32_t count, *parent;
+  gen_ok(gn_gen_caterpillar((int32_t)n, 7, &count, &parent), "gn_gen_caterpillar");
+  check_parents(env, "caterpillar (spine, 7 legs)", count, parent, which);
+}
+
+/* Deep narrow trees with a wide part: every backend, and the static level scheduler's CTA
+ * stretches and subtree batches. */
+Test(gpu_trees, brooms_and_caterpillars) {
+  gpu_env env;
+  bm_open(&env);
+  split_family(&env, check_broom, sized(30000, 2000), sized(3000, 500));
+  split_family(&env, check_caterpillar, sized(30000, 2000), sized(3000, 500));
+  bm_close(&env);
+}
+
+/* Random recursive trees (parent of i uniform in [0, i)): shallow (about e ln n levels) with
+ * out-degrees from 0 to about ln n, and subtrees of every size. */
+Test(gpu_trees, random_recursive_trees) {
+  gpu_env env;
+  bm_open(&env);
+  const int64_t sizes[] = {sized(300000, 20000), 4097, 1000};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    int32_t *parent;
+    gen_ok(gn_gen_random_recursive((int32_t)sizes[i], (uint64_t)(i + 3), &parent),
+           "gn_gen_random_recursive");
+    check_parents(&env, "random recursive tree", (int32_t)sizes[i], parent, BM_ALL);
+  }
+  bm_close(&env);
+}
+
 /* ------------------------------------------------------------------------------------------ */
 /* API behaviour on GPU backends                                                               */
 /* ------------------------------------------------------------------------------------------ */

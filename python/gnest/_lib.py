@@ -49,14 +49,16 @@ class LoadOptions(ctypes.Structure):
 class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
                 ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
-                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32)]
+                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
+                ("freelaunch_mode", c_int)]
 
 
 class Info(ctypes.Structure):
     _fields_ = [("backend", c_int), ("backend_name", c_char_p), ("reason", c_char * 256),
                 ("time_ms", c_double), ("kernel_launches", c_int64),
                 ("device_launches", c_int64), ("edges_visited", c_int64),
-                ("iterations", c_int32), ("device_bytes", c_int64)]
+                ("iterations", c_int32), ("device_bytes", c_int64),
+                ("grid_barriers", c_int64), ("barriers_saved", c_int64)]
 
 
 class BcSources(ctypes.Structure):

@@ -16,8 +16,9 @@ from .graph import INT32_MAX
 class Info:
     """What ran (gnest_info): the backend that ran (never "auto"), why it was chosen, the
     algorithm's time in ms (CUDA events on the GPU, wall clock on the CPU), kernels launched from
-    the host and from the device, inner-loop iterations executed, levels / rounds / passes, and the
-    most device memory gnest held during the call (0 on the CPU)."""
+    the host and from the device, inner-loop iterations executed, levels / rounds / passes, the
+    most device memory gnest held during the call (0 on the CPU), and the grid-wide barriers of
+    the persistent backends (and those the static level scheduler saved)."""
 
     backend: str
     reason: str
@@ -27,6 +28,8 @@ class Info:
     edges_visited: int
     iterations: int
     device_bytes: int
+    grid_barriers: int
+    barriers_saved: int
 
 
 _last = threading.local()
@@ -60,7 +63,8 @@ def _run(handle, fn, backend, options, *outputs):
     _last.info = Info(info.backend_name.decode() if info.backend_name else "",
                       info.reason.decode(errors="replace"), info.time_ms,
                       info.kernel_launches, info.device_launches, info.edges_visited,
-                      info.iterations, info.device_bytes)
+                      info.iterations, info.device_bytes, info.grid_barriers,
+                      info.barriers_saved)
 
 
 def _out(array, ctype):

@@ -215,6 +215,9 @@ def test_backend_argument_and_info(ctx):
     assert gnest.bfs(g, 0, backend="cpu", options={"threshold": 8, "wboost": 1}).tolist() == \
         [0, 1, 2]
     assert gnest.bfs(g, 0, options="schedule=static").tolist() == [0, 1, 2]
+    assert gnest.bfs(g, 0, backend="cpu", options={"freelaunch_mode": "t2"}).tolist() == [0, 1, 2]
+    info = gnest.last_info()
+    assert info.grid_barriers == 0 and info.barriers_saved == 0  # the cpu has no grid
 
 
 def test_last_info_is_per_thread(ctx):

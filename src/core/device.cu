@@ -493,6 +493,16 @@ static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list 
   return 3;
 }
 
+gnest_status gn_kept_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
+  *ptr = nullptr;
+  GN_TRY(gn_need_device(ctx, "gn_kept_alloc"));
+  return gn_malloc_retry(ctx, ptr, gn_upload_size(bytes), what);
+}
+
+void gn_kept_free(int device, void *ptr, size_t bytes) {
+  if (ptr) gn_free_on(device, &ptr, 1, gn_upload_size(bytes));
+}
+
 gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out) {
   return gn_on_device(ctx, g, "gn_graph_on_device", "graph", gn_graph_arrays, out);
 }

@@ -98,6 +98,13 @@ struct gn_device_tree {
 };
 gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_device_tree **out);
 
+/* Device memory that src/sched keeps with a graph or tree beyond one call (what it derives from
+ * the input once: the static level scheduler's plan of a tree). Allocated, counted and limited
+ * like the input's device copy (gnest_ctx_options.device_memory_limit), not from the call's
+ * pool; gn_kept_free gives it back on its device, even after the context is gone. */
+gnest_status gn_kept_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what);
+void gn_kept_free(int device, void *ptr, size_t bytes);
+
 /* Copies helpers on the context stream (synchronous from the caller's view for to-host). */
 gnest_status gn_to_device(gnest_ctx *ctx, void *dst, const void *src, size_t bytes);
 gnest_status gn_to_host(gnest_ctx *ctx, void *dst, const void *src, size_t bytes);

@@ -17,13 +17,21 @@ struct gn_device;      /* device state of a context (src/core/device.cu) */
 struct gn_device_graph;/* device copy of a graph */
 struct gn_device_tree; /* device copy of a tree */
 
-/* How many rows of an input (graph CSR rows, tree children lists) are longer than threshold:
- * the bound the device-launching backends size their pending-launch pool from. Cached on the
- * input for the last threshold asked. */
+/* The rows of an input (graph CSR rows, tree children lists) longer than threshold: the items a
+ * pass can nest ("parents with children"). The device-launching backends size their
+ * pending-launch pool from rows_above; Free Launch sizes its queues from it and picks its mode
+ * from the spread of those rows. Cached on the input for the last (threshold, chunk) asked
+ * (gn_row_census_count, stats.c). */
 typedef struct gn_row_census {
   int known;
   int32_t threshold;
-  int64_t rows_above;
+  int32_t chunk;          /* chunks_above counts pieces of this many iterations */
+  int64_t rows;           /* all rows */
+  int64_t rows_above;     /* rows longer than threshold */
+  int64_t arcs_above;     /* their total length */
+  double arcs_above_sq;   /* the sum of their squared lengths */
+  int64_t max_row;        /* the longest row (0 without rows) */
+  int64_t chunks_above;   /* sum over those rows of ceil(length / chunk) */
 } gn_row_census;
 
 struct gnest_ctx {
@@ -62,6 +70,11 @@ struct gnest_tree {
   int32_t leaves, max_out_degree;
   struct gn_device_tree *dev;
   gn_row_census census;
+  /* What src/sched derives from the tree once and keeps with it (the static level scheduler's
+   * plan, src/sched/levelsched.cu): built on first use, released with the tree by
+   * sched_cache_free. core knows nothing else of it. */
+  void *sched_cache;
+  void (*sched_cache_free)(void *cache);
 };
 
 /* Builds a tree handle from a validated-or-not parent array (validation here). Takes a copy. */

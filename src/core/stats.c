@@ -1,4 +1,5 @@
-/* Out-degree statistics on the host, and the shared integer-sums -> doubles step. */
+/* Out-degree statistics on the host, the shared integer-sums -> doubles step, and the row
+ * census of the nesting backends. */
 #include <math.h>
 #include <string.h>
 
@@ -56,4 +57,23 @@ void gn_degree_stats_cpu(const gn_csr *c, gnest_degree_stats *out) {
   gn_degree_sums s;
   gn_degree_sums_cpu(c, &s);
   gn_degree_stats_finish(&s, out);
+}
+
+void gn_row_census_count(const int64_t *offsets, int32_t n, int32_t threshold, int32_t chunk,
+                         gn_row_census *out) {
+  gn_row_census c = {0};
+  c.known = 1;
+  c.threshold = threshold;
+  c.chunk = chunk < 1 ? 1 : chunk;
+  c.rows = n;
+  for (int32_t i = 0; i < n; ++i) {
+    const int64_t len = offsets[i + 1] - offsets[i];
+    if (len > c.max_row) c.max_row = len;
+    if (len <= threshold) continue;
+    c.rows_above++;
+    c.arcs_above += len;
+    c.arcs_above_sq += (double)len * (double)len;
+    c.chunks_above += (len + c.chunk - 1) / c.chunk;
+  }
+  *out = c;
 }

@@ -5,6 +5,7 @@
 
 #include <stdint.h>
 #include "gnest.h"
+#include "internal.h"
 #include "io.h"
 
 #ifdef __cplusplus
@@ -30,6 +31,9 @@ void gn_degree_sums_cpu(const gn_csr *c, gn_degree_sums *out);
 void gn_degree_stats_finish(const gn_degree_sums *s, gnest_degree_stats *out);
 /* gnest_degree_stats of a host CSR (gn_degree_sums_cpu + gn_degree_stats_finish). */
 void gn_degree_stats_cpu(const gn_csr *c, gnest_degree_stats *out);
+/* The census of the n rows of offsets[n + 1] at threshold and chunk (internal.h). */
+void gn_row_census_count(const int64_t *offsets, int32_t n, int32_t threshold, int32_t chunk,
+                         gn_row_census *out);
 
 #ifdef __cplusplus
 }

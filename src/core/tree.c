@@ -50,6 +50,7 @@ static int32_t gn_node_on_cycle(int32_t n, const int32_t *parent, int32_t start)
 static void gn_tree_release(gnest_tree *t) {
   if (!t) return;
   if (t->dev) gn_device_tree_free(t->ctx, t->dev);
+  if (t->sched_cache_free) t->sched_cache_free(t->sched_cache);
   free(t->parent);
   free(t->child_offsets);
   free(t->children);

@@ -14,6 +14,16 @@ __device__ __forceinline__ void gn_add_edges(unsigned long long *total, unsigned
   if ((threadIdx.x & 31) == 0 && mine) atomicAdd(total, mine);
 }
 
+/* An accepted item's whole inner loop [b, en) and its post work in the calling thread (flat's
+ * mapping; the light items of the nesting backends). Adds the iterations to edges. */
+template <class V>
+__device__ __forceinline__ void gn_serial_item(const V &v, int32_t i, int64_t b, int64_t en,
+                                               const gn_step &s, unsigned long long &edges) {
+  for (int64_t e = b; e < en; ++e) v.edge(i, e, s);
+  edges += (unsigned long long)(en - b);
+  if constexpr (V::kHasPost) v.post(i, s);
+}
+
 /* Block-uniform loop over positions [0, count): body(k, has) is called by every thread of the CTA
  * the same number of times (has = false past the end), so bodies may use warp collectives and
  * __syncthreads. Dynamic: CTAs take chunks of blockDim positions from *counter (Ozen ch. 6);

@@ -8,17 +8,8 @@
  * memory. */
 static const size_t kBytesPerPendingLaunch = 9216;
 
-int64_t gn_dp_heavy_items(const gn_engine &e) {
-  const int32_t threshold = e.call->opts.threshold;
-  gn_row_census &census = *e.input_census;
-  if (census.known && census.threshold == threshold) return census.rows_above;
-  int64_t heavy = 0;
-  for (int32_t i = 0; i < e.input_n; ++i)
-    heavy += e.input_offsets[i + 1] - e.input_offsets[i] > threshold;
-  census.known = 1;
-  census.threshold = threshold;
-  census.rows_above = heavy;
-  return heavy;
+int64_t gn_dp_heavy_items(gn_engine &e) {
+  return gn_engine_census(e, e.block).rows_above; /* the chunk is unused here: any will do */
 }
 
 /* The pending-launch pool for this call: options.launch_limit when given (set exactly, so a

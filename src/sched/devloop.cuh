@@ -262,7 +262,7 @@ struct gn_dp_state {
 
 /* Counts the input's items whose inner range (CSR row) is longer than threshold: the upper
  * bound of the items a pass can nest (a visitor's inner range is at most its item's row). */
-int64_t gn_dp_heavy_items(const gn_engine &e);
+int64_t gn_dp_heavy_items(gn_engine &e);
 
 /* Allocates the flags and a consolidation buffer for max_items, sets the pending-launch pool
  * from pending_per_heavy (or options.launch_limit), fills the call's settings. */

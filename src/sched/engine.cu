@@ -2,6 +2,7 @@
  * (frontier in swap and history modes, fixed level schedules) that run a backend's passes when
  * it has no fused device-side loop of its own. */
 #include "engine.cuh"
+#include "stats.h"
 
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {
   gnest_ctx *ctx = call->ctx;
@@ -56,7 +57,16 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
   e->input_offsets = t->child_offsets;
   e->input_n = t->n;
   e->input_census = &((gnest_tree *)t)->census;
+  e->input_tree = t;
   return GNEST_OK;
+}
+
+const gn_row_census &gn_engine_census(gn_engine &e, int32_t chunk) {
+  gn_row_census &census = *e.input_census;
+  const int32_t threshold = e.call->opts.threshold;
+  if (!census.known || census.threshold != threshold || census.chunk != chunk)
+    gn_row_census_count(e.input_offsets, e.input_n, threshold, chunk, &census);
+  return census;
 }
 
 gnest_status gn_engine_close(gn_engine *e) {

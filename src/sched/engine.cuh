@@ -104,6 +104,14 @@ __host__ __device__ __forceinline__ int32_t *gn_level_items(const gn_frontier &f
 __host__ __device__ __forceinline__ int64_t gn_level_room(const gn_frontier &f, int64_t base) {
   return f.keep_history ? f.capacity - base : f.capacity;
 }
+/* Level l's item count as a fused device loop reads it after the barrier that ended level l - 1
+ * (base: history mode's first position of level l), clamped to the level's room: pushes past it
+ * were dropped and flagged. */
+__device__ __forceinline__ int64_t gn_level_count(const gn_frontier &f, int32_t l, int64_t base) {
+  const int64_t count = *(volatile int32_t *)&f.counts[l];
+  const int64_t room = gn_level_room(f, base);
+  return count > room ? room : count;
+}
 /* The step of level l holding count items: pushes go to level l + 1. */
 __host__ __device__ __forceinline__ gn_step gn_level_step(const gn_frontier &f, int32_t l,
                                                           int64_t base, int64_t count,
@@ -143,12 +151,17 @@ __device__ __forceinline__ int32_t gn_items_count(const gn_items &items) {
 }
 
 /* A fixed level schedule: level l is items[h_offsets[l] .. h_offsets[l+1]) (device items, host
- * offsets); levels run one after another, deepest first when reverse. */
+ * offsets); levels run one after another, deepest first when reverse. tree: set by
+ * gn_run_recursive when the schedule is that tree's own level order; its parent/child arcs are
+ * then the only dependencies, so a backend may run it in any order that finishes a node's
+ * children before the node (the static level scheduler runs small subtrees bottom-up inside
+ * one CTA); NULL for gn_run_levels. */
 struct gn_schedule {
   const int32_t *items;
   const int64_t *h_offsets;
   int32_t num_levels;
   bool reverse;
+  const gnest_tree *tree;
 };
 
 /* ---- the engine ------------------------------------------------------------------------- */
@@ -201,6 +214,7 @@ struct gn_engine {
   const int64_t *input_offsets; /* host: the input's rows (graph CSR, tree children) [n + 1] */
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
+  const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[128];
 };
@@ -247,6 +261,10 @@ gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, 
                                 int32_t *levels);
 gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
                               const gn_schedule &sched);
+
+/* The input's row census at the call's threshold, counting chunks of `chunk` iterations
+ * (computed once, then cached on the graph or tree for that threshold and chunk). */
+const gn_row_census &gn_engine_census(gn_engine &e, int32_t chunk);
 
 /* Grid size for a simple element-wise kernel of the algorithm's own. */
 static inline int gn_grid_for(int64_t n, int block) {
@@ -328,23 +346,27 @@ gnest_status gn_run_levels(gn_engine &e, const V &v, const int32_t *items, const
   static_assert(V::kLoops & GN_LOOP_LEVELS, "visitor not declared for level schedules (kLoops)");
   gn_ops ops;
   GN_TRY(gn_ops_for<V>(e, &ops));
-  const gn_schedule sched = {items, h_offsets, num_levels, reverse};
+  const gn_schedule sched = {items, h_offsets, num_levels, reverse, nullptr};
   return gn_engine_levels(e, ops, &v, sched);
 }
 
 /* A tree in its recursive form (the seeds' visit(v) = pre(v); recurse into every child; fold the
  * children: edge(v, e) for each child arc e; post(v)). The children's subtrees are complete
- * before v's edges run, which a post-order over the tree's levels gives exactly: every backend
- * runs it as the level schedule deepest level first (order / level_offsets / depth of the tree),
+ * before v's edges run, which a post-order over the tree's levels gives exactly: the backends
+ * run it as the level schedule deepest level first (order / level_offsets / depth of the tree),
  * the device-launching backends on the device, each level's grid tail-launching the next
- * shallower one (no host round trip per level, no nesting-depth limit). */
+ * shallower one (no host round trip per level, no nesting-depth limit). Only that order is
+ * promised: the static level scheduler runs small subtrees bottom-up by height, where s.level
+ * is a step index, not the node's depth (recursive visitors must not read it). */
 template <class V>
 gnest_status gn_run_recursive(gn_engine &e, const V &v, const int32_t *order,
                               const int64_t *h_level_offsets, int32_t depth) {
   static_assert(V::kLoops & GN_LOOP_RECURSIVE, "visitor not declared recursive (kLoops)");
   gn_ops ops;
   GN_TRY(gn_ops_for<V>(e, &ops));
-  const gn_schedule sched = {order, h_level_offsets, depth, true};
+  const gnest_tree *t = e.input_tree;
+  const bool own_order = t && t->level_offsets == h_level_offsets && t->depth == depth;
+  const gn_schedule sched = {order, h_level_offsets, depth, true, own_order ? t : nullptr};
   return gn_engine_levels(e, ops, &v, sched);
 }
 

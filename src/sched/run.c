@@ -126,5 +126,7 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->edges_visited = call->edges_visited;
   info->iterations = call->iterations;
   info->device_bytes = call->on_host ? 0 : (int64_t)gn_device_bytes_peak(call->ctx);
+  info->grid_barriers = call->grid_barriers;
+  info->barriers_saved = call->barriers_saved;
   return st;
 }

@@ -23,6 +23,7 @@ typedef struct gn_call {
   double time_ms;          /* set by the device path (CUDA events); < 0 = use host clock */
   int64_t launches, device_launches, edges_visited;
   int32_t iterations;
+  int64_t grid_barriers, barriers_saved; /* gnest_info's, added to by the backends */
 } gn_call;
 
 /* Checks ctx and the graph or tree (exactly one non-NULL), fills defaults, resolves the backend:

@@ -7,6 +7,15 @@
 #include <stdlib.h>
 #include <string.h>
 
+gnest_ctx *bm_cpu_ctx(void) {
+  gnest_ctx_options o;
+  gnest_ctx_options_init(&o);
+  o.force_cpu = 1;
+  gnest_ctx *ctx = NULL;
+  cr_assert_eq(gnest_ctx_create(&ctx, &o), GNEST_OK, "%s", gnest_last_error_string(NULL));
+  return ctx;
+}
+
 gnest_ctx *bm_device_ctx(void) { return bm_device_ctx_with(NULL); }
 
 gnest_ctx *bm_device_ctx_with(const gnest_ctx_options *opts) {
@@ -33,7 +42,8 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
   return a->backend == b->backend && a->threshold == b->threshold &&
          a->coarsening == b->coarsening && a->granularity == b->granularity &&
          a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
-         a->kc == b->kc && a->launch_limit == b->launch_limit;
+         a->kc == b->kc && a->launch_limit == b->launch_limit &&
+         a->freelaunch_mode == b->freelaunch_mode;
 }
 
 /* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's

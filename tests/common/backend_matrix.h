@@ -29,6 +29,9 @@ typedef struct bm_matrix {
  * others on a smaller input of the same family (the tests say which). */
 typedef enum bm_configs { BM_ALL = 0, BM_PRIMARY, BM_OTHERS } bm_configs;
 
+/* A context that never touches CUDA (force_cpu). */
+gnest_ctx *bm_cpu_ctx(void);
+
 /* A context on a CUDA device; without one the calling test is skipped, the device text (why
  * there is none) as the reason. */
 gnest_ctx *bm_device_ctx(void);

@@ -56,3 +56,13 @@ int gn_append_words(char *buf, size_t size, const char *text) {
   append_name(buf, size, " ", text);
   return 1;
 }
+
+int gn_set_freelaunch_mode(gnest_options *o, const char *value) {
+  char word[64];
+  if (strlen(value) > 16) return 0;
+  snprintf(word, sizeof word, "freelaunch_mode=%s", value);
+  gnest_options trial = *o;
+  if (gnest_options_parse(&trial, word) != GNEST_OK) return 0;
+  o->freelaunch_mode = trial.freelaunch_mode;
+  return 1;
+}

@@ -47,6 +47,14 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
 double gn_gen_tree_expected_nodes(int depth, int out_degree, int sparsity);
 /* Chain of n nodes: parent[i] = i-1. */
 gnest_status gn_gen_chain(int32_t n, int32_t **parent);
+/* Broom: a handle (chain) of handle >= 1 nodes 0..handle-1, the last of which has `bristles`
+ * leaf children handle..handle+bristles-1. Depth handle + 1 (handle alone when no bristles). */
+gnest_status gn_gen_broom(int32_t handle, int32_t bristles, int32_t *n, int32_t **parent);
+/* Caterpillar: a spine (chain) of spine >= 1 nodes 0..spine-1, each with `legs` leaf children
+ * (numbered after the spine, spine node by spine node). */
+gnest_status gn_gen_caterpillar(int32_t spine, int32_t legs, int32_t *n, int32_t **parent);
+/* Random recursive tree of n >= 1 nodes: parent[i] uniform in [0, i) (depth about e ln n). */
+gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent);
 
 /* splitmix64 step, exposed for tests and sampling. */
 static inline uint64_t gn_splitmix64(uint64_t *state) {

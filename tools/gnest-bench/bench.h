@@ -168,6 +168,8 @@ typedef struct bench_row {
   int64_t launches, device_launches, edges_visited;
   int64_t device_bytes;   /* gnest_info.device_bytes of the last timed run */
   int32_t iterations;
+  int64_t grid_barriers, barriers_saved;
+  char reason[256];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;
   int64_t arcs;

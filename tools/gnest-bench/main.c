@@ -33,9 +33,11 @@ static const char *const usage_tail =
     "  --kc N                cdp-warp/block/grid: consolidated items per child block (0 = default)\n"
     "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
+    "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
-    "                        granularity schedule wboost block_size kc launch_limit; gnest-cli\n"
+    "                        granularity schedule wboost block_size kc launch_limit\n"
+    "                        freelaunch_mode; gnest-cli\n"
     "                        backends lists the\n"
     "                        keys each backend reads and its test configurations)\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
@@ -156,7 +158,7 @@ static int apply_options(bench_config *cfg) {
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
-    "--seed", "--options", "--peers"};
+    "--seed", "--options", "--peers", "--freelaunch-mode"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -194,6 +196,10 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--backends") == 0) return parse_backends(cfg, v);
   if (strcmp(flag, "--schedule") == 0) return parse_schedule(cfg, v);
   if (strcmp(flag, "--options") == 0) return add_options(cfg, v);
+  if (strcmp(flag, "--freelaunch-mode") == 0) {
+    if (gn_set_freelaunch_mode(&cfg->opts, v)) return BENCH_EXIT_OK;
+    return bench_usage_error("--freelaunch-mode: expected auto, t1, t2, t3 or t4, got '%s'", v);
+  }
   if (strcmp(flag, "--suite") == 0) *suite = v;
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
   else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;

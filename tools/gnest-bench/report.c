@@ -47,7 +47,7 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, bench_
 
 static const char *const csv_header =
     "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
-    "iterations,edges_per_s,device_bytes,vertices,arcs,detail\n";
+    "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *f, const char *s) {
@@ -79,6 +79,10 @@ static void csv_row(FILE *f, const bench_row *r) {
     fputs(",,,,,,,,,", f);
   if (r->is_load) fputs(",,", f);
   else fprintf(f, "%d,%lld,", r->vertices, (long long)r->arcs);
+  if (r->runs > 0)
+    fprintf(f, "%lld,%lld,", (long long)r->grid_barriers, (long long)r->barriers_saved);
+  else
+    fputs(",,", f);
   csv_text(f, r->detail);
   fputc('\n', f);
 }
@@ -197,6 +201,9 @@ static void json_row(FILE *f, const bench_row *r) {
             r->iterations);
     json_num(f, r->edges_per_s);
     fprintf(f, ", \"device_bytes\": %lld", (long long)r->device_bytes);
+    fprintf(f, ", \"grid_barriers\": %lld, \"barriers_saved\": %lld, ",
+            (long long)r->grid_barriers, (long long)r->barriers_saved);
+    json_key_str(f, "reason", r->reason, 0);
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);
   fputs(", ", f);

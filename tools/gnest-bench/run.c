@@ -235,6 +235,9 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
     row->edges_visited = info.edges_visited;
     row->iterations = info.iterations;
     row->device_bytes = info.device_bytes;
+    row->grid_barriers = info.grid_barriers;
+    row->barriers_saved = info.barriers_saved;
+    snprintf(row->reason, sizeof row->reason, "%s", info.reason);
     if (ref && row->check != BENCH_CHECK_DISAGREE) {
       char why[512];
       if (outputs_agree(in, ref, o, why, sizeof why)) row->check = BENCH_CHECK_AGREE;

@@ -135,6 +135,10 @@ static int set_output(cli_args *a, const char *f, const char *v) {
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
 static int set_kc(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.kc); }
 static int set_launch_limit(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.launch_limit); }
+static int set_freelaunch_mode(cli_args *a, const char *f, const char *v) {
+  if (gn_set_freelaunch_mode(&a->opts, v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, t1, t2, t3 or t4, got '%s'", f, v);
+}
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
 /* 0 (the default) or a whole number of warps the GPU can launch in one block. */
 static int set_block_size(cli_args *a, const char *f, const char *v) {
@@ -249,10 +253,13 @@ const cli_flag cli_flags[] = {
   {"--launch-limit", "N", CLI_ALGOS, set_launch_limit,
    "device-launching backends: pending-launch pool to use (0 = computed from the input; too small: "
    "the run fails with a launch-limit error)"},
+  {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
+   "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
+   "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},

@@ -17,6 +17,7 @@ typedef struct cmp_row {
   int agrees;
   double median_ms;
   int64_t launches, device_launches, edges;
+  int64_t grid_barriers, barriers_saved;
   char reason[400];
 } cmp_row;
 
@@ -53,6 +54,8 @@ static gnest_status time_backend(const cli_args *a, const cli_input *in, gnest_b
     row->launches = r->info.kernel_launches;
     row->device_launches = r->info.device_launches;
     row->edges = r->info.edges_visited;
+    row->grid_barriers = r->info.grid_barriers;
+    row->barriers_saved = r->info.barriers_saved;
     snprintf(row->reason, sizeof row->reason, "%s", r->info.reason);
   }
   free(times);
@@ -121,14 +124,15 @@ static double edges_per_second(const cmp_row *row) {
 static void print_row(FILE *f, const cmp_row *row) {
   const char *name = gnest_backend_name(row->backend);
   if (!row->ran) {
-    fprintf(f, "%-12s %12s %10s %10s %11s  %-6s %s\n", name, "-", "-", "-", "-", "-", row->reason);
+    fprintf(f, "%-12s %12s %10s %10s %9s %9s %11s  %-6s %s\n", name, "-", "-", "-", "-", "-", "-",
+            "-", row->reason);
     return;
   }
   char eps[32] = "-", ms[32];
   if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
-  fprintf(f, "%-12s %12s %10" PRId64 " %10" PRId64 " %11s  %-6s %s\n", name,
-          cli_format_ms(row->median_ms, ms, sizeof ms), row->launches, row->device_launches, eps,
-          row->agrees ? "yes" : "NO", row->reason);
+  fprintf(f, "%-12s %12s %10" PRId64 " %10" PRId64 " %9" PRId64 " %9" PRId64 " %11s  %-6s %s\n",
+          name, cli_format_ms(row->median_ms, ms, sizeof ms), row->launches, row->device_launches,
+          row->grid_barriers, row->barriers_saved, eps, row->agrees ? "yes" : "NO", row->reason);
 }
 
 static void print_table(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
@@ -142,8 +146,8 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }
   fprintf(f, "; median of %d timed runs after a warm-up\n\n", a->runs);
-  fprintf(f, "%-12s %12s %10s %10s %11s  %-6s %s\n", "backend", "median ms", "host lnch",
-          "dev lnch", "edges/s", "agrees", "reason");
+  fprintf(f, "%-12s %12s %10s %10s %9s %9s %11s  %-6s %s\n", "backend", "median ms",
+          "host lnch", "dev lnch", "grid sync", "saved", "edges/s", "agrees", "reason");
   for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i]);
 }
 
@@ -160,6 +164,10 @@ static void json_row(cli_json *j, const cmp_row *row) {
   if (row->ran) cli_json_i64(j, row->device_launches); else cli_json_null(j);
   cli_json_key(j, "edges_visited");
   if (row->ran) cli_json_i64(j, row->edges); else cli_json_null(j);
+  cli_json_key(j, "grid_barriers");
+  if (row->ran) cli_json_i64(j, row->grid_barriers); else cli_json_null(j);
+  cli_json_key(j, "barriers_saved");
+  if (row->ran) cli_json_i64(j, row->barriers_saved); else cli_json_null(j);
   cli_json_key(j, "edges_per_s");
   if (row->ran && edges_per_second(row) > 0) cli_json_f64(j, edges_per_second(row)); else cli_json_null(j);
   cli_json_key(j, "agrees");

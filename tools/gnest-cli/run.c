@@ -61,8 +61,11 @@ static void add_info(gnest_info *total, const gnest_info *part, int first) {
   }
   total->time_ms += part->time_ms;
   total->kernel_launches += part->kernel_launches;
+  total->device_launches += part->device_launches;
   total->edges_visited += part->edges_visited;
   total->iterations += part->iterations;
+  total->grid_barriers += part->grid_barriers;
+  total->barriers_saved += part->barriers_saved;
 }
 
 static gnest_status run_bc_batches(const cli_input *in, const gnest_options *o, cli_result *r,

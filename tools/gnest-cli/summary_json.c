@@ -34,6 +34,8 @@ static void json_info(cli_json *j, const gnest_info *i) {
   cli_json_key(j, "edges_visited"); cli_json_i64(j, i->edges_visited);
   cli_json_key(j, "iterations"); cli_json_i64(j, i->iterations);
   cli_json_key(j, "device_bytes"); cli_json_i64(j, i->device_bytes);
+  cli_json_key(j, "grid_barriers"); cli_json_i64(j, i->grid_barriers);
+  cli_json_key(j, "barriers_saved"); cli_json_i64(j, i->barriers_saved);
 }
 
 static void json_bc(cli_json *j, const cli_input *in, const cli_result *r, const cli_digest *d) {

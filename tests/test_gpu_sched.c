@@ -1,0 +1,205 @@
+/* What the planning backends report and keep, on a device (the GPU matrix, test_gpu_algos, checks
+ * their results on every family): the static level scheduler's grid barriers against flat's one
+ * a level, its plan cached on the tree and rebuilt for another block size, its refusal of
+ * algorithms without a fixed level schedule; Free Launch's mode in gnest_info.reason (the rule's
+ * or the caller's) and the barriers each mode costs. Every result is compared with the cpu
+ * backend. Without a CUDA device every test skips with the context's device text. */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/backend_matrix.h"
+#include "gen.h"
+#include "gnest.h"
+
+static gnest_options backend_options(gnest_backend b, const char *words) {
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = b;
+  if (words) cr_assert_eq(gnest_options_parse(&o, words), GNEST_OK, "%s", words);
+  return o;
+}
+
+static gnest_tree *chain(gnest_ctx *ctx, int32_t n) {
+  int32_t *parent;
+  cr_assert_eq(gn_gen_chain(n, &parent), GNEST_OK);
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(ctx, n, parent, &t), GNEST_OK);
+  free(parent);
+  return t;
+}
+
+/* Heights with o, compared with the cpu's; the run's info into *info. */
+static void heights_agree(gnest_ctx *ctx, const gnest_tree *t, const gnest_options *o,
+                          gnest_info *info, const char *what) {
+  const int32_t n = gnest_tree_num_nodes(t);
+  int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
+  cr_assert(ref && got);
+  const gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_tree_heights(ctx, t, ref, &cpu, NULL), GNEST_OK);
+  memset(got, 0x5b, (size_t)n * sizeof *got);
+  cr_assert_eq(gnest_tree_heights(ctx, t, got, o, info), GNEST_OK, "%s: %s", what,
+               gnest_last_error_string(ctx));
+  for (int32_t v = 0; v < n; v++)
+    if (got[v] != ref[v]) cr_assert_fail("%s: node %d: got %d, cpu %d", what, v, got[v], ref[v]);
+  free(ref);
+  free(got);
+}
+
+/* The graph of generated edges (freed). */
+static gnest_graph *graph_of_edges(gnest_ctx *ctx, gn_gen_edges *e) {
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, e->n, e->m, e->src, e->dst, NULL, NULL, &g), GNEST_OK);
+  gn_gen_edges_free(e);
+  return g;
+}
+
+/* A path of n vertices, linked both ways. */
+static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_path(n, &e), GNEST_OK);
+  return graph_of_edges(ctx, &e);
+}
+
+/* A 5,000-node chain: flat syncs the grid after each of its 5,000 levels; the level scheduler
+ * runs the deepest 1,024 nodes as one batch and the rest in one CTA: one barrier. */
+Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_tree *t = chain(ctx, 5000);
+  gnest_info info;
+  const gnest_options flat = backend_options(GNEST_BACKEND_FLAT, NULL);
+  heights_agree(ctx, t, &flat, &info, "flat");
+  cr_assert_eq(info.grid_barriers, 5000);
+  cr_assert_eq(info.barriers_saved, 0);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  for (int run = 0; run < 2; run++) { /* the second run finds the plan cached on the tree */
+    heights_agree(ctx, t, &ls, &info, "levelsched");
+    cr_assert_eq(info.grid_barriers, 1, "run %d", run);
+    cr_assert_eq(info.barriers_saved, 4999, "run %d", run);
+    cr_assert_str_eq(info.backend_name, "levelsched");
+  }
+  /* Another block size: the plan is rebuilt (batches of 128 nodes), then the default again. */
+  const gnest_options small = backend_options(GNEST_BACKEND_LEVELSCHED, "block_size=32");
+  heights_agree(ctx, t, &small, &info, "levelsched block_size=32");
+  cr_assert_eq(info.grid_barriers, 1);
+  heights_agree(ctx, t, &ls, &info, "levelsched after block_size=32");
+  cr_assert_eq(info.grid_barriers, 1);
+  gnest_tree_free(t);
+  gnest_ctx_free(ctx);
+}
+
+/* BC's backward pass on a path: every level one vertex wide, all in one CTA; the forward
+ * frontier is flat's (a barrier a level). */
+Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = path_graph(ctx, 3000);
+  const int32_t source = 0;
+  const gnest_bc_sources one = {GNEST_BC_LIST, &source, 1, 0};
+  double *ref = malloc(3000 * sizeof *ref), *got = malloc(3000 * sizeof *got);
+  const gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_bc(ctx, g, &one, ref, &cpu, NULL), GNEST_OK);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  gnest_info info;
+  cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  for (int v = 0; v < 3000; v++)
+    cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1), "vertex %d", v);
+  cr_assert_eq(info.grid_barriers, 3000, "the forward frontier's 3,000 levels");
+  cr_assert_eq(info.barriers_saved, 3000, "the backward pass's 3,000 levels");
+  free(ref);
+  free(got);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = path_graph(ctx, 10);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  int32_t levels[10];
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &ls, NULL), GNEST_ERR_BACKEND_NOT_APPLICABLE);
+  const char *msg = gnest_last_error(ctx)->message;
+  cr_assert(strstr(msg, "backend 'levelsched' cannot run bfs") && strstr(msg, "fixed level"),
+            "%s", msg);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* A star of 20,000 leaves both ways plus a tail: BFS from a leaf reaches the hub (a child of
+ * 20,000) on level 1. */
+static gnest_graph *star_graph(gnest_ctx *ctx) {
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_star(20001, &e), GNEST_OK);
+  return graph_of_edges(ctx, &e);
+}
+
+/* Every mode, forced, says so; auto says the rule's pick and why; a T1 / T2 level costs two grid
+ * barriers (its parent phase ends with one), a T3 / T4 level one. */
+Test(gpu_sched, free_launch_reports_its_mode) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = star_graph(ctx);
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
+  const gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_bfs(ctx, g, 5, ref, &cpu, NULL), GNEST_OK);
+  const char *words[] = {"freelaunch_mode=t1", "freelaunch_mode=t2", "freelaunch_mode=t3",
+                         "freelaunch_mode=t4", "freelaunch_mode=auto"};
+  const char *said[] = {"forced by caller; free launch T1 (forced)",
+                        "forced by caller; free launch T2 (forced)",
+                        "forced by caller; free launch T3 (forced)",
+                        "forced by caller; free launch T4 (forced)",
+                        "forced by caller; free launch T"};
+  for (int m = 0; m < 5; m++) {
+    const gnest_options o = backend_options(GNEST_BACKEND_FREELAUNCH, words[m]);
+    gnest_info info;
+    memset(got, 0x5b, (size_t)n * sizeof *got);
+    cr_assert_eq(gnest_bfs(ctx, g, 5, got, &o, &info), GNEST_OK, "%s: %s", words[m],
+                 gnest_last_error_string(ctx));
+    for (int32_t v = 0; v < n; v++)
+      if (got[v] != ref[v]) cr_assert_fail("%s: vertex %d: %d, cpu %d", words[m], v, got[v], ref[v]);
+    cr_assert(strncmp(info.reason, said[m], strlen(said[m])) == 0, "%s: reason \"%s\"", words[m],
+              info.reason);
+    cr_assert_eq(info.device_launches, 0, "%s: free launch launches nothing from the device",
+                 words[m]);
+    if (m < 4)
+      cr_assert_eq(info.grid_barriers, (int64_t)(m < 2 ? 2 : 1) * info.iterations, "%s: %lld "
+                   "barriers over %d levels", words[m], (long long)info.grid_barriers,
+                   info.iterations);
+  }
+  free(ref);
+  free(got);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* T1 splits the hub's 20,000 arcs into subtasks run by many CTAs; BC's backward post must wait
+ * for the last of them (a per-item count): with subtasks of 32 iterations and every item heavy
+ * (threshold 1), any post that ran early would give a wrong dependency. */
+Test(gpu_sched, free_launch_t1_posts_after_the_last_subtask) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = star_graph(ctx);
+  const int32_t n = gnest_graph_num_vertices(g);
+  double *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
+  const int32_t sources[] = {0, 7, 19999};
+  const gnest_bc_sources list = {GNEST_BC_LIST, sources, 3, 0};
+  const gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_bc(ctx, g, &list, ref, &cpu, NULL), GNEST_OK);
+  const char *configs[] = {"freelaunch_mode=t1 threshold=1 block_size=32",
+                           "freelaunch_mode=t2 threshold=1 block_size=32",
+                           "freelaunch_mode=t3 threshold=1 block_size=32"};
+  for (int c = 0; c < 3; c++) {
+    const gnest_options o = backend_options(GNEST_BACKEND_FREELAUNCH, configs[c]);
+    for (int run = 0; run < 3; run++) {
+      cr_assert_eq(gnest_bc(ctx, g, &list, got, &o, NULL), GNEST_OK, "%s: %s", configs[c],
+                   gnest_last_error_string(ctx));
+      for (int32_t v = 0; v < n; v++)
+        cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1),
+                           "%s, run %d: vertex %d", configs[c], run, v);
+    }
+  }
+  free(ref);
+  free(got);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
