@@ -19,11 +19,16 @@ struct gn_device_tree; /* device copy of a tree */
 
 /* How many rows of an input (graph CSR rows, tree children lists) are longer than threshold:
  * the bound the device-launching backends size their pending-launch pool from. Cached on the
- * input for the last threshold asked. */
+ * input for the last threshold asked. Also cached: the shortest length (>= rank_floor) that at
+ * most rank rows exceed (agg's defaults rule, src/sched/agg_rule.h). */
 typedef struct gn_row_census {
   int known;
   int32_t threshold;
   int64_t rows_above;
+  int rank_known;
+  int64_t rank;
+  int32_t rank_floor;
+  int32_t rank_length;
 } gn_row_census;
 
 struct gnest_ctx {

@@ -202,7 +202,7 @@ struct gn_engine {
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
-  alignas(16) unsigned char backend_state[128];
+  alignas(16) unsigned char backend_state[256];
 };
 
 template <class T>
