@@ -246,7 +246,8 @@ typedef enum gnest_backend {
 } gnest_backend;
 
 typedef enum gnest_granularity {
-  GNEST_GRAN_DEFAULT = 0, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK, GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID
+  GNEST_GRAN_DEFAULT = 0, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK, GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
+  GNEST_GRAN_NONE /* agg: no aggregation, every child grid launched by its parent thread */
 } gnest_granularity;
 
 typedef enum gnest_schedule {
@@ -269,10 +270,12 @@ typedef enum gnest_freelaunch_mode {
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
-  int32_t coarsening;  /* child blocks' coarsening factor: used by agg only (not in this build);
-                          flat and lazynp validate and ignore it */
-  gnest_granularity granularity; /* lazynp: WARP = a warp per saved item, DEFAULT/BLOCK = a CTA;
-                                    MULTI_BLOCK and GRID are for agg (ignored by flat/lazynp) */
+  int32_t coarsening;  /* agg: a child block does the work of this many original blocks
+                          (0 = the defaults rule); the other backends ignore it */
+  gnest_granularity granularity; /* lazynp*: WARP = a warp per saved item, others = a CTA.
+                                    agg: the parents whose child grids are aggregated into one
+                                    (WARP, BLOCK, MULTI_BLOCK: group_size CTAs, GRID; NONE: no
+                                    aggregation; DEFAULT: the defaults rule) */
   gnest_schedule schedule;
   int wboost;          /* lazynp: saving lanes first run the warp's common trip count */
   int32_t block_size;  /* threads per block; 0 = default (256) */
@@ -284,6 +287,12 @@ typedef struct gnest_options {
                           fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
   /* Since 0.3.0; gnest_options_init sets it. */
   gnest_freelaunch_mode freelaunch_mode; /* freelaunch: T1..T4, or AUTO (the paper's rule) */
+  /* Since 0.3.0 (agg); gnest_options_init sets them. */
+  int32_t group_size;   /* agg, granularity MULTI_BLOCK: parent CTAs (chunks of block_size items)
+                          per aggregation group, G; 0 = the defaults rule */
+  int32_t agg_threshold; /* agg: a warp / block / group / grid aggregates its child grids into one
+                           only when it has at least this many; fewer launch one grid each
+                           (0 = default 2) */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -319,9 +328,10 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
                                   size_t label_size);
 
 /* Applies settings written as space-separated key=value words to opts (fields not named are left
- * alone): backend=NAME threshold=N coarsening=N granularity=default|warp|block|multi-block|grid
- * schedule=dynamic|static wboost=0|1 block_size=N kc=N launch_limit=N
- * freelaunch_mode=auto|t1|t2|t3|t4; the word "default" changes nothing. Values
+ * alone): backend=NAME threshold=N coarsening=N
+ * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
+ * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
+ * agg_threshold=N; the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);

@@ -3,12 +3,14 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [big] [scale]
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big] [scale]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
+#   agg-bench: scripts/agg-bench.sh $AGG_PARTS (default: every part and the summary; a 10-minute
+#   call takes two or three parts: AGG_PARTS="main tonly summary", then the next ones).
 # The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
 # under the carry limit): it is unpacked first.
 set -u
@@ -65,6 +67,10 @@ for step in $steps; do
       OUT=$OUT scripts/fl-bench.sh >"$OUT/logs/fl-bench.txt" 2>&1
       summary+=("fl-bench: rc=$?")
       cat "$OUT/logs/fl-bench.txt" ;;
+    agg-bench)
+      OUT=$OUT scripts/agg-bench.sh ${AGG_PARTS:-} >"$OUT/logs/agg-bench.txt" 2>&1
+      summary+=("agg-bench ${AGG_PARTS:-(all parts)}: rc=$?")
+      cat "$OUT/logs/agg-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \

@@ -1042,6 +1042,11 @@ Test(cli, bench_help_lists_the_registry) {
   cr_assert(start && end && start < end, "%s", r.out);
   char help[2048];
   snprintf(help, sizeof help, "%.*s", (int)(end - start), start);
+  /* the help is wrapped: its words are read as one line */
+  for (char *p = help, *q = help;; ++p) {
+    if (*p == '\n' || (*p == ' ' && q > help && q[-1] == ' ')) continue;
+    if (!(*q++ = *p)) break;
+  }
   expect_registry_names(help);
   cr_expect_not_null(strstr(r.out, "--options WORDS"), "%s", r.out);
   run_free(&r);
@@ -1553,5 +1558,152 @@ Test(cli, progress_on_a_terminal_only) {
   run_out r = run_cli("bc", file, NULL);
   unsetenv("GNEST_PROGRESS_DELAY_MS");
   cr_expect_null(strstr(r.err, "sources"), "%s", r.err);
+  run_free(&r);
+}
+
+/* ---- --sweep and agg's flags ------------------------------------------------------------- */
+
+/* 1 when the registry says backend b reads option key. */
+static int reads_option(int b, const char *key) {
+  const char *opts = describe(b).options;
+  const size_t len = strlen(key);
+  for (const char *p = opts; (p = strstr(p, key)) != NULL; p += len)
+    if ((p == opts || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' ')) return 1;
+  return 0;
+}
+
+/* --compare --sweep: a row per value for every backend that reads the key, in registry order and
+ * value order, the others once (setting null); on any machine (rows that cannot run say why). */
+Test(cli, compare_sweep_rows) {
+  run_out r = run_cli("bfs", path5(), "--compare", "--sweep", "threshold=3,40", "--json",
+                      "--runs", "1", "--quiet", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  int readers = 0, others = 0;
+  const char *prev = r.out;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    if (b == GNEST_BACKEND_AUTO) continue;
+    char row[96];
+    snprintf(row, sizeof row, "{\"backend\":\"%s\"", gnest_backend_name((gnest_backend)b));
+    const int rows = count_of(r.out, row);
+    if (!reads_option(b, "threshold")) {
+      others++;
+      cr_expect_eq(rows, 1, "%s: %d rows", row, rows);
+      continue;
+    }
+    readers++;
+    cr_expect_eq(rows, 2, "%s reads threshold: %d rows", row, rows);
+    const char *first = strstr(prev, row), *second = first ? strstr(first + 1, row) : NULL;
+    cr_assert(first && second, "%s out of registry order: %s", row, r.out);
+    const char *s3 = strstr(first, "\"setting\":\"threshold=3\""),
+               *s40 = strstr(first, "\"setting\":\"threshold=40\"");
+    cr_expect(s3 && s3 < second, "%s: the first row is threshold=3", row);
+    cr_expect(s40 && s40 > second, "%s: the second row is threshold=40", row);
+    prev = second;
+  }
+  cr_expect_gt(readers, 0, "no backend reads threshold");
+  cr_expect_eq(count_of(r.out, "\"setting\":\"threshold=3\""), readers);
+  cr_expect_eq(count_of(r.out, "\"setting\":\"threshold=40\""), readers);
+  cr_expect_eq(count_of(r.out, "\"setting\":null"), others);
+  run_free(&r);
+  /* the text table names each row with its setting */
+  r = run_cli("bfs", path5(), "--compare", "--sweep", "coarsening=1,16", "--runs", "1", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\nagg coarsening=1 "), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "\nagg coarsening=16 "), "%s", r.out);
+  cr_expect_null(strstr(r.out, "lazynp coarsening"), "lazynp does not read coarsening: %s", r.out);
+  run_free(&r);
+}
+
+Test(cli, sweep_usage_errors) {
+  char line[512];
+  struct { const char *value, *want; } cases[] = {
+      {"threshold=-4", "--sweep: 'threshold=-4': options.threshold = -4"},
+      {"speed=1,2", "--sweep: 'speed=1': unknown option 'speed'"},
+      {"backend=cpu,flat", "--sweep: backend cannot be swept"},
+      {"threshold", "--sweep: expected KEY=V1,V2,..."},
+      {"threshold=", "--sweep: expected KEY=V1,V2,..."},
+      {"threshold=1,,2", "--sweep: an empty or too long value"},
+      {"threshold=1,", "--sweep: an empty or too long value"},
+      {"granularity=warp,thread", "--sweep: 'granularity=thread'"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    run_out r = run_cli("bfs", path5(), "--compare", "--sweep", cases[i].value, NULL);
+    cr_expect_eq(r.status, 2, "--sweep %s: %s", cases[i].value, r.err);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), cases[i].want), "%s: %s",
+                       cases[i].value, line);
+    run_free(&r);
+  }
+  run_out r = run_cli("bfs", path5(), "--sweep", "threshold=1,2", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "--sweep applies to --compare only"),
+                     "%s", line);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--compare", "--sweep", "threshold=1", "--sweep", "coarsening=2", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "given twice"), "%s", line);
+  run_free(&r);
+}
+
+/* agg's flags are gnest_options fields, the same as their --options words. */
+Test(cli, agg_flags_set_the_options) {
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  const char *flags[] = {"--group-size N", "--agg-threshold N", "--sweep KEY=V1,V2,...",
+                         "multi-block", "none (no aggregation"};
+  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
+    cr_expect_not_null(strstr(r.out, flags[i]), "bfs --help lacks %s", flags[i]);
+  run_free(&r);
+  /* accepted with the cpu backend (which ignores them) */
+  r = run_cli("bfs", path5(), "--backend", "cpu", "--granularity", "none", "--group-size", "3",
+              "--agg-threshold", "7", "--coarsening", "16", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  char line[512];
+  r = run_cli("bfs", path5(), "--granularity", "thread", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "grid or none"), "%s", line);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--group-size", "-1", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--agg-threshold", "x", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+}
+
+/* gnest-bench --sweep: a column per value for the backends that read the key, the setting as the
+ * CSV's last field and in the JSON rows. */
+Test(cli, bench_sweep_columns) {
+  skip_without_bench();
+  const char *csv = at("sweep.csv"), *json = at("sweep.json");
+  const char *lazynp = gnest_backend_name(GNEST_BACKEND_LAZYNP);
+  char backends[64];
+  snprintf(backends, sizeof backends, "%s,%s", gnest_backend_name(GNEST_BACKEND_CPU), lazynp);
+  run_out r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends", backends, "--runs", "1",
+                        "--sweep", "threshold=4,64", "--csv", csv, "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  char label[96];
+  snprintf(label, sizeof label, "%s:threshold=4", lazynp);
+  cr_expect_not_null(strstr(r.out, label), "no column %s: %s", label, r.out);
+  char *text = slurp(csv);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, ",detail,setting\n"), "%s", text);
+  cr_expect_eq(count_lines(text), 4, "header, cpu once, lazynp twice: %s", text);
+  cr_expect_not_null(strstr(text, ",threshold=4\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",threshold=64\n"), "%s", text);
+  free(text);
+  text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, "\"sweep\": \"threshold=4,64\""), "%s", text);
+  cr_expect_eq(count_of(text, "\"setting\": \"threshold=64\""), 1, "%s", text);
+  free(text);
+  run_free(&r);
+  r = run_bench("--gen", "rmat:4", "--sweep", "threshold=4", "--sweep", "threshold=5", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--sweep given twice"), "%s", r.err);
+  run_free(&r);
+  r = run_bench("--gen", "rmat:4", "--granularity", "thread", NULL);
+  cr_expect_eq(r.status, 2);
   run_free(&r);
 }

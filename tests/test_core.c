@@ -1062,6 +1062,10 @@ Test(core_options, defaults) {
   cr_assert_eq(o.schedule, GNEST_SCHEDULE_DYNAMIC);
   cr_assert_eq(o.wboost, 0);
   cr_assert_eq(o.block_size, 0);
+  cr_assert_eq(o.kc, 0);
+  cr_assert_eq(o.launch_limit, 0);
+  cr_assert_eq(o.group_size, 0);
+  cr_assert_eq(o.agg_threshold, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1079,6 +1083,10 @@ static gnest_options odd_options(void) {
   o.schedule = GNEST_SCHEDULE_STATIC;
   o.wboost = 1;
   o.block_size = 512;
+  o.kc = 3;
+  o.launch_limit = 40;
+  o.group_size = 6;
+  o.agg_threshold = 9;
   return o;
 }
 
@@ -1107,10 +1115,19 @@ Test(core_options, parse_good_words) {
   expect_parse(odd, "wboost=0", w);
   w = odd, w.threshold = 0;
   expect_parse(odd, "threshold=0", w); /* 0 = the default, accepted */
-  const char *grans[] = {"default", "warp", "block", "multi-block", "grid"};
+  w = d, w.group_size = 4;
+  expect_parse(d, "group_size=4", w);
+  w = odd, w.group_size = 0;
+  expect_parse(odd, "group_size=0", w); /* 0 = the agg defaults rule */
+  w = d, w.agg_threshold = 64;
+  expect_parse(d, "agg_threshold=64", w);
+  w = d, w.kc = 8, w.launch_limit = 100;
+  expect_parse(d, "kc=8 launch_limit=100", w);
+  const char *grans[] = {"default", "warp", "block", "multi-block", "grid", "none"};
   const gnest_granularity gran_values[] = {GNEST_GRAN_DEFAULT, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
-                                           GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID};
-  for (int i = 0; i < 5; ++i) {
+                                           GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
+                                           GNEST_GRAN_NONE};
+  for (int i = 0; i < 6; ++i) {
     char text[64];
     snprintf(text, sizeof text, "granularity=%s", grans[i]);
     w = odd, w.granularity = gran_values[i];
@@ -1175,6 +1192,12 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("wboost=2", "wboost", "2");
   expect_parse_error("threshold=-1", "threshold", "-1");
   expect_parse_error("coarsening=-3", "coarsening", "-3");
+  expect_parse_error("group_size=-2", "group_size", "-2");
+  expect_parse_error("agg_threshold=-1", "agg_threshold", "-1");
+  expect_parse_error("group_size=many", "'group_size=many'", "bad value for group_size");
+  expect_parse_error("granularity=thread", "'granularity=thread'", NULL);
+  /* the unknown-key message lists every key */
+  expect_parse_error("speed=3", "group_size", "agg_threshold");
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
@@ -1215,6 +1238,9 @@ Test(core_options, validation) {
   EXPECT_BAD(block_size, 2048, "options.block_size = 2048");
   EXPECT_BAD(block_size, -32, "options.block_size = -32");
   EXPECT_BAD(granularity, (gnest_granularity)9, "options.granularity = 9");
+  EXPECT_BAD(granularity, (gnest_granularity)(GNEST_GRAN_NONE + 1), "options.granularity = 6");
+  EXPECT_BAD(group_size, -1, "options.group_size = -1");
+  EXPECT_BAD(agg_threshold, -5, "options.agg_threshold = -5");
   EXPECT_BAD(schedule, (gnest_schedule)5, "options.schedule = 5");
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
 #undef EXPECT_BAD
@@ -1237,6 +1263,7 @@ Test(core_call, auto_on_cpu_and_defaults) {
   cr_assert_eq(call.backend, GNEST_BACKEND_CPU);
   cr_assert_str_eq(call.reason, "selector: no CUDA device: cpu");
   cr_assert_eq(call.opts.threshold, 32);
+  cr_assert_eq(call.threshold_asked, 0, "the default is not the caller's (agg's rule picks)");
   cr_assert_eq(call.opts.block_size, 256);
   cr_assert_eq(call.ctx, ctx);
   cr_assert_str_eq(call.fn, "gnest_bfs");
@@ -1249,6 +1276,7 @@ Test(core_call, auto_on_cpu_and_defaults) {
   cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, &o, &info), GNEST_OK);
   cr_assert_str_eq(call.reason, "forced by caller");
   cr_assert_eq(call.opts.threshold, 7);
+  cr_assert_eq(call.threshold_asked, 7);
   call.edges_visited = 10;
   call.iterations = 3;
   call.launches = 0;

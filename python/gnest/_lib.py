@@ -50,7 +50,8 @@ class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
                 ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
                 ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
-                ("freelaunch_mode", c_int)]
+                ("freelaunch_mode", c_int), ("group_size", c_int32),
+                ("agg_threshold", c_int32)]
 
 
 class Info(ctypes.Structure):

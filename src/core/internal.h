@@ -32,6 +32,12 @@ typedef struct gn_row_census {
   double arcs_above_sq;   /* the sum of their squared lengths */
   int64_t max_row;        /* the longest row (0 without rows) */
   int64_t chunks_above;   /* sum over those rows of ceil(length / chunk) */
+  /* agg's defaults rule (src/sched/agg_rule.h): the shortest length (>= rank_floor) that at most
+   * rank rows exceed; cached separately (a recount above clears it). */
+  int rank_known;
+  int64_t rank;
+  int32_t rank_floor;
+  int32_t rank_length;
 } gn_row_census;
 
 struct gnest_ctx {

@@ -71,6 +71,33 @@ __device__ __forceinline__ void gn_pass_end(gn_pass_counters *pass, unsigned lon
   if (dynamic) gn_last_cta_resets(&pass->done, nullptr, &pass->chunk);
 }
 
+/* Items items[k] for k = unit, unit + units, ... < count, each run by a group of threads -- a
+ * warp (kWarp) or the whole CTA -- striding over its inner loop from begins[k] (v.begin(i) when
+ * begins is NULL), then its post work after the group's barrier. What a next-level kernel, a
+ * consolidated child block or a CTA or warp that runs buffered items itself does. Called by
+ * every thread of the group; returns the inner iterations run, counted by the group's first
+ * thread. */
+template <class V, bool kWarp>
+__device__ __forceinline__ unsigned long long gn_run_items(const V &v, const int32_t *items,
+                                                          const int64_t *begins, int64_t count,
+                                                          int64_t unit, int64_t units,
+                                                          const gn_step &s) {
+  const int lane = kWarp ? (int)(threadIdx.x & 31) : (int)threadIdx.x;
+  const int width = kWarp ? 32 : (int)blockDim.x;
+  unsigned long long edges = 0;
+  for (int64_t k = unit; k < count; k += units) {
+    const int32_t i = items[k];
+    const int64_t b = begins ? begins[k] : v.begin(i), en = v.end(i);
+    for (int64_t e = b + lane; e < en; e += width) v.edge(i, e, s);
+    if (lane == 0) edges += (unsigned long long)(en - b);
+    if constexpr (V::kHasPost) {
+      if (kWarp) __syncwarp(); else __syncthreads(); /* all edges of i done and visible */
+      if (lane == 0) v.post(i, s);
+    }
+  }
+  return edges;
+}
+
 /* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
  * occupancy API; never more than `needed` items need (0 = unknown). */
 template <class K>

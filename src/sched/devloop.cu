@@ -1,6 +1,7 @@
 /* gnest-build: rdc (it includes devloop.cuh, whose kernels launch from the device)
  * Host side of the device-launching backends (devloop.cuh): the pending-launch pool, the
  * consolidation buffer, and turning refused device-side launches into a status. */
+#include "agg_rule.h"
 #include "devloop.cuh"
 
 /* One pending launch reserves about 9.2 KB of device memory (measured on an H100: a pool of
@@ -12,16 +13,34 @@ int64_t gn_dp_heavy_items(gn_engine &e) {
   return gn_engine_census(e, e.block).rows_above; /* the chunk is unused here: any will do */
 }
 
-/* The pending-launch pool for this call: options.launch_limit when given (set exactly, so a
- * test can force a tiny pool), else grown (never shrunk: the setting is the device's, and
- * resizing costs a reallocation) to pending_per_heavy launches per heavy item plus the
- * drivers' few, capped by memory. */
-static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy) {
+gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, int32_t *length) {
+  gn_row_census &census = *e.input_census;
+  if (!(census.rank_known && census.rank == rank && census.rank_floor == floor)) {
+    const gnest_status st =
+        gn_rows_length_at_rank(e.input_offsets, e.input_n, rank, floor, &census.rank_length);
+    if (st != GNEST_OK)
+      return gn_error(e.ctx, st, e.call->fn, 0,
+                      "no host memory for the lengths of the input's %d rows (agg's defaults rule)",
+                      (int)e.input_n);
+    census.rank_known = 1;
+    census.rank = rank;
+    census.rank_floor = floor;
+  }
+  *length = census.rank_length;
+  return GNEST_OK;
+}
+
+/* The pending-launch pool for this call into *pool: options.launch_limit when given (set
+ * exactly, so a test can force a tiny pool; the device may raise it), else grown (never shrunk:
+ * the setting is the device's, and resizing costs a reallocation) to pending_per_heavy launches
+ * per heavy item plus the driver chain's reserve, capped by memory. */
+static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy, size_t *pool) {
   size_t current = 0;
   GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
   size_t want = (size_t)e.call->opts.launch_limit;
+  *pool = current;
   if (want == 0) {
-    want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + 64;
+    want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + kGnDpChainReserve;
     if (want <= current) return GNEST_OK;
     size_t free_bytes = 0, total = 0;
     GN_CUDA(e.ctx, cudaMemGetInfo(&free_bytes, &total));
@@ -32,7 +51,15 @@ static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy) 
     return GNEST_OK;
   }
   GN_CUDA(e.ctx, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, want));
+  GN_CUDA(e.ctx, cudaDeviceGetLimit(pool, cudaLimitDevRuntimePendingLaunchCount));
   return GNEST_OK;
+}
+
+/* Launch tickets a pass may take: the pool less the driver chain's reserve (at most half). */
+static int32_t gn_dp_launch_budget(size_t pool) {
+  const size_t reserve = pool / 2 < (size_t)kGnDpChainReserve ? pool / 2 : kGnDpChainReserve;
+  const size_t budget = pool - reserve;
+  return budget > INT32_MAX ? INT32_MAX : (int32_t)budget;
 }
 
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
@@ -41,7 +68,9 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
   gn_dp_call &c = st.call;
   if (max_items > INT32_MAX) max_items = INT32_MAX;
   if (!c.flags) {
-    GN_TRY(gn_dp_pending_pool(e, pending_per_heavy));
+    size_t pool = 0;
+    GN_TRY(gn_dp_pending_pool(e, pending_per_heavy, &pool));
+    c.launch_budget = gn_dp_launch_budget(pool);
     GN_TRY(e.scratch->alloc(&c.flags, 1, "device-launch flags"));
     GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
     GN_TRY(e.scratch->alloc(&c.pool_count, 1, "consolidation buffer count"));
@@ -62,6 +91,18 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
   /* Earlier, smaller buffers stay in the scratch until the call ends. */
   GN_TRY(e.scratch->alloc(&c.pool, (size_t)max_items, "consolidation buffer"));
   c.pool_capacity = (int32_t)max_items;
+  return GNEST_OK;
+}
+
+gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items) {
+  GN_TRY(gn_dp_prepare(e, max_items, 1, 1));
+  gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+  gn_dp_call &c = st.call;
+  c.wboost = e.call->opts.wboost != 0;
+  c.nlk_warp = e.call->opts.granularity == GNEST_GRAN_WARP;
+  if (c.pool_begin && st.own_capacity >= c.pool_capacity) return GNEST_OK;
+  GN_TRY(e.scratch->alloc(&c.pool_begin, (size_t)c.pool_capacity, "saved contexts"));
+  st.own_capacity = c.pool_capacity;
   return GNEST_OK;
 }
 

@@ -17,9 +17,21 @@
  *   template <class V> __device__ static bool launch_parent(const V &, const gn_items &,
  *                                        const gn_step &, const gn_dp_call &, int32_t count);
  *      (run by the driver's one thread: launches the pass's parent grid, returns whether the
- *       launch was made). */
+ *       launch was made)
+ * and optionally
+ *   static gnest_status prepare_own(gn_engine &, int64_t max_items);
+ *      (replaces the default prepare: settings of its own, then gn_dp_prepare, then buffers of
+ *       its own; agg, lazynp-cta, lazynp-warp).
+ *
+ * Launch tickets. A backend may take a ticket (gn_dp_ticket) before each device-side launch of a
+ * pass: at most call.launch_budget are given per pass, the pending-launch pool less what the
+ * driver chain holds, so such launches are never refused for lack of room. A thread refused a
+ * ticket runs the work itself, and nothing anywhere waits for a launch (the cdp-warp hang of
+ * bench/NOTES.md came from launches into a full pool while the parents held the SMs). */
 #ifndef GNEST_DEVLOOP_CUH
 #define GNEST_DEVLOOP_CUH
+
+#include <type_traits>
 
 #include "backend.cuh"
 
@@ -29,6 +41,7 @@ struct gn_dp_flags {
   int32_t failed_launches;            /* device-side launches refused (pool full, ...) */
   int32_t launch_error;               /* the first refused launch's cudaError_t */
   int32_t grid_done;                  /* parent CTAs finished (cdp-grid's global barrier) */
+  int32_t tickets;                    /* launch tickets taken in the current pass (gn_dp_ticket) */
   int64_t next_base;                  /* where a frontier chain stopped: history position */
 };
 
@@ -37,6 +50,11 @@ struct gn_dp_flags {
  * 144 us a level (a chain's grids seem to stay tracked until it ends), so chains are kept short;
  * one host round trip per 256 levels costs nothing in comparison. */
 constexpr int32_t kGnDpChainLevels = 256;
+
+/* Pending launches kept for the driver chain: a chain's drivers may stay tracked until it ends
+ * (bench/NOTES.md), plus the parent grid and a margin. The computed pool adds this much, and the
+ * ticket budget leaves it (at most half the pool) to the drivers. */
+constexpr int32_t kGnDpChainReserve = 2 * kGnDpChainLevels + 64;
 
 /* Everything a device-side kernel of these backends needs, passed by value. */
 struct gn_dp_call {
@@ -51,8 +69,27 @@ struct gn_dp_call {
   int32_t kc;             /* consolidated items per child block */
   int32_t block;          /* threads per block of every grid */
   int32_t parent_grid;    /* most CTAs of a parent grid (the device's resident-thread limit) */
+  int32_t launch_budget;  /* launch tickets a pass may take (gn_dp_ticket) */
   bool dynamic;
+  bool wboost;            /* lazynp-cta / lazynp-warp: w-boost */
+  bool nlk_warp;          /* lazynp-cta / lazynp-warp: a warp (not a CTA) per saved context */
+  /* Buffers and settings of one backend family, NULL / 0 for the others: */
+  int64_t *pool_begin;    /* lazynp-*: first inner index still to run, per buffered item */
+  uint32_t *pool_first;   /* agg: first block of each record in its aggregated grid */
+  int32_t *pool_done;     /* agg: blocks of each record finished (its post; self-resetting) */
+  unsigned long long *group_state; /* agg: per group, records << 32 | blocks (self-resetting) */
+  unsigned int *group_done;        /* agg: per group, CTA chunks finished (self-resetting) */
+  int32_t coarsening;     /* agg: original child blocks per child block */
+  int32_t group_chunks;   /* agg: CTA chunks per aggregation group (grid: every chunk) */
+  int32_t agg_min;        /* agg: fewest child grids a group aggregates */
+  int32_t granularity;    /* agg: gnest_granularity */
 };
+
+/* A device-side launch of the current pass may be made (one ticket taken). False when the pass
+ * has used its budget: the caller then runs the work itself (launch tickets, above). */
+__device__ __forceinline__ bool gn_dp_ticket(const gn_dp_call &c) {
+  return atomicAdd(&c.flags->tickets, 1) < c.launch_budget;
+}
 
 /* Checks the device-side launch just made by this thread: counted when it was made; otherwise the
  * error is recorded for the host (gn_dp_finish), because a refused child never runs and the
@@ -119,20 +156,7 @@ __global__ void gn_dp_consolidated_kernel(V v, const int32_t *list, int32_t coun
                                           gn_dp_call c) {
   const int64_t first = (int64_t)blockIdx.x * c.kc;
   const int64_t last = first + c.kc < count ? first + c.kc : count;
-  unsigned long long mine = 0;
-  for (int64_t k = first; k < last; ++k) {
-    const int32_t i = list[k];
-    const int64_t en = v.end(i);
-    for (int64_t e = v.begin(i) + threadIdx.x; e < en; e += blockDim.x) {
-      v.edge(i, e, s);
-      ++mine;
-    }
-    if constexpr (V::kHasPost) {
-      __syncthreads(); /* every edge of i done, its writes visible to the block */
-      if (threadIdx.x == 0) v.post(i, s);
-    }
-  }
-  gn_dp_add_edges(c, mine);
+  gn_dp_add_edges(c, gn_run_items<V, false>(v, list + first, nullptr, last - first, 0, 1, s));
 }
 
 /* Launches one consolidated child grid over list[0 .. count). */
@@ -203,6 +227,7 @@ template <class V, class B>
 __device__ __forceinline__ bool gn_dp_run_pass(const V &v, const gn_items &items, const gn_step &s,
                                                const gn_dp_call &c, int32_t count) {
   *c.pool_count = 0; /* the previous pass and all its children have finished */
+  c.flags->tickets = 0;
   if (count <= 0) return true;
   return B::launch_parent(v, items, s, c, count);
 }
@@ -258,6 +283,7 @@ __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *of
 struct gn_dp_state {
   gn_dp_call call; /* device pointers and settings, copied into every driver; call.flags is NULL
                       until the first prepare of the call */
+  int32_t own_capacity; /* items the backend's own buffers (pool_begin, pool_first, ...) hold */
 };
 
 /* Counts the input's items whose inner range (CSR row) is longer than threshold: the upper
@@ -265,15 +291,30 @@ struct gn_dp_state {
 int64_t gn_dp_heavy_items(gn_engine &e);
 
 /* Allocates the flags and a consolidation buffer for max_items, sets the pending-launch pool
- * from pending_per_heavy (or options.launch_limit), fills the call's settings. */
+ * from pending_per_heavy (or options.launch_limit) and the ticket budget from it, fills the
+ * call's settings. */
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
                            int32_t default_kc);
+/* gn_dp_prepare with one pending launch per heavy item, then pool_begin for max_items saved
+ * contexts (item, first inner index still to run), w-boost and the next-level kernel's
+ * granularity (a warp per context with GNEST_GRAN_WARP) from the options: lazynp-cta and
+ * lazynp-warp. */
+gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items);
+/* The shortest row length >= floor that at most rank of the input's rows exceed (cached on the
+ * input; agg's defaults rule). */
+gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, int32_t *length);
 /* Refused device-side launches -> GNEST_ERR_LAUNCH_LIMIT (or GNEST_ERR_CUDA); adds the
  * device-side launches to the call. */
 gnest_status gn_dp_finish(gn_engine &e);
 
 /* A one-thread driver grid launched from the host. */
 #define GN_DP_DRIVER(e, kernel, ...) GN_KERNEL(e, 1, 1, kernel, __VA_ARGS__)
+
+/* Whether backend B has its own prepare_own. */
+template <class B, class = void>
+struct gn_dp_has_own_prepare : std::false_type {};
+template <class B>
+struct gn_dp_has_own_prepare<B, std::void_t<decltype(&B::prepare_own)>> : std::true_type {};
 
 /* The gn_ops of a device-launching backend B: every entry point runs on the device through
  * the drivers above. */
@@ -283,7 +324,8 @@ struct gn_dp_backend {
   static constexpr bool kFusedLevels = true;
 
   static gnest_status prepare(gn_engine &e, int64_t max_items) {
-    return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc);
+    if constexpr (gn_dp_has_own_prepare<B>::value) return B::prepare_own(e, max_items);
+    else return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc);
   }
   static gnest_status finish(gn_engine &e) { return gn_dp_finish(e); }
 

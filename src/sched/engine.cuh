@@ -216,7 +216,7 @@ struct gn_engine {
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
   const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
-  alignas(16) unsigned char backend_state[128];
+  alignas(16) unsigned char backend_state[256];
 };
 
 template <class T>

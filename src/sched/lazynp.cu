@@ -7,10 +7,11 @@
  * No dynamic parallelism is needed. The engine's host loops run a parent pass + NLK per level.
  *
  * w-boost (ch. 5): a warp is busy for as long as its longest light item anyway, so with wboost the
- * saving lanes first run that many of their own iterations, then save only the remainder.
+ * saving lanes first run that many of their own iterations, then save only the remainder
+ * (lazynp.cuh, shared with the device-dispatched lazynp-cta and lazynp-warp).
  *
  * Options read: threshold (default 32), granularity (warp or CTA per saved item), wboost. */
-#include "backend.cuh"
+#include "lazynp.cuh"
 
 /* The buffer's counters and flag (one device allocation, one memset per call). */
 struct gn_saved_counters {
@@ -27,33 +28,20 @@ struct gn_saved {
   gn_saved_counters *counters; /* device */
 };
 
-/* Called by every lane of a converged warp (has = false for lanes without an item). */
+/* Called by every lane of a converged warp (has = false for lanes without an item): the item's
+ * parent work, then a heavy item's context saved for the next-level kernel. */
 template <class V>
 __device__ __forceinline__ void gn_lazynp_item(const V &v, bool has, int32_t i, const gn_step &s,
                                                int32_t threshold, bool wboost,
                                                const gn_saved &saved, unsigned long long &edges) {
-  const bool accepted = has && v.pre(i, s);
-  int64_t b = 0, en = 0;
-  if (accepted) { b = v.begin(i); en = v.end(i); }
-  const int64_t trip = en - b;
-  const bool heavy = trip > threshold;
-  int64_t run = heavy ? 0 : trip;
-  if (wboost) {
-    const unsigned common = __reduce_max_sync(0xffffffffu, heavy ? 0u : (unsigned)trip);
-    if (heavy) run = (int64_t)common;
-  }
-  for (int64_t e = b; e < b + run; ++e) v.edge(i, e, s);
-  edges += (unsigned long long)run;
-  if (heavy) {
-    const int32_t at = gn_append_slot(&saved.counters->count);
-    if (at < saved.capacity) {
-      saved.items[at] = i;
-      saved.begin[at] = b + run;
-    } else {
-      saved.counters->overflow = 1;
-    }
-  } else if (accepted) {
-    if constexpr (V::kHasPost) v.post(i, s);
+  int64_t resume = 0;
+  if (!gn_lazynp_split(v, has, i, s, threshold, wboost, &resume, edges)) return;
+  const int32_t at = gn_append_slot(&saved.counters->count);
+  if (at < saved.capacity) {
+    saved.items[at] = i;
+    saved.begin[at] = resume;
+  } else {
+    saved.counters->overflow = 1;
   }
 }
 
@@ -75,22 +63,7 @@ __global__ void gn_lazynp_nlk_kernel(V v, gn_step s, gn_saved saved,
                                      unsigned long long *edges_total) {
   int64_t count = *(volatile int32_t *)&saved.counters->count;
   if (count > saved.capacity) count = saved.capacity;
-  const int lane = kWarp ? (threadIdx.x & 31) : threadIdx.x;
-  const int width = kWarp ? 32 : blockDim.x;
-  const int64_t unit = kWarp ? ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32 : blockIdx.x;
-  const int64_t units = kWarp ? ((int64_t)gridDim.x * blockDim.x) / 32 : gridDim.x;
-  unsigned long long edges = 0;
-  for (int64_t k = unit; k < count; k += units) {
-    const int32_t i = saved.items[k];
-    const int64_t b = saved.begin[k], en = v.end(i);
-    for (int64_t e = b + lane; e < en; e += width) v.edge(i, e, s);
-    if (lane == 0) edges += (unsigned long long)(en - b);
-    if constexpr (V::kHasPost) {
-      if (kWarp) __syncwarp(); else __syncthreads(); /* all edges of i done and visible */
-      if (lane == 0) v.post(i, s);
-    }
-  }
-  gn_add_edges(edges_total, edges);
+  gn_add_edges(edges_total, gn_lazynp_nlk<V, kWarp>(v, saved.items, saved.begin, count, s));
   gn_last_cta_resets(&saved.counters->nlk_done, &saved.counters->count, nullptr);
 }
 

@@ -20,6 +20,8 @@ void gnest_options_init(gnest_options *opts) {
   opts->kc = 0;
   opts->launch_limit = 0;
   opts->freelaunch_mode = GNEST_FL_AUTO;
+  opts->group_size = 0;
+  opts->agg_threshold = 0;
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -33,10 +35,10 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
   if (o->coarsening < 0)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.coarsening = %d: expected >= 0 (0 = default)", (int)o->coarsening);
-  if ((int)o->granularity < (int)GNEST_GRAN_DEFAULT || (int)o->granularity > (int)GNEST_GRAN_GRID)
+  if ((int)o->granularity < (int)GNEST_GRAN_DEFAULT || (int)o->granularity > (int)GNEST_GRAN_NONE)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.granularity = %d is not a gnest_granularity value (0..%d)",
-                    (int)o->granularity, (int)GNEST_GRAN_GRID);
+                    (int)o->granularity, (int)GNEST_GRAN_NONE);
   if ((int)o->schedule != (int)GNEST_SCHEDULE_DYNAMIC &&
       (int)o->schedule != (int)GNEST_SCHEDULE_STATIC)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
@@ -63,8 +65,21 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
                     "options.freelaunch_mode = %d is not a gnest_freelaunch_mode value (0 auto, "
                     "1..4 = t1..t4)",
                     (int)o->freelaunch_mode);
+  if (o->group_size < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.group_size = %d: expected >= 0 (0 = the agg defaults rule)",
+                    (int)o->group_size);
+  if (o->agg_threshold < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.agg_threshold = %d: expected >= 0 (0 = default 2)",
+                    (int)o->agg_threshold);
   return GNEST_OK;
 }
+
+/* The keys gnest_options_parse knows, for its messages. */
+static const char gn_option_keys[] =
+    "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
+    "freelaunch_mode, group_size, agg_threshold";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -83,9 +98,17 @@ static int gn_parse_int(const char *text, int32_t *out) {
   return 1;
 }
 
+/* The granularities' words, in gnest_granularity order. */
+static const char *const gn_granularity_words[] = {"default", "warp", "block", "multi-block",
+                                                   "grid", "none", NULL};
+
+const char *gn_granularity_word(gnest_granularity g) {
+  if ((int)g < 0 || (int)g > (int)GNEST_GRAN_NONE) return "?";
+  return gn_granularity_words[g];
+}
+
 /* Applies one key=value word to o. */
 static gnest_status gn_apply_word(gnest_options *o, const char *word) {
-  static const char *const grans[] = {"default", "warp", "block", "multi-block", "grid", NULL};
   static const char *const scheds[] = {"dynamic", "static", NULL};
   static const char *const fl_modes[] = {"auto", "t1", "t2", "t3", "t4", NULL};
   const char *fn = "gnest_options_parse";
@@ -93,9 +116,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   const char *eq = strchr(word, '=');
   if (!eq || eq == word)
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "'%.100s': expected key=value (backend, threshold, coarsening, granularity, "
-                    "schedule, wboost, block_size, kc, launch_limit, freelaunch_mode) or "
-                    "'default'", word);
+                    "'%.100s': expected key=value (%s) or 'default'", word, gn_option_keys);
   char key[32];
   size_t klen = (size_t)(eq - word);
   if (klen >= sizeof key) klen = sizeof key - 1;
@@ -116,10 +137,14 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     if (gn_parse_int(value, &n)) { o->kc = n; return GNEST_OK; }
   } else if (strcmp(key, "launch_limit") == 0) {
     if (gn_parse_int(value, &n)) { o->launch_limit = n; return GNEST_OK; }
+  } else if (strcmp(key, "group_size") == 0) {
+    if (gn_parse_int(value, &n)) { o->group_size = n; return GNEST_OK; }
+  } else if (strcmp(key, "agg_threshold") == 0) {
+    if (gn_parse_int(value, &n)) { o->agg_threshold = n; return GNEST_OK; }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {
-    if ((idx = gn_word_index(value, grans)) >= 0) {
+    if ((idx = gn_word_index(value, gn_granularity_words)) >= 0) {
       o->granularity = (gnest_granularity)idx;
       return GNEST_OK;
     }
@@ -135,9 +160,8 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     }
   } else {
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "'%.100s': unknown option '%s' (expected backend, threshold, coarsening, "
-                    "granularity, schedule, wboost, block_size, kc, launch_limit or freelaunch_mode)",
-                    word, key);
+                    "'%.100s': unknown option '%s' (expected one of: %s)", word, key,
+                    gn_option_keys);
   }
   return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "'%.100s': bad value for %s", word,
                   key);

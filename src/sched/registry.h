@@ -54,6 +54,8 @@ const char *gn_backends_built_text(void);
 
 /* Option checks shared by the algorithms' call frame and gnest_options_parse (options.c). */
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o);
+/* The gnest_options_parse word of a granularity ("multi-block", ...); "?" outside the enum. */
+const char *gn_granularity_word(gnest_granularity g);
 
 #ifdef __cplusplus
 }

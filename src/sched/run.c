@@ -94,6 +94,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   else gnest_options_init(&call->opts);
   st = gn_check_options(ctx, call->fn, &call->opts);
   if (st != GNEST_OK) return st;
+  call->threshold_asked = call->opts.threshold;
   if (call->opts.threshold == 0) call->opts.threshold = 32;
   if (call->opts.block_size == 0) call->opts.block_size = 256;
 

@@ -15,6 +15,7 @@ typedef struct gn_call {
   gn_algo algo;
   const char *fn;          /* public function name, for messages */
   gnest_options opts;      /* caller's options with defaults filled (threshold, block size) */
+  int32_t threshold_asked; /* the caller's options.threshold: 0 = not given (agg's rule picks) */
   gnest_backend backend;   /* resolved: never AUTO */
   int on_host;             /* the resolved backend runs on the host (src/cpu) */
   char reason[256];

@@ -43,7 +43,8 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->coarsening == b->coarsening && a->granularity == b->granularity &&
          a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
          a->kc == b->kc && a->launch_limit == b->launch_limit &&
-         a->freelaunch_mode == b->freelaunch_mode;
+         a->freelaunch_mode == b->freelaunch_mode && a->group_size == b->group_size &&
+         a->agg_threshold == b->agg_threshold;
 }
 
 /* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's

@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gnest.h"
+#include "sweep.h"
 
 #define BENCH_EXIT_OK 0
 #define BENCH_EXIT_FAIL 1
@@ -65,6 +66,13 @@ typedef struct bench_spec {
   int is_tree;               /* tree input: only the tree algorithms apply */
 } bench_spec;
 
+/* One column of the run: a backend, with one value of --sweep when it reads the swept key. */
+typedef struct bench_variant {
+  gnest_backend backend;
+  char setting[2 * GN_SWEEP_WORD + 2]; /* "KEY=V", or "" */
+  gnest_options opts;                  /* the options it runs with (backend set) */
+} bench_variant;
+
 typedef struct bench_config {
   bench_spec *specs;
   int num_specs, cap_specs;
@@ -78,6 +86,9 @@ typedef struct bench_config {
   int cpu_runs;                                  /* --cpu-runs: reference's timed runs; < 0: as others */
   gnest_options opts;                            /* --threshold, --wboost, --schedule, then --options */
   char options[BENCH_TEXT_MAX];                  /* --options WORDS, every one given ("" = none) */
+  gn_sweep sweep;                                /* --sweep KEY=V1,V2,... (count 0 = none) */
+  bench_variant *variants;                       /* the backends x sweep values, in run order */
+  int num_variants;
   const char *csv_path, *json_path, *data_dir;
   int device;
   int suite;                                     /* --suite bench given */
@@ -157,6 +168,7 @@ typedef struct bench_row {
   char input[BENCH_NAME_MAX];
   bench_algo algo;
   gnest_backend backend;      /* requested */
+  char setting[2 * GN_SWEEP_WORD + 2]; /* --sweep: "KEY=V" of this row, "" otherwise */
   char ran[32];               /* gnest_info.backend_name, "-" when nothing ran */
   gnest_status status;
   int skipped;                /* --cpu-max-edges */
@@ -179,7 +191,10 @@ typedef struct bench_row {
  * non-NULL. When keep is non-NULL and every run succeeded, the last result is moved into it (the
  * caller frees it with bench_output_free). */
 void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
-                    gnest_backend b, const bench_output *ref, bench_output *keep, bench_row *row);
+                    const bench_variant *var, const bench_output *ref, bench_output *keep,
+                    bench_row *row);
+/* "agg" or, with a --sweep setting, "agg:threshold=32": a variant's name in tables. */
+const char *bench_variant_label(gnest_backend b, const char *setting, char *buf, size_t size);
 void bench_output_free(bench_output *o);
 
 /* ---- report.c ----------------------------------------------------------------------------- */

@@ -31,15 +31,22 @@ static const char *const usage_tail =
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
     "  --kc N                cdp-warp/block/grid: consolidated items per child block (0 = default)\n"
+    "  --coarsening N        agg: a child block does the work of N original blocks (0 = rule)\n"
+    "  --granularity G       agg: warp, block, multi-block, grid or none (no aggregation);\n"
+    "                        lazynp*: warp = a warp per saved item\n"
+    "  --group-size N        agg, multi-block: parent CTAs per aggregation group (0 = rule)\n"
+    "  --agg-threshold N     agg: fewer child grids than N are launched each on its own (0 = 2)\n"
     "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
     "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"
-    "                        freelaunch_mode; gnest-cli\n"
-    "                        backends lists the\n"
-    "                        keys each backend reads and its test configurations)\n"
+    "                        freelaunch_mode group_size agg_threshold; gnest-cli backends lists\n"
+    "                        the keys each backend reads\n"
+    "                        and its test configurations)\n"
+    "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
+    "                        reads it (e.g. threshold=32,128,512); the others run once\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
     "  --json FILE           everything: inputs, rows, summary, device, command line\n"
     "  --device N            CUDA device index (default: $GNEST_DEVICE, else 0)\n"
@@ -136,6 +143,23 @@ static int parse_schedule(bench_config *cfg, const char *text) {
   return BENCH_EXIT_OK;
 }
 
+/* --granularity G: the word granularity=G of gnest_options_parse. */
+static int parse_granularity(bench_config *cfg, const char *text) {
+  char word[64];
+  snprintf(word, sizeof word, "granularity=%.40s", text);
+  if (gnest_options_parse(&cfg->opts, word) != GNEST_OK)
+    return bench_usage_error("--granularity expects warp, block, multi-block, grid or none, got "
+                             "'%s'", text);
+  return BENCH_EXIT_OK;
+}
+
+static int parse_sweep(bench_config *cfg, const char *text) {
+  char err[400];
+  if (cfg->sweep.count > 0) return bench_usage_error("--sweep given twice (one key at a time)");
+  if (!gn_sweep_parse(text, &cfg->sweep, err, sizeof err)) return bench_usage_error("%s", err);
+  return BENCH_EXIT_OK;
+}
+
 /* --options: the words accumulate here and are applied after every other flag (apply_options). */
 static int add_options(bench_config *cfg, const char *words) {
   if (!gn_append_words(cfg->options, sizeof cfg->options, words))
@@ -158,7 +182,8 @@ static int apply_options(bench_config *cfg) {
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
-    "--seed", "--options", "--peers", "--freelaunch-mode"};
+    "--seed", "--options", "--peers", "--freelaunch-mode", "--coarsening", "--granularity",
+    "--group-size", "--agg-threshold", "--sweep"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -181,6 +206,12 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
   } else if (strcmp(flag, "--kc") == 0) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.kc = (int32_t)x;
+  } else if (strcmp(flag, "--coarsening") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.coarsening = (int32_t)x;
+  } else if (strcmp(flag, "--group-size") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.group_size = (int32_t)x;
+  } else if (strcmp(flag, "--agg-threshold") == 0) {
+    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.agg_threshold = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
     if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
   } else { /* --seed */
@@ -200,6 +231,8 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
     if (gn_set_freelaunch_mode(&cfg->opts, v)) return BENCH_EXIT_OK;
     return bench_usage_error("--freelaunch-mode: expected auto, t1, t2, t3 or t4, got '%s'", v);
   }
+  if (strcmp(flag, "--granularity") == 0) return parse_granularity(cfg, v);
+  if (strcmp(flag, "--sweep") == 0) return parse_sweep(cfg, v);
   if (strcmp(flag, "--suite") == 0) *suite = v;
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
   else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;
@@ -298,6 +331,33 @@ void bench_config_free(bench_config *cfg) {
   free(cfg->specs);
   cfg->specs = NULL;
   cfg->num_specs = cfg->cap_specs = 0;
+  free(cfg->variants);
+  cfg->variants = NULL;
+  cfg->num_variants = 0;
+}
+
+/* The columns: each backend of the run order, once per --sweep value when it reads the key. */
+static int build_variants(bench_config *cfg) {
+  const int per = cfg->sweep.count > 0 ? cfg->sweep.count : 1;
+  cfg->variants = calloc((size_t)cfg->num_backends * (size_t)per, sizeof *cfg->variants);
+  if (!cfg->variants) {
+    fprintf(stderr, "gnest-bench: out of host memory\n");
+    return BENCH_EXIT_FAIL;
+  }
+  for (int i = 0; i < cfg->num_backends; i++) {
+    const gnest_backend b = cfg->backends[i];
+    const int values = gn_sweep_reads(&cfg->sweep, b) ? cfg->sweep.count : 0;
+    for (int k = values ? 0 : -1; k < values; k++) {
+      bench_variant *v = &cfg->variants[cfg->num_variants++];
+      v->backend = b;
+      v->opts = cfg->opts;
+      v->opts.backend = b;
+      if (k < 0) continue;
+      gn_sweep_setting(&cfg->sweep, k, v->setting, sizeof v->setting);
+      gn_sweep_apply(&cfg->sweep, k, &v->opts); /* checked when --sweep was parsed */
+    }
+  }
+  return BENCH_EXIT_OK;
 }
 
 /* The run order: the CPU reference first, then the others as given. Default: from the registry,
@@ -336,13 +396,14 @@ static int planned_cells(const bench_config *cfg) {
   for (int s = 0; s < cfg->num_specs; s++)
     for (int a = 0; a < BA_COUNT; a++)
       if ((cfg->algos & BA_BIT(a)) && algo_applies(&cfg->specs[s], (bench_algo)a))
-        cells += cfg->num_backends;
+        cells += cfg->num_variants;
   return cells;
 }
 
 static void print_progress(int done, int total, const bench_row *row) {
+  char label[160];
   fprintf(stderr, "[%d/%d] %s %s %s ... ", done, total, bench_algo_name(row->algo), row->input,
-          gnest_backend_name(row->backend));
+          bench_variant_label(row->backend, row->setting, label, sizeof label));
   if (row->status == GNEST_OK && !row->skipped) {
     char ms[32];
     bench_fmt_ms(row->median_ms, ms, sizeof ms);
@@ -387,11 +448,11 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
     if (!(cfg->algos & BA_BIT(a)) || !algo_applies(in->spec, a)) continue;
     bench_output ref = {0};
     int have_ref = 0;
-    for (int bi = 0; bi < cfg->num_backends; bi++) {
-      gnest_backend b = cfg->backends[bi];
+    for (int vi = 0; vi < cfg->num_variants; vi++) {
+      const bench_variant *var = &cfg->variants[vi];
       bench_row row;
-      int is_cpu = b == GNEST_BACKEND_CPU;
-      bench_run_cell(ctx, cfg, in, a, b, have_ref ? &ref : NULL, is_cpu ? &ref : NULL, &row);
+      int is_cpu = var->backend == GNEST_BACKEND_CPU;
+      bench_run_cell(ctx, cfg, in, a, var, have_ref ? &ref : NULL, is_cpu ? &ref : NULL, &row);
       if (is_cpu && row.status == GNEST_OK && !row.skipped && row.runs > 0) {
         have_ref = 1;
         row.check = BENCH_CHECK_REFERENCE;
@@ -416,7 +477,7 @@ static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
     const bench_spec *spec = &cfg->specs[s];
     int cells = 0;
     for (int a = 0; a < BA_COUNT; a++)
-      if ((cfg->algos & BA_BIT(a)) && algo_applies(spec, (bench_algo)a)) cells += cfg->num_backends;
+      if ((cfg->algos & BA_BIT(a)) && algo_applies(spec, (bench_algo)a)) cells += cfg->num_variants;
     if (cells == 0) continue; /* no selected algorithm applies: nothing to load */
     bench_input *in = &rep->inputs[rep->num_inputs++];
     gn_progress_finish(&line);
@@ -484,6 +545,7 @@ int main(int argc, char **argv) {
   gnest_ctx *ctx = NULL;
   rc = open_context(&cfg, &ctx);
   if (rc == BENCH_EXIT_OK) rc = resolve_backends(ctx, &cfg);
+  if (rc == BENCH_EXIT_OK) rc = build_variants(&cfg);
   bench_report rep;
   if (rc == BENCH_EXIT_OK) {
     fprintf(stderr, "gnest-bench %s on %s\n", GNEST_VERSION_STRING, gnest_ctx_device_name(ctx));

@@ -47,7 +47,7 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, bench_
 
 static const char *const csv_header =
     "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
-    "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail\n";
+    "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail,setting\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *f, const char *s) {
@@ -84,6 +84,8 @@ static void csv_row(FILE *f, const bench_row *r) {
   else
     fputs(",,", f);
   csv_text(f, r->detail);
+  fputc(',', f);
+  csv_text(f, r->setting);
   fputc('\n', f);
 }
 
@@ -207,7 +209,8 @@ static void json_row(FILE *f, const bench_row *r) {
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);
   fputs(", ", f);
-  json_key_str(f, "detail", r->detail, 0);
+  json_key_str(f, "detail", r->detail, 1);
+  json_key_str(f, "setting", r->setting, 0);
   fputs("}", f);
 }
 
@@ -291,7 +294,9 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
           cfg->runs, cfg->warmup, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
           (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
-  json_key_str(f, "options", cfg->options, 0);
+  json_key_str(f, "options", cfg->options, 1);
+  char sweep[GN_SWEEP_TEXT];
+  json_key_str(f, "sweep", gn_sweep_text(&cfg->sweep, sweep, sizeof sweep), 0);
   fprintf(f, ", \"cpu_max_edges\": %lld, \"peers\": ", (long long)cfg->cpu_max_edges);
   if (cfg->peers.text) json_str(f, cfg->peers.origin);
   else fputs("null", f);
@@ -373,10 +378,10 @@ void bench_report_print_inputs(FILE *f, const bench_report *r) {
 }
 
 static const bench_row *find_row(const bench_report *r, const char *input, bench_algo a,
-                                 gnest_backend b) {
+                                 const bench_variant *var) {
   for (int i = 0; i < r->num_rows; i++)
-    if (!r->rows[i].is_load && r->rows[i].algo == a && r->rows[i].backend == b &&
-        strcmp(r->rows[i].input, input) == 0)
+    if (!r->rows[i].is_load && r->rows[i].algo == a && r->rows[i].backend == var->backend &&
+        strcmp(r->rows[i].setting, var->setting) == 0 && strcmp(r->rows[i].input, input) == 0)
       return &r->rows[i];
   return NULL;
 }
@@ -393,17 +398,23 @@ static void cell_text(const bench_row *row, char *buf, size_t size) {
   }
 }
 
-/* The backend's name, or "ASKED:RAN" when the one that ran is not the one asked for. */
+/* The variant's label, or "ASKED:RAN" when the backend that ran is not the one asked for. */
 static const char *best_label(const bench_row *r) {
-  static char label[64];
-  const char *asked = gnest_backend_name(r->backend);
+  static char label[200];
+  char buf[160];
+  const char *asked = bench_variant_label(r->backend, r->setting, buf, sizeof buf);
   if (strcmp(asked, r->ran) == 0) return r->ran;
+  if (strcmp(gnest_backend_name(r->backend), r->ran) == 0) {
+    snprintf(label, sizeof label, "%s", asked);
+    return label;
+  }
   snprintf(label, sizeof label, "%s:%.31s", asked, r->ran);
   return label;
 }
 
-static int backend_width(gnest_backend b) {
-  int w = (int)strlen(gnest_backend_name(b));
+static int variant_width(const bench_variant *v) {
+  char buf[160];
+  int w = (int)strlen(bench_variant_label(v->backend, v->setting, buf, sizeof buf));
   return w < 9 ? 9 : w;
 }
 
@@ -414,8 +425,11 @@ static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
     fprintf(f, " (%s: %d run%s, no warm-up)", gnest_backend_name(GNEST_BACKEND_CPU), cfg->cpu_runs,
             cfg->cpu_runs == 1 ? "" : "s");
   fprintf(f, "\n%-*s %-16s", name_w, "input", "algorithm");
-  for (int b = 0; b < cfg->num_backends; b++)
-    fprintf(f, " %*s", backend_width(cfg->backends[b]), gnest_backend_name(cfg->backends[b]));
+  char label[160];
+  for (int b = 0; b < cfg->num_variants; b++)
+    fprintf(f, " %*s", variant_width(&cfg->variants[b]),
+            bench_variant_label(cfg->variants[b].backend, cfg->variants[b].setting, label,
+                                sizeof label));
   if (cfg->peers.text) fprintf(f, "  %-20s %9s %9s  %s", "best", "peer", "best/peer", "peer is");
   else fprintf(f, "  best");
   fputc('\n', f);
@@ -425,9 +439,9 @@ static void summary_line(FILE *f, const bench_report *r, const bench_config *cfg
                          const bench_row *first) {
   char cell[48], best_text[96];
   fprintf(f, "%-*s %-16s", name_w, first->input, bench_algo_name(first->algo));
-  for (int b = 0; b < cfg->num_backends; b++) {
-    cell_text(find_row(r, first->input, first->algo, cfg->backends[b]), cell, sizeof cell);
-    fprintf(f, " %*s", backend_width(cfg->backends[b]), cell);
+  for (int b = 0; b < cfg->num_variants; b++) {
+    cell_text(find_row(r, first->input, first->algo, &cfg->variants[b]), cell, sizeof cell);
+    fprintf(f, " %*s", variant_width(&cfg->variants[b]), cell);
   }
   const bench_row *best = bench_best_row(r, first->input, first->algo);
   if (best) {

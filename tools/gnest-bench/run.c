@@ -176,11 +176,13 @@ static void fill_times(bench_row *row, double *times, int count) {
   row->edges_per_s = row->median_ms > 0 ? (double)row->edges_visited / (row->median_ms / 1e3) : 0;
 }
 
-static void row_init(const bench_input *in, bench_algo a, gnest_backend b, bench_row *row) {
+static void row_init(const bench_input *in, bench_algo a, const bench_variant *var,
+                     bench_row *row) {
   memset(row, 0, sizeof *row);
   snprintf(row->input, sizeof row->input, "%s", in->spec->name);
   row->algo = a;
-  row->backend = b;
+  row->backend = var->backend;
+  snprintf(row->setting, sizeof row->setting, "%s", var->setting);
   snprintf(row->ran, sizeof row->ran, "-");
   const gnest_graph *g = bench_input_graph(in, a);
   row->vertices = g ? gnest_graph_num_vertices(g) : in->vertices;
@@ -249,9 +251,17 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
   }
 }
 
+const char *bench_variant_label(gnest_backend b, const char *setting, char *buf, size_t size) {
+  if (!setting[0]) return gnest_backend_name(b);
+  snprintf(buf, size, "%s:%s", gnest_backend_name(b), setting);
+  return buf;
+}
+
 void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
-                    gnest_backend b, const bench_output *ref, bench_output *keep, bench_row *row) {
-  row_init(in, a, b, row);
+                    const bench_variant *var, const bench_output *ref, bench_output *keep,
+                    bench_row *row) {
+  const gnest_backend b = var->backend;
+  row_init(in, a, var, row);
   if (cell_unrunnable(ctx, cfg, b, row)) return;
   bench_output o;
   int warmup, runs;
@@ -267,9 +277,7 @@ void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *
     free(times);
     return;
   }
-  gnest_options opts = cfg->opts;
-  opts.backend = b;
-  timed_runs(ctx, cfg, in, a, &opts, ref, &o, times, row);
+  timed_runs(ctx, cfg, in, a, &var->opts, ref, &o, times, row);
   fill_times(row, times, row->runs);
   free(times);
   if (keep && row->status == GNEST_OK) {

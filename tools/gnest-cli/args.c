@@ -140,6 +140,15 @@ static int set_freelaunch_mode(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected auto, t1, t2, t3 or t4, got '%s'", f, v);
 }
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
+static int set_group_size(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.group_size); }
+static int set_agg_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.agg_threshold); }
+
+static int set_sweep(cli_args *a, const char *f, const char *v) {
+  char err[400];
+  if (a->sweep.count > 0) return cli_usage_error("%s: given twice (one key is swept at a time)", f);
+  if (!gn_sweep_parse(v, &a->sweep, err, sizeof err)) return cli_usage_error("%s", err);
+  return CLI_EXIT_OK;
+}
 /* 0 (the default) or a whole number of warps the GPU can launch in one block. */
 static int set_block_size(cli_args *a, const char *f, const char *v) {
   uint64_t x = 0;
@@ -150,12 +159,13 @@ static int set_block_size(cli_args *a, const char *f, const char *v) {
 }
 
 static int set_granularity(cli_args *a, const char *f, const char *v) {
-  static const char *names[] = {"warp", "block", "multi-block", "grid"};
+  static const char *names[] = {"warp", "block", "multi-block", "grid", "none"};
   static const gnest_granularity values[] = {GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
-                                             GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID};
-  for (int i = 0; i < 4; ++i)
+                                             GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
+                                             GNEST_GRAN_NONE};
+  for (int i = 0; i < 5; ++i)
     if (strcmp(v, names[i]) == 0) { a->opts.granularity = values[i]; return CLI_EXIT_OK; }
-  return cli_usage_error("%s: expected warp, block, multi-block or grid, got '%s'", f, v);
+  return cli_usage_error("%s: expected warp, block, multi-block, grid or none, got '%s'", f, v);
 }
 
 static int set_schedule(cli_args *a, const char *f, const char *v) {
@@ -244,8 +254,17 @@ const cli_flag cli_flags[] = {
    "write the full result to FILE (format below); with --relabel each line starts with the "
    "vertex's id in FILE"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default 32)"},
-  {"--coarsening", "N", CLI_ALGOS, set_coarsening, "child-block coarsening factor (0 = default)"},
-  {"--granularity", "G", CLI_ALGOS, set_granularity, "aggregation granularity: warp, block, multi-block or grid"},
+  {"--coarsening", "N", CLI_ALGOS, set_coarsening,
+   "agg: a child block does the work of N original blocks (0 = the defaults rule: 16)"},
+  {"--granularity", "G", CLI_ALGOS, set_granularity,
+   "agg: whose child grids are aggregated into one: warp, block, multi-block (--group-size "
+   "blocks), grid, or none (no aggregation; default: the defaults rule). lazynp*: warp = a "
+   "warp per saved item"},
+  {"--group-size", "N", CLI_ALGOS, set_group_size,
+   "agg, multi-block: parent CTAs per aggregation group (0 = the defaults rule)"},
+  {"--agg-threshold", "N", CLI_ALGOS, set_agg_threshold,
+   "agg: a warp, block, group or grid with fewer than N child grids launches each on its own "
+   "(0 = default 2)"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
   {"--wboost", NULL, CLI_ALGOS, set_wboost, "w-boost: saving lanes first run the warp's common trip count"},
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
@@ -259,7 +278,7 @@ const cli_flag cli_flags[] = {
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
@@ -289,6 +308,9 @@ const cli_flag cli_flags[] = {
   {"--reference-limit", "N", CLI_ALGOS, set_reference_limit,
    "with --compare: refuse (exit 2, before running anything) when the CPU reference would visit "
    "more than N arcs, estimated from the input (default 20000000000, about a minute; 0 = no limit)"},
+  {"--sweep", "KEY=V1,V2,...", CLI_ALGOS, set_sweep,
+   "with --compare: a row per value of one --options key (e.g. threshold=32,128,512) for every "
+   "backend that reads it (gnest-cli backends), in one process; the others run once"},
   {"--quiet", NULL, ON_DEVICE, set_quiet,
    "no summary, no hints and no progress (errors and --json still print)"},
   {"--quiet", NULL, CLI_BIT(CMD_CONVERT), set_quiet, "no 'wrote' line and no progress (errors still print)"},
@@ -375,6 +397,8 @@ static int check_combinations(cli_args *a) {
   if (a->reference_limit_given && !a->compare)
     return cli_usage_error("%s: --reference-limit applies to --compare only (see gnest-cli %s --help)",
                            cmd, cmd);
+  if (a->sweep.count > 0 && !a->compare)
+    return cli_usage_error("%s: --sweep applies to --compare only (see gnest-cli %s --help)", cmd, cmd);
   int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
   if (a->cmd == CMD_BC && bc_choices > 1)
     return cli_usage_error("bc: give only one of --source, --sources and --samples");

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include "gnest.h"
 #include "progress.h"
+#include "sweep.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1
@@ -55,6 +56,7 @@ typedef struct cli_args {
   double reference_limit;   /* --reference-limit: most arc visits --compare's CPU reference may make */
   int reference_limit_given;
   int backend_given;
+  gn_sweep sweep;           /* --sweep KEY=V1,V2,... (count 0 = none) */
 } cli_args;
 
 /* ---- args.c, usage.c ---------------------------------------------------------------------- */

@@ -2,15 +2,19 @@
  * registry: the CPU reference first, then every entry but the selector, in registry order. Each
  * backend that can run here gets a warm-up run, then --runs timed runs (median of
  * gnest_info.time_ms), and its result is checked against the reference. The others get a row
- * saying why: not built yet, no CUDA device, not applicable to this algorithm. */
+ * saying why: not built yet, no CUDA device, not applicable to this algorithm. With --sweep
+ * KEY=V1,V2,... a backend that reads KEY gets a row per value (tools/common/sweep.h). */
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "sweep.h"
 
 typedef struct cmp_row {
   gnest_backend backend;
+  char setting[2 * GN_SWEEP_WORD + 2]; /* --sweep: "KEY=V" of this row; "" otherwise */
+  gnest_options opts;                  /* what the row runs with */
   int available;      /* gnest_backend_available said yes */
   int ran;            /* every run succeeded */
   int failed;         /* a run failed for a reason other than "not applicable" */
@@ -22,7 +26,7 @@ typedef struct cmp_row {
 } cmp_row;
 
 typedef struct cmp_table {
-  cmp_row rows[GNEST_BACKEND_COUNT];
+  cmp_row *rows;      /* the reference's, then one per backend (or per backend and value) */
   int count;
   int first_failure;  /* row index, -1 when none */
 } cmp_table;
@@ -37,16 +41,15 @@ static double median(double *v, int n) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Warm-up plus runs timed runs of backend b into r (allocated). Fills the row's numbers. */
-static gnest_status time_backend(const cli_args *a, const cli_input *in, gnest_backend b,
-                                 cli_result *r, cmp_row *row) {
-  gnest_options o = a->opts;
-  o.backend = b;
+/* Warm-up plus runs timed runs of the row's options into r (allocated). Fills the row's
+ * numbers. */
+static gnest_status time_backend(const cli_args *a, const cli_input *in, cli_result *r,
+                                 cmp_row *row) {
   double *times = malloc((size_t)a->runs * sizeof *times);
   if (times == NULL) return GNEST_ERR_OUT_OF_MEMORY;
-  gnest_status st = cli_run_algorithm(in, &o, r);
+  gnest_status st = cli_run_algorithm(in, &row->opts, r);
   for (int k = 0; st == GNEST_OK && k < a->runs; ++k) {
-    st = cli_run_algorithm(in, &o, r);
+    st = cli_run_algorithm(in, &row->opts, r);
     times[k] = r->info.time_ms;
   }
   if (st == GNEST_OK) {
@@ -75,9 +78,9 @@ static void note_failure(const cli_input *in, gnest_status st, cmp_row *row) {
 
 /* One row for a backend other than the reference. */
 static void compare_backend(const cli_args *a, const cli_input *in, const cli_result *ref,
-                            gnest_backend b, cmp_row *row) {
+                            cmp_row *row) {
   const char *why;
-  gnest_status st = cli_backend_check(in->ctx, b, &why);
+  gnest_status st = cli_backend_check(in->ctx, row->backend, &why);
   if (st != GNEST_OK) {
     snprintf(row->reason, sizeof row->reason, "%s", why);
     return;
@@ -85,7 +88,7 @@ static void compare_backend(const cli_args *a, const cli_input *in, const cli_re
   row->available = 1;
   cli_result r;
   st = cli_result_alloc(a->cmd, in, &r);
-  if (st == GNEST_OK) st = time_backend(a, in, b, &r, row);
+  if (st == GNEST_OK) st = time_backend(a, in, &r, row);
   if (st == GNEST_OK) {
     row->ran = 1;
     row->agrees = cli_results_agree(in, ref, &r);
@@ -95,44 +98,92 @@ static void compare_backend(const cli_args *a, const cli_input *in, const cli_re
   cli_result_free(&r);
 }
 
-/* Runs the CPU reference (its own row) and then every other backend. Exit code when the reference
- * fails. */
-static int fill_table(const cli_args *a, const cli_input *in, cli_result *ref, cmp_table *t) {
+/* Appends a row for backend b with --sweep's value k (k < 0: none). */
+static void add_row(const cli_args *a, cmp_table *t, gnest_backend b, int k) {
+  cmp_row *row = &t->rows[t->count++];
+  memset(row, 0, sizeof *row);
+  row->backend = b;
+  row->opts = a->opts;
+  row->opts.backend = b;
+  if (k >= 0) {
+    gn_sweep_setting(&a->sweep, k, row->setting, sizeof row->setting);
+    gn_sweep_apply(&a->sweep, k, &row->opts); /* checked when --sweep was parsed */
+  }
+}
+
+/* The rows, unrun: the reference, then each other backend but the selector, once per --sweep
+ * value when it reads the swept key. Exit code on out of memory. */
+static int plan_table(const cli_args *a, cmp_table *t) {
   memset(t, 0, sizeof *t);
   t->first_failure = -1;
-  cmp_row *ref_row = &t->rows[t->count++];
-  ref_row->backend = GNEST_BACKEND_CPU;
-  gnest_status st = cli_result_alloc(a->cmd, in, ref);
-  if (st == GNEST_OK) st = time_backend(a, in, GNEST_BACKEND_CPU, ref, ref_row);
-  if (st != GNEST_OK) return cli_fail(a, in->ctx, st);
-  ref_row->available = ref_row->ran = ref_row->agrees = 1;
+  const int per_sweep = a->sweep.count > 0 ? a->sweep.count : 1;
+  t->rows = calloc((size_t)GNEST_BACKEND_COUNT * (size_t)per_sweep, sizeof *t->rows);
+  if (!t->rows) {
+    fprintf(stderr, "gnest-cli: out of host memory for the --compare table\n");
+    return CLI_EXIT_FAIL;
+  }
+  add_row(a, t, GNEST_BACKEND_CPU, -1);
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
     if (b == GNEST_BACKEND_AUTO || b == GNEST_BACKEND_CPU) continue;
-    cmp_row *row = &t->rows[t->count];
-    row->backend = (gnest_backend)b;
-    compare_backend(a, in, ref, (gnest_backend)b, row);
-    if (row->failed && t->first_failure < 0) t->first_failure = t->count;
-    t->count++;
+    if (!gn_sweep_reads(&a->sweep, (gnest_backend)b)) add_row(a, t, (gnest_backend)b, -1);
+    else
+      for (int k = 0; k < a->sweep.count; ++k) add_row(a, t, (gnest_backend)b, k);
   }
   return CLI_EXIT_OK;
+}
+
+/* Runs the CPU reference (its own row) and then every other row. Exit code when the reference
+ * fails. */
+static int fill_table(const cli_args *a, const cli_input *in, cli_result *ref, cmp_table *t) {
+  int rc = plan_table(a, t);
+  if (rc != CLI_EXIT_OK) return rc;
+  cmp_row *ref_row = &t->rows[0];
+  gnest_status st = cli_result_alloc(a->cmd, in, ref);
+  if (st == GNEST_OK) st = time_backend(a, in, ref, ref_row);
+  if (st != GNEST_OK) return cli_fail(a, in->ctx, st);
+  ref_row->available = ref_row->ran = ref_row->agrees = 1;
+  for (int i = 1; i < t->count; ++i) {
+    compare_backend(a, in, ref, &t->rows[i]);
+    if (t->rows[i].failed && t->first_failure < 0) t->first_failure = i;
+  }
+  return CLI_EXIT_OK;
+}
+
+/* The row's name: the backend's, with its --sweep setting. */
+static const char *row_name(const cmp_row *row, char *buf, size_t size) {
+  if (!row->setting[0]) return gnest_backend_name(row->backend);
+  snprintf(buf, size, "%s %s", gnest_backend_name(row->backend), row->setting);
+  return buf;
+}
+
+static int name_width(const cmp_table *t) {
+  int w = 12;
+  char buf[160];
+  for (int i = 0; i < t->count; ++i) {
+    const int len = (int)strlen(row_name(&t->rows[i], buf, sizeof buf));
+    if (len > w) w = len;
+  }
+  return w;
 }
 
 static double edges_per_second(const cmp_row *row) {
   return row->median_ms > 0 && row->edges > 0 ? (double)row->edges / (row->median_ms / 1e3) : 0.0;
 }
 
-static void print_row(FILE *f, const cmp_row *row) {
-  const char *name = gnest_backend_name(row->backend);
+static void print_row(FILE *f, const cmp_row *row, int width) {
+  char buf[160];
+  const char *name = row_name(row, buf, sizeof buf);
   if (!row->ran) {
-    fprintf(f, "%-12s %12s %10s %10s %9s %9s %11s  %-6s %s\n", name, "-", "-", "-", "-", "-", "-",
-            "-", row->reason);
+    fprintf(f, "%-*s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, name, "-", "-", "-", "-", "-",
+            "-", "-", row->reason);
     return;
   }
   char eps[32] = "-", ms[32];
   if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
-  fprintf(f, "%-12s %12s %10" PRId64 " %10" PRId64 " %9" PRId64 " %9" PRId64 " %11s  %-6s %s\n",
-          name, cli_format_ms(row->median_ms, ms, sizeof ms), row->launches, row->device_launches,
-          row->grid_barriers, row->barriers_saved, eps, row->agrees ? "yes" : "NO", row->reason);
+  fprintf(f, "%-*s %12s %10" PRId64 " %10" PRId64 " %9" PRId64 " %9" PRId64 " %11s  %-6s %s\n",
+          width, name, cli_format_ms(row->median_ms, ms, sizeof ms), row->launches,
+          row->device_launches, row->grid_barriers, row->barriers_saved, eps,
+          row->agrees ? "yes" : "NO", row->reason);
 }
 
 static void print_table(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
@@ -146,9 +197,10 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }
   fprintf(f, "; median of %d timed runs after a warm-up\n\n", a->runs);
-  fprintf(f, "%-12s %12s %10s %10s %9s %9s %11s  %-6s %s\n", "backend", "median ms",
+  const int width = name_width(t);
+  fprintf(f, "%-*s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, "backend", "median ms",
           "host lnch", "dev lnch", "grid sync", "saved", "edges/s", "agrees", "reason");
-  for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i]);
+  for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i], width);
 }
 
 static void json_row(cli_json *j, const cmp_row *row) {
@@ -173,6 +225,8 @@ static void json_row(cli_json *j, const cmp_row *row) {
   cli_json_key(j, "agrees");
   if (row->ran) cli_json_bool(j, row->agrees); else cli_json_null(j);
   cli_json_key(j, "reason"); cli_json_str(j, row->reason);
+  cli_json_key(j, "setting");
+  if (row->setting[0]) cli_json_str(j, row->setting); else cli_json_null(j);
   cli_json_close(j, '}');
 }
 
@@ -188,7 +242,8 @@ static void print_table_json(FILE *f, const cmp_table *t) {
 static int table_exit_code(const cmp_table *t) {
   if (t->first_failure >= 0) {
     const cmp_row *row = &t->rows[t->first_failure];
-    fprintf(stderr, "gnest-cli: backend %s %s\n", gnest_backend_name(row->backend), row->reason);
+    char buf[160];
+    fprintf(stderr, "gnest-cli: backend %s %s\n", row_name(row, buf, sizeof buf), row->reason);
     return CLI_EXIT_FAIL;
   }
   for (int i = 0; i < t->count; ++i)
@@ -204,7 +259,7 @@ int cli_cmd_compare(const cli_args *a) {
   if (rc == CLI_EXIT_OK) rc = cli_check_reference_limit(a, &in);
   cli_result ref;
   memset(&ref, 0, sizeof ref);
-  cmp_table t;
+  cmp_table t = {0};
   if (rc == CLI_EXIT_OK) rc = fill_table(a, &in, &ref, &t);
   if (rc == CLI_EXIT_OK) {
     cli_cpu_notice(a, in.ctx);
@@ -212,6 +267,7 @@ int cli_cmd_compare(const cli_args *a) {
     else if (!a->quiet) print_table(stdout, a, &in, &t);
     rc = table_exit_code(&t);
   }
+  free(t.rows);
   cli_result_free(&ref);
   cli_input_free(&in);
   return rc;
