@@ -1306,7 +1306,7 @@ Test(cli, freelaunch_mode_flag_and_barrier_columns) {
   cr_expect_eq(r.status, 0, "%s", r.err);
   char *text = slurp(csv);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail\n"), "%s",
+  cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail,setting\n"), "%s",
                      text);
   free(text);
   run_free(&r);
