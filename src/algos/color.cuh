@@ -43,7 +43,6 @@ struct __align__(16) color_record {
 struct __align__(32) color_vertex {
   unsigned long long head;  /* P's colors 0..63 (bit c set: c possible); higher ones: tail words */
   unsigned long long maybe; /* this round: colors own.lo + 0..63 a kept predecessor may take */
-  int32_t size;             /* |P|: never below the bits set (a clearer decrements after) */
   int32_t left;             /* |A|: the live entries of v's predecessor list */
   int32_t first;            /* A lies in adj[offsets[v] + first .. offsets[v] + preds) */
   int32_t stop;             /* this round's scan: kColorScanning, kColorStopped, or the blocker's
@@ -114,31 +113,34 @@ struct color_state {
     return r;
   }
 
-  /* Color c leaves P(v). Any thread, any time: the one whose atomicAnd cleared the bit
-   * decrements size, so size never counts less than the bits set. */
-  __device__ void clear_color(int32_t v, int32_t c) const {
-    const unsigned long long bit = 1ull << (c & 63);
-    if (atomicAnd(word(v, c >> 6), ~bit) & bit) atomicSub(&vx[v].size, 1);
-  }
-  /* The same for a color that may lie beyond P(v)'s range {0 .. min(preds, n - 1)} (nothing
-   * then); colors below 64 always fall in v's head word. */
+  /* Color c leaves P(v), if it lies in P(v)'s range {0 .. min(preds, n - 1)} (colors below 64
+   * always fall in v's head word). Any thread, any time; the result is not needed, so the
+   * atomicAnd is a fire-and-forget reduction: a push loop does not wait for each one. */
   __device__ void remove_color(int32_t v, int32_t c) const {
     if (c >= 64 && c > split[v].preds) return;
-    clear_color(v, c);
+    atomicAnd(word(v, c >> 6), ~(1ull << (c & 63)));
   }
 
-  /* v's color is among the kept + 1 smallest of P (at most kept colors of P below it belong to
-   * remaining predecessors): drop the others, highest first. Runs in pre or post, never beside v's
-   * own edges; concurrent pushes only remove colors of remaining predecessors, so a size that
-   * still counts a cleared bit removes no more than c*(v) allows (bench/proto/README.md). */
-  __device__ int32_t trim(int32_t v, int32_t hi, int32_t kept) const {
-    if (gn_load_now(&vx[v].size) <= kept + 1) return hi; /* hi stays an upper bound of P */
-    hi = highest_to(v, hi);
-    while (gn_load_now(&vx[v].size) > kept + 1) {
-      clear_color(v, hi);
-      hi = highest_to(v, hi - 1);
+  /* v's color is among the kept + 1 smallest of P (the colors of P below it belong to remaining
+   * predecessors, at most kept of them): the others are dropped. P lies in [lo, hi]; returns the
+   * new highest, or hi when P has at most kept + 1 colors. Runs in pre or post, never beside v's
+   * own edges. Safe beside pushes: the kept + 1 smallest colors of the words as read (each read
+   * at its own time, a superset of P then) include c*(v), or kept + 1 colors of P below c*(v)
+   * would all belong to the at most kept remaining predecessors. */
+  __device__ int32_t trim(int32_t v, int32_t lo, int32_t hi, int32_t kept) const {
+    if ((int64_t)hi - lo <= kept) return hi; /* no room for more than kept + 1 colors */
+    int64_t need = (int64_t)kept + 1, i = lo >> 6;
+    unsigned long long x = gn_load_now(word(v, i)) & (~0ull << (lo & 63));
+    for (int64_t found = __popcll(x); found < need; found = __popcll(x)) {
+      need -= found;
+      if (64 * (i + 1) > hi) return hi; /* bits above hi are clear: P is small enough */
+      x = gn_load_now(word(v, ++i));
     }
-    return hi;
+    for (int64_t k = 1; k < need; ++k) x &= x - 1; /* the need-th color of word i is the last kept */
+    const int32_t last = (int32_t)(64 * i + __ffsll((long long)x) - 1);
+    atomicAnd(word(v, i), ~0ull >> (63 - (last & 63)));
+    for (int64_t j = i + 1; 64 * j <= hi; ++j) atomicAnd(word(v, j), 0ull);
+    return last;
   }
 };
 
@@ -204,7 +206,7 @@ struct color_split_visitor : gn_out_arcs {
     const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
     for (int32_t i = 1; i <= last / 64; ++i) *st.word(v, i) = i < last / 64 ? ~0ull : top;
     const unsigned long long head = last >= 64 ? ~0ull : top;
-    st.vx[v] = color_vertex{head, 0, last + 1, preds, 0, kColorScanning};
+    st.vx[v] = color_vertex{head, 0, preds, 0, kColorScanning};
     const color_record r = {0, last, head};
     st.records(0)[v] = r;
     if (last > 0) {
@@ -322,7 +324,7 @@ struct color_round_visitor {
     const int32_t p = st.lowest_from(v, own.lo);
     color_record r = {p, p, 1};
     if (kept > 0 && (stopped || color_is_blocked(p, own.lo, gn_load_now(&x.maybe)))) {
-      r.hi = st.trim(v, own.hi, kept);
+      r.hi = st.trim(v, p, own.hi, kept);
       r.window = st.window_at(v, p, r.hi);
     }
     st.records(s.level + 1)[v] = r;
