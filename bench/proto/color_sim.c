@@ -302,15 +302,23 @@ static int process(sc_state *s, int32_t v, int32_t round, proto_round *pr) {
 /* One vertex's scan in one round: its state at the start, what its kept predecessors may take. */
 typedef struct sc_scan {
   sc_record own;
-  uint64_t maybe;
+  uint64_t maybe; /* their possible colors in [own.lo, own.lo + 64) */
+  int64_t reach;  /* the highest color one of them may take (-1: none kept) */
   int stopped;
-  int64_t hint; /* when stopped: the blocker's position, or SC_NO_HINT */
+  int64_t hint;   /* when stopped: the blocker's position, or SC_NO_HINT */
 } sc_scan;
+
+/* May a kept predecessor take color p? Inside the 64 colors from base, maybe says; past them,
+ * only one whose range reaches p may (is_blocked says yes to every color past them, which can
+ * stop a vertex whose predecessors are all colored). */
+static int sc_blocks(int64_t p, int64_t base, uint64_t maybe, int64_t reach) {
+  return p - base < 64 ? (int)((maybe >> (p - base)) & 1) : p <= reach;
+}
 
 /* The visitor's edge: entry e of v's list. A colored predecessor's color leaves P(v) and the
  * entry is dropped, so is one that cannot conflict (shortcut 2); a kept one adds its possible
- * colors to maybe. The scan stops once P's lowest color is blocked, with the entry as the hint
- * when its own colors block it. */
+ * colors to maybe and reach. The scan stops once P's lowest color is blocked, with the entry as
+ * the hint when its own colors block it. */
 static void examine(sc_state *s, int32_t v, int64_t e, const sc_record *prev, sc_scan *sc,
                     proto_round *pr) {
   const int32_t u = s->adj[e];
@@ -326,11 +334,12 @@ static void examine(sc_state *s, int32_t v, int64_t e, const sc_record *prev, sc
     if (!colored) return; /* P unchanged: no new block */
   } else {
     sc->maybe |= mask;
+    if (pu.hi > sc->reach) sc->reach = pu.hi;
   }
   const int64_t p = lowest_from(s->bits + s->first_word[v], sc->own.lo, &pr->words);
-  if (!is_blocked(p, sc->own.lo, sc->maybe)) return;
+  if (!sc_blocks(p, sc->own.lo, sc->maybe, sc->reach)) return;
   sc->stopped = 1;
-  sc->hint = !colored && is_blocked(p, sc->own.lo, mask) ? e : SC_NO_HINT;
+  sc->hint = !colored && sc_blocks(p, sc->own.lo, mask, pu.hi) ? e : SC_NO_HINT;
 }
 
 static void advance_first(sc_state *s, int32_t v) {
@@ -343,7 +352,7 @@ static void advance_first(sc_state *s, int32_t v) {
  * entry again: a no-op), stopping at the blocker; post colors v or publishes its record. */
 static int process_in_place(sc_state *s, int32_t v, int32_t round, proto_round *pr) {
   const sc_record *prev = s->rec[(round - 1) & 1];
-  sc_scan sc = {.own = own_state(s, v, prev[v], &pr->words), .hint = SC_NO_HINT};
+  sc_scan sc = {.own = own_state(s, v, prev[v], &pr->words), .reach = -1, .hint = SC_NO_HINT};
   const int64_t hint = s->hint[v];
   if (hint != SC_NO_HINT) examine(s, v, hint, prev, &sc, pr);
   const int scanned = !sc.stopped;
@@ -353,7 +362,7 @@ static int process_in_place(sc_state *s, int32_t v, int32_t round, proto_round *
   const int64_t kept = s->left[v];
   const int32_t p = lowest_from(s->bits + s->first_word[v], sc.own.lo, &pr->words);
   sc_record r = {p, p, 0};
-  if (kept > 0 && (sc.stopped || is_blocked(p, sc.own.lo, sc.maybe))) {
+  if (kept > 0 && (sc.stopped || sc_blocks(p, sc.own.lo, sc.maybe, sc.reach))) {
     r.hi = trim(s, v, sc.own.hi, kept, &pr->words);
     int64_t in_registers = 0;
     r.window = own_state(s, v, r, &in_registers).window;

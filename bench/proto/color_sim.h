@@ -50,9 +50,10 @@ typedef struct proto_shortcut_opts {
   /* With push: predecessors are read in chunks of this many, >= 1 (1: stop right after the
    * blocker; 32: a warp's load). Default 1. */
   int32_t chunk;
-  /* 1: the list handling of the GPU code (src/algos/color.cuh), with push and chunk 1: dropped
-   * entries stay in place as tombstones, the blocker is remembered as a hint that the next round
-   * examines first, and a list's start moves past at most 32 leading tombstones a round. 0
+  /* 1: the GPU code's variant (src/algos/color.cuh), with push and chunk 1: dropped entries stay
+   * in place as tombstones, the blocker is remembered as a hint that the next round examines
+   * first, a list's start moves past at most 32 leading tombstones a round, and a color 64 or
+   * more past the round's lowest is blocked only when a kept predecessor's range reaches it. 0
    * (default): survivors are compacted against the unread rest, the blocker first. */
   int in_place;
 } proto_shortcut_opts;

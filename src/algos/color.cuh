@@ -43,6 +43,7 @@ struct __align__(16) color_record {
 struct __align__(32) color_vertex {
   unsigned long long head;  /* P's colors 0..63 (bit c set: c possible); higher ones: tail words */
   unsigned long long maybe; /* this round: colors own.lo + 0..63 a kept predecessor may take */
+  int32_t reach;            /* this round: the highest color a kept predecessor may take, or -1 */
   int32_t left;             /* |A|: the live entries of v's predecessor list */
   int32_t first;            /* A lies in adj[offsets[v] + first .. offsets[v] + preds) */
   int32_t stop;             /* this round's scan: kColorScanning, kColorStopped, or the blocker's
@@ -168,9 +169,11 @@ __device__ __forceinline__ bool color_may_conflict(color_record u, unsigned long
   return (mask & v.window) != 0 || (u.hi >= end && v.hi >= end);
 }
 
-/* May a remaining predecessor take color p? maybe = their possible colors from base on. */
-__device__ __forceinline__ bool color_is_blocked(int64_t p, int64_t base, unsigned long long maybe) {
-  return p - base >= 64 || ((maybe >> (p - base)) & 1);
+/* May a kept predecessor take color p? Inside the 64 colors from base, maybe (their possible
+ * colors there) says; past them, only one whose range reaches p may (reach: their highest). */
+__device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned long long maybe,
+                                             int64_t reach) {
+  return p - base < 64 ? ((maybe >> (p - base)) & 1) != 0 : p <= reach;
 }
 
 /* Setup: one pass over every vertex. Its edges split its row into predecessors and successors
@@ -206,7 +209,7 @@ struct color_split_visitor : gn_out_arcs {
     const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
     for (int32_t i = 1; i <= last / 64; ++i) *st.word(v, i) = i < last / 64 ? ~0ull : top;
     const unsigned long long head = last >= 64 ? ~0ull : top;
-    st.vx[v] = color_vertex{head, 0, preds, 0, kColorScanning};
+    st.vx[v] = color_vertex{head, 0, -1, preds, 0, kColorScanning};
     const color_record r = {0, last, head};
     st.records(0)[v] = r;
     if (last > 0) {
@@ -255,6 +258,7 @@ struct color_round_visitor {
     now[i] = own; /* the round's base for i's edges; nobody else reads this half now */
     color_vertex &x = st.vx[i];
     x.maybe = 0;
+    x.reach = -1;
     const int32_t hint = x.stop;
     x.stop = kColorScanning;
     if (hint >= 0) examine(i, st.offsets[i] + hint, own, s.level);
@@ -285,9 +289,10 @@ struct color_round_visitor {
 
   /* Entry e of v's predecessor list against own (v at the round's start). A colored predecessor:
    * its color leaves P(v), the entry is dropped. One whose possible colors cannot meet P(v):
-   * dropped (shortcut 2). Otherwise kept: its possible colors join maybe. Then, if P(v)'s lowest
-   * color is blocked, the scan stops (first stop wins), with e as the hint when this entry's own
-   * colors block it. */
+   * dropped (shortcut 2). Otherwise kept: its possible colors join maybe and reach. Then, if
+   * P(v)'s lowest color is blocked, the scan stops (first stop wins), with e as the hint when this
+   * entry's own colors block it. maybe and reach as read here may miss other threads' entries:
+   * the stop is only later, never wrong (settle decides with the final values). */
   __device__ void examine(int32_t v, int64_t e, color_record own, int32_t level) const {
     color_vertex &x = st.vx[v];
     if (x.stop != kColorScanning) return; /* soft stop: a late view only reads more */
@@ -298,6 +303,7 @@ struct color_round_visitor {
     const unsigned long long mask = colored ? 0 : color_possible_mask(pu, own.lo);
     if (colored) st.remove_color(v, pu.lo);
     unsigned long long maybe;
+    int32_t reach = -1;
     if (colored || !color_may_conflict(pu, mask, own)) {
       st.adj[e] = -1;
       atomicSub(&x.left, 1);
@@ -305,25 +311,29 @@ struct color_round_visitor {
       maybe = gn_load_now(&x.maybe);
     } else {
       maybe = atomicOr(&x.maybe, mask) | mask;
+      atomicMax(&x.reach, pu.hi);
+      reach = pu.hi;
     }
     const int32_t p = st.lowest_from(v, own.lo);
-    if (!color_is_blocked(p, own.lo, maybe)) return;
-    const bool blocker = !colored && color_is_blocked(p, own.lo, mask);
+    if (!color_blocks(p, own.lo, maybe, max(reach, gn_load_now(&x.reach)))) return;
+    const bool blocker = !colored && color_blocks(p, own.lo, mask, pu.hi);
     atomicCAS(&x.stop, kColorScanning, blocker ? (int32_t)(e - st.offsets[v]) : kColorStopped);
   }
 
   /* The end of v's round (post, or pre when the hint still blocks). v takes p = min P(v) when
-   * its list is empty or, with every entry read (no stop), no kept predecessor may take p:
-   * every remaining predecessor's record contains its final color, so p is c*(v). Otherwise the
-   * record for the next level: [p, trimmed hi] and the window; a record that is left with one
-   * color is a coloring too (P = {c*(v)}). Returns true when v was colored. */
+   * its list is empty or, with every entry read (no stop), no kept predecessor may take p (not
+   * in maybe, beyond reach): every remaining predecessor's record contains its final color, so p
+   * is c*(v). Otherwise the record for the next level: [p, trimmed hi] and the window; a record
+   * that is left with one color is a coloring too (P = {c*(v)}). Returns true when v was
+   * colored. */
   __device__ bool settle(int32_t v, color_record own, const gn_step &s) const {
     const color_vertex &x = st.vx[v];
     const int32_t kept = gn_load_now(&x.left);
     const bool stopped = gn_load_now(&x.stop) != kColorScanning;
     const int32_t p = st.lowest_from(v, own.lo);
     color_record r = {p, p, 1};
-    if (kept > 0 && (stopped || color_is_blocked(p, own.lo, gn_load_now(&x.maybe)))) {
+    if (kept > 0 &&
+        (stopped || color_blocks(p, own.lo, gn_load_now(&x.maybe), gn_load_now(&x.reach)))) {
       r.hi = st.trim(v, p, own.hi, kept);
       r.window = st.window_at(v, p, r.hi);
     }
