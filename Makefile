@@ -118,9 +118,12 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) lib/libgnest.a
 # bench/proto: prototypes measured before they become library code (bench/proto/README.md).
 # `make proto` builds their tools; they are not installed and not part of libgnest, but their
 # simulations are tested by `make test` (tests/test_proto_color.c links them).
+# test_gpu_algos links the coloring simulation too: the GPU rounds are checked against it.
 PROTO_COLOR_OBJ := build/bench/proto/color_sim.o
 TEST_EXTRA_test_proto_color := $(PROTO_COLOR_OBJ)
-$(PROTO_COLOR_OBJ) build/bench/proto/main.o build/tests/test_proto_color.o: CFLAGS += -Ibench/proto
+TEST_EXTRA_test_gpu_algos := $(PROTO_COLOR_OBJ)
+$(PROTO_COLOR_OBJ) build/bench/proto/main.o build/tests/test_proto_color.o \
+  build/tests/test_gpu_algos.o: CFLAGS += -Ibench/proto
 
 .PHONY: proto
 proto: bin/gnest-proto-color

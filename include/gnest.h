@@ -395,7 +395,8 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
 
 /* A proper coloring of a symmetric graph (self-loops ignored): colors[v] in [0, num_colors).
  * Deterministic: largest-degree-first greedy order (ties by a fixed hash of the id), which every
- * backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT. */
+ * backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT; on a device backend, a
+ * vertex with more than INT32_MAX arcs: GNEST_ERR_TOO_LARGE. */
 gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info);
 

@@ -3,8 +3,12 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big] [scale]
-#          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends)
+#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big] [scale] [color]
+#          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
+#          GNEST_TEST_ALGOS=a,b to algorithms)
+#   color: the coloring alone (issue 11's shortcut rounds): its GPU tests on every backend (or
+#   GNEST_TEST_BACKENDS), compute-sanitizer memcheck and racecheck over gnest-cli color, and the
+#   suite's coloring cells (gnest-bench --algos color --runs 7).
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
@@ -71,6 +75,20 @@ for step in $steps; do
       OUT=$OUT scripts/agg-bench.sh ${AGG_PARTS:-} >"$OUT/logs/agg-bench.txt" 2>&1
       summary+=("agg-bench ${AGG_PARTS:-(all parts)}: rc=$?")
       cat "$OUT/logs/agg-bench.txt" ;;
+    color)
+      GNEST_TEST_ALGOS=color timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_algos --jobs 4 \
+        --short-filename >"$OUT/logs/color-test_gpu_algos.log" 2>&1
+      summary+=("test_gpu_algos (GNEST_TEST_ALGOS=color): rc=$? $(tail -n 1 "$OUT/logs/color-test_gpu_algos.log")")
+      timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_structure --filter 'gpu_structure/coloring*' \
+        --short-filename >"$OUT/logs/color-test_gpu_structure.log" 2>&1
+      summary+=("test_gpu_structure (coloring): rc=$? $(tail -n 1 "$OUT/logs/color-test_gpu_structure.log")")
+      SANITIZE_ALGOS=color scripts/sanitize-cli.sh memcheck racecheck >"$OUT/logs/color-sanitize.log" 2>&1
+      summary+=("sanitizer memcheck / racecheck (gnest-cli color): rc=$? $(grep -c 'rc=0' "$OUT/logs/color-sanitize.log") clean runs, $(grep -c 'rc=[1-9]' "$OUT/logs/color-sanitize.log") failed")
+      bin/gnest-bench --suite bench --data devdata --algos color --runs 7 --cpu-max-edges 4000000 \
+        --csv "$OUT/logs/bench-color.csv" --json "$OUT/logs/bench-color.json" \
+        >"$OUT/logs/bench-color.txt" 2>"$OUT/logs/bench-color.err"
+      summary+=("bench (color): rc=$?")
+      cat "$OUT/logs/bench-color.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \

@@ -4,14 +4,20 @@
 # configuration of that backend, on a small skewed weighted graph, a small directed graph and a
 # synthetic tree. memcheck runs every configuration; the other tools run each backend's default
 # (not on the device-launching backends: racecheck and synccheck do not support device launches).
+# Coloring also runs on a multigraph (self-loops and parallel arcs kept): its self-loop pass.
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
-# SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it).
+# SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it);
+# SANITIZE_ALGOS="color" to those algorithms (gnest-cli command names).
 set -u
 tools=${*:-memcheck racecheck synccheck}
 tmp=$(mktemp -d)
 bin/gnest-gen rmat --scale 11 --weights 1:64 --undirected -o "$tmp/g.gnest" 2>/dev/null
 bin/gnest-gen rmat --scale 10 -o "$tmp/d.gnest" 2>/dev/null
 bin/gnest-gen tree --depth 4 --out-degree 48 --sparsity 1 -o "$tmp/t.tree" 2>/dev/null
+bin/gnest-gen rmat --scale 10 --undirected -o "$tmp/u.gnest" 2>/dev/null
+bin/gnest-cli convert "$tmp/u.gnest" "$tmp/u.txt" >/dev/null 2>&1
+{ cat "$tmp/u.txt"; awk 'BEGIN { for (i = 0; i < 1024; i += 7) print i, i }'; sed -n 2,1000p "$tmp/u.txt"; } >"$tmp/multi.txt"
+algos=${SANITIZE_ALGOS:-bfs sssp bc color mst tc tree-descendants tree-heights}
 backends=${SANITIZE_BACKENDS:-$(bin/gnest-cli backends | awk '$2 == "built" && $3 == "device" {print $1}')}
 [ -n "$backends" ] || { echo "no device backend in the registry" >&2; exit 1; }
 fail=0
@@ -29,7 +35,7 @@ check() {
     return
   fi
   summary=$(printf '%s\n' "$out" | grep -E "ERROR SUMMARY|RACECHECK SUMMARY" | tail -n 1)
-  printf '%-10s %-7s %-40s %-17s rc=%d %s\n' "$tool" "$b" "[$cfg]" "$a" "$rc" "$summary"
+  printf '%-10s %-7s %-40s %-17s %-12s rc=%d %s\n' "$tool" "$b" "[$cfg]" "$a" "$(basename "$in")" "$rc" "$summary"
   [ $rc -eq 0 ] || { fail=1; printf '%s\n' "$out" | head -n 30; }
 }
 for tool in $tools; do
@@ -46,14 +52,16 @@ for tool in $tools; do
       eval "configs=($(printf '%s\n' "$line" | sed -n 's/.*configs: \(.*\)  summary:.*/\1/p'))"
     fi
     for cfg in "${configs[@]}"; do
-      for a in bfs sssp bc color mst tc tree-descendants tree-heights; do
+      for a in $algos; do
         case $a in
           tree-*) check "$tool" "$b" "$cfg" "$a" "$tmp/t.tree" ;;
           bc) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --samples 4 ;;
+          color) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+                 check "$tool" "$b" "$cfg" "$a" "$tmp/multi.txt" --keep-duplicates ;;
           *) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" ;;
         esac
       done
-      check "$tool" "$b" "$cfg" bfs "$tmp/d.gnest"
+      case " $algos " in *" bfs "*) check "$tool" "$b" "$cfg" bfs "$tmp/d.gnest" ;; esac
     done
   done
 done

@@ -21,6 +21,8 @@
  *
  * Environment:
  *   GNEST_TEST_SMALL=1   every size about 10x smaller (for compute-sanitizer runs)
+ *   GNEST_TEST_BACKENDS=flat,lazynp   only those backends' configurations
+ *   GNEST_TEST_ALGOS=color            only those algorithms (names as `gnest-cli` commands use)
  * Without a CUDA device every test skips with the context's device text. */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -30,6 +32,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "color_sim.h" /* bench/proto: the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
 #include "gen.h"
 #include "gnest.h"
@@ -456,7 +459,8 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
 
 static void check_case(const gpu_env *env, const input_case *c) {
   for (size_t i = 0; i < sizeof algo_checks / sizeof algo_checks[0]; i++)
-    if (c->algos & GN_ALGO_BIT(algo_checks[i].algo)) check_algo(env, c, &algo_checks[i]);
+    if ((c->algos & GN_ALGO_BIT(algo_checks[i].algo)) && bm_algo_selected(algo_checks[i].algo))
+      check_algo(env, c, &algo_checks[i]);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -705,6 +709,99 @@ Test(gpu_graphs, star_huge_hub) {
   input_case c = make_case("star (source = leaf)", g, A_TRAVERSALS, BM_ALL);
   c.source = leaves;
   check_case(&env, &c);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* Appends arcs src[i] -> dst[i], i < count, to e (its vertex count unchanged). */
+static void append_arcs(gn_gen_edges *e, int64_t count, const int32_t *src, const int32_t *dst) {
+  const int64_t m = e->m + count;
+  e->src = realloc(e->src, (size_t)(m ? m : 1) * sizeof *e->src);
+  e->dst = realloc(e->dst, (size_t)(m ? m : 1) * sizeof *e->dst);
+  cr_assert(e->src && e->dst && !e->w, "out of host memory (or weights: add them afterwards)");
+  memcpy(e->src + e->m, src, (size_t)count * sizeof *src);
+  memcpy(e->dst + e->m, dst, (size_t)count * sizeof *dst);
+  e->m = m;
+}
+
+/* A dense core, G(core, p about 0.85), whose greedy coloring needs over 64 colors (so vertices
+ * with several bitmap words, and colors past 64 pushed to neighbours), linked to a sparse RMAT
+ * periphery: every fifth periphery vertex has an arc to a core vertex. */
+static void dense_core_edges(gn_gen_edges *e, int32_t core, int rim_scale) {
+  gen_ok(gn_gen_er(core, 19 * (int64_t)core * core / 20, 41, e), "gn_gen_er");
+  gn_gen_edges rim;
+  gen_ok(gn_gen_rmat(rim_scale, 8, 43, &rim), "gn_gen_rmat");
+  const int64_t links = (int64_t)rim.n / 5;
+  concat_edges(e, &rim, 0);
+  gn_gen_edges_free(&rim);
+  int32_t *src = xmalloc((size_t)links, sizeof *src), *dst = xmalloc((size_t)links, sizeof *dst);
+  for (int64_t i = 0; i < links; i++) {
+    src[i] = core + (int32_t)(5 * i);
+    dst[i] = (int32_t)(7 * i % core);
+  }
+  append_arcs(e, links, src, dst);
+  free(src);
+  free(dst);
+}
+
+Test(gpu_graphs, dense_core_and_sparse_periphery) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  dense_core_edges(&e, small_mode() ? 200 : 400, small_mode() ? 9 : 12);
+  run_generated(&env, "dense core with an RMAT periphery", &e, 1, 64, UNDIRECTED_CLEAN, A_ALL,
+                BM_ALL);
+  bm_close(&env);
+}
+
+/* The GPU coloring's dependent rounds (gnest_info.iterations: frontier levels) against its CPU
+ * simulation, bench/proto/color_sim.c's variant shortcut-gpu (the same algorithm, each list read
+ * by one thread, pushes landing after the round): at most the simulated rounds, one trailing
+ * level of pushes, and kRoundSlack levels for what the simulation does not model (pushes that
+ * land during a round, threads sharing a list that read past its blocker); and never more than
+ * Jones-Plassmann's rounds (the proven bound for any order of the threads, bench/proto/README.md:
+ * at most JP's rounds minus one, plus the trailing level). The colors equal the simulation's. */
+Test(gpu_graphs, coloring_rounds_match_the_simulation) {
+  enum { kRoundSlack = 4 };
+  gpu_env env;
+  bm_open(&env);
+  if (!bm_algo_selected(GN_ALGO_COLOR)) {
+    bm_close(&env);
+    cr_skip_test("GNEST_TEST_ALGOS leaves out color");
+  }
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 12 : 15, 16, 8, &e), "gn_gen_rmat");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  proto_graph p = {.n = gnest_graph_num_vertices(g)};
+  gnest_graph_csr(g, &p.offsets, &p.cols, NULL);
+  int32_t *sim = xmalloc((size_t)p.n, sizeof *sim), *got = xmalloc((size_t)p.n, sizeof *got);
+  const proto_shortcut_opts gpu_variant = {.push = 1, .chunk = 1, .in_place = 1};
+  proto_totals sc, jp;
+  cr_assert_eq(proto_jp_rounds(&p, got, NULL, NULL, &jp), GNEST_OK);
+  cr_assert_eq(proto_shortcut_color(&p, &gpu_variant, sim, NULL, NULL, &sc), GNEST_OK);
+  const int32_t bound = sc.rounds + 1 + kRoundSlack;
+  cr_assert_lt(bound, jp.rounds, "rmat: %d simulated rounds, JP %d: the input must tell them apart",
+               sc.rounds, jp.rounds);
+  FOR_RUNS(&env, BM_ALL, r) {
+    char what[512];
+    snprintf(what, sizeof what, "color/%s on rmat", r->label);
+    gnest_info info;
+    int32_t num_colors = -1;
+    poison(got, (size_t)p.n * sizeof *got);
+    gnest_status st = gnest_color(env.ctx, g, got, &num_colors, &r->opts, &info);
+    if (!bm_status_agrees(&env, r, GN_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
+    expect_i32_equal(sim, got, p.n, what);
+    cr_log_info("%s: %d levels (simulated: %d rounds, Jones-Plassmann %d)", what, info.iterations,
+                sc.rounds, jp.rounds);
+    cr_assert_leq(info.iterations, bound, "%s: %d levels, simulated %d rounds (+1 trailing, +%d)",
+                  what, info.iterations, sc.rounds, kRoundSlack);
+    cr_assert_leq(info.iterations, jp.rounds, "%s: %d levels, Jones-Plassmann %d rounds", what,
+                  info.iterations, jp.rounds);
+    cr_assert_gt(info.iterations, 0, "%s: no level run", what);
+  }
+  free(sim);
+  free(got);
   gnest_graph_free(g);
   bm_close(&env);
 }

@@ -2,7 +2,8 @@
  * (test_gpu_algos.c) does not single out, each checked on every built device backend with every
  * test configuration of the backend registry (tests/common/backend_matrix.h) against the CPU
  * backend through the public API:
- *   - coloring a clique of 300: colors far past 64, so several words of the forbidden-color bitmap;
+ *   - coloring a clique of 300: colors far past 64, so several words of each vertex's bitmap of
+ *     possible colors, and exactly 299 rounds (each color needs the one before);
  *   - MST with every weight equal (the forest is decided by the (min, max) tie-break alone), with
  *     negative and signed-zero weights, and on a path whose weights grow along it (every vertex
  *     links to its left neighbour: one chain of n components to flatten in the first round);
@@ -56,10 +57,16 @@ Test(gpu_structure, coloring_a_clique_needs_many_bitmap_words) {
   for (const bm_run *r = s.runs; r < s.runs + s.count; r++) {
     memset(got, 0x5b, sizeof got);
     k = -1;
-    gnest_status st = gnest_color(s.ctx, g, got, &k, &r->opts, NULL);
+    gnest_info info;
+    gnest_status st = gnest_color(s.ctx, g, got, &k, &r->opts, &info);
     if (!bm_status_agrees(&s, r, GN_ALGO_COLOR, "300-clique", GNEST_OK, st)) continue;
     cr_assert_eq(k, N, "color/%s on the 300-clique: %d colors", r->label, k);
     cr_assert_arr_eq(got, ref, sizeof ref, "color/%s on the 300-clique", r->label);
+    /* The i-th vertex in priority order is colored in round i, once the record of the (i-1)-th
+     * says colored (the setup colors the first; the last has no successor to push to): fewer
+     * levels would mean a record was read before the level that wrote it had ended. */
+    cr_assert_eq(info.iterations, N - 1, "color/%s on the 300-clique: %d levels", r->label,
+                 info.iterations);
   }
   gnest_graph_free(g);
   bm_close(&s);

@@ -116,7 +116,8 @@ static int32_t check_graph(const char *name, gnest_graph *g, int32_t *sc_rounds)
     for (int64_t e = p.offsets[v]; e < p.offsets[v + 1]; e++) successor_arcs += got[p.cols[e]] > got[v];
   }
 
-  const proto_shortcut_opts variants[] = {{0, 1}, {1, 1}, {1, 3}, {1, 32}};
+  /* Full scans, push (chunks of 1, 3, 32), and push with the GPU code's list handling. */
+  const proto_shortcut_opts variants[] = {{0, 1, 0}, {1, 1, 0}, {1, 3, 0}, {1, 32, 0}, {1, 1, 1}};
   for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
     proto_totals sc;
     round_sums s = {0};
@@ -189,8 +190,13 @@ Test(proto_color, bad_arguments) {
   p.offsets = off;
   proto_totals t;
   int32_t out[1];
-  const proto_shortcut_opts zero_chunk = {1, 0};
+  const proto_shortcut_opts zero_chunk = {1, 0, 0}, in_place_chunk = {1, 32, 1};
+  const proto_shortcut_opts in_place_without_push = {0, 1, 1};
   cr_assert_eq(proto_shortcut_color(&p, &zero_chunk, out, NULL, NULL, &t), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(proto_shortcut_color(&p, &in_place_chunk, out, NULL, NULL, &t),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(proto_shortcut_color(&p, &in_place_without_push, out, NULL, NULL, &t),
+               GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(proto_shortcut_color(NULL, NULL, out, NULL, NULL, &t), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(proto_shortcut_color(&p, NULL, NULL, NULL, NULL, &t), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(proto_jp_rounds(&p, out, NULL, NULL, NULL), GNEST_ERR_INVALID_ARGUMENT);

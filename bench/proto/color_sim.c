@@ -107,6 +107,8 @@ typedef struct sc_state {
   int64_t *first_word; /* v's bitmap of P: bits[first_word[v] .. first_word[v + 1]) */
   uint64_t *bits;
   int64_t *size;       /* |P(v)| */
+  int64_t *left;       /* in_place: |A(v)|, the live entries of adj[first[v] .. pred_end[v]) */
+  int64_t *hint;       /* in_place: where last round's blocker lies in adj, or SC_NO_HINT */
   sc_record *rec[2];   /* rec[r & 1]: the records at the end of round r */
   int32_t *active, *next_active;
   int32_t *pushing, *colored_now; /* push items of this round; vertices colored in it */
@@ -286,9 +288,94 @@ static int process(sc_state *s, int32_t v, int32_t round, proto_round *pr) {
   return r.lo == r.hi;
 }
 
+/* ------------------------------------------------------------------------------------------ */
+/* The GPU's list handling (opts.in_place): src/algos/color.cuh, one entry per visitor edge     */
+/* ------------------------------------------------------------------------------------------ */
+
+/* A GPU round cannot move list entries (several threads may read one list), so a dropped entry
+ * becomes a tombstone (-1) in place, the blocker is remembered by its position (the hint, read
+ * first next round) and the list's start moves past at most SC_ADVANCE leading tombstones per
+ * round (the GPU does it in one thread: kColorAdvance in src/algos/color.cuh). */
+#define SC_NO_HINT (-1)
+#define SC_ADVANCE 32
+
+/* One vertex's scan in one round: its state at the start, what its kept predecessors may take. */
+typedef struct sc_scan {
+  sc_record own;
+  uint64_t maybe; /* their possible colors in [own.lo, own.lo + 64) */
+  int64_t reach;  /* the highest color one of them may take (-1: none kept) */
+  int stopped;
+  int64_t hint;   /* when stopped: the blocker's position, or SC_NO_HINT */
+} sc_scan;
+
+/* May a kept predecessor take color p? Inside the 64 colors from base, maybe says; past them,
+ * only one whose range reaches p may (is_blocked says yes to every color past them, which can
+ * stop a vertex whose predecessors are all colored). */
+static int sc_blocks(int64_t p, int64_t base, uint64_t maybe, int64_t reach) {
+  return p - base < 64 ? (int)((maybe >> (p - base)) & 1) : p <= reach;
+}
+
+/* The visitor's edge: entry e of v's list. A colored predecessor's color leaves P(v) and the
+ * entry is dropped, so is one that cannot conflict (shortcut 2); a kept one adds its possible
+ * colors to maybe and reach. The scan stops once P's lowest color is blocked, with the entry as
+ * the hint when its own colors block it. */
+static void examine(sc_state *s, int32_t v, int64_t e, const sc_record *prev, sc_scan *sc,
+                    proto_round *pr) {
+  const int32_t u = s->adj[e];
+  pr->arcs++;
+  if (u < 0) return;
+  const sc_record pu = prev[u];
+  const int colored = pu.lo == pu.hi;
+  const uint64_t mask = colored ? 0 : possible_mask(pu, sc->own.lo);
+  if (colored) remove_color(s, v, pu.lo);
+  if (colored || !may_conflict(pu, mask, sc->own)) {
+    s->adj[e] = -1;
+    s->left[v]--;
+    if (!colored) return; /* P unchanged: no new block */
+  } else {
+    sc->maybe |= mask;
+    if (pu.hi > sc->reach) sc->reach = pu.hi;
+  }
+  const int64_t p = lowest_from(s->bits + s->first_word[v], sc->own.lo, &pr->words);
+  if (!sc_blocks(p, sc->own.lo, sc->maybe, sc->reach)) return;
+  sc->stopped = 1;
+  sc->hint = !colored && sc_blocks(p, sc->own.lo, mask, pu.hi) ? e : SC_NO_HINT;
+}
+
+static void advance_first(sc_state *s, int32_t v) {
+  for (int k = 0; k < SC_ADVANCE && s->first[v] < s->pred_end[v] && s->adj[s->first[v]] < 0; k++)
+    s->first[v]++;
+}
+
+/* process() with the GPU's list handling: the visitor's pre examines the hint and, when it
+ * still blocks, publishes without a scan; else the edges examine the list in order (the hint's
+ * entry again: a no-op), stopping at the blocker; post colors v or publishes its record. */
+static int process_in_place(sc_state *s, int32_t v, int32_t round, proto_round *pr) {
+  const sc_record *prev = s->rec[(round - 1) & 1];
+  sc_scan sc = {.own = own_state(s, v, prev[v], &pr->words), .reach = -1, .hint = SC_NO_HINT};
+  const int64_t hint = s->hint[v];
+  if (hint != SC_NO_HINT) examine(s, v, hint, prev, &sc, pr);
+  const int scanned = !sc.stopped;
+  for (int64_t e = s->first[v]; scanned && !sc.stopped && e < s->pred_end[v]; e++)
+    examine(s, v, e, prev, &sc, pr);
+  pr->vertices++;
+  const int64_t kept = s->left[v];
+  const int32_t p = lowest_from(s->bits + s->first_word[v], sc.own.lo, &pr->words);
+  sc_record r = {p, p, 0};
+  if (kept > 0 && (sc.stopped || sc_blocks(p, sc.own.lo, sc.maybe, sc.reach))) {
+    r.hi = trim(s, v, sc.own.hi, kept, &pr->words);
+    int64_t in_registers = 0;
+    r.window = own_state(s, v, r, &in_registers).window;
+    s->hint[v] = sc.stopped ? sc.hint : SC_NO_HINT;
+    if (scanned) advance_first(s, v);
+  }
+  publish(s, v, round, r);
+  return r.lo == r.hi;
+}
+
 static void sc_free(sc_state *s) {
   free(s->adj), free(s->first), free(s->pred_end), free(s->succ_end), free(s->first_word);
-  free(s->bits), free(s->size), free(s->rec[0]), free(s->rec[1]);
+  free(s->bits), free(s->size), free(s->left), free(s->hint), free(s->rec[0]), free(s->rec[1]);
   free(s->active), free(s->next_active), free(s->pushing), free(s->colored_now);
 }
 
@@ -317,6 +404,8 @@ static gnest_status sc_setup(sc_state *s, const uint64_t *prio, proto_totals *t)
   s->succ_end = malloc(count * sizeof *s->succ_end);
   s->first_word = malloc(count * sizeof *s->first_word);
   s->size = malloc(count * sizeof *s->size);
+  s->left = malloc(count * sizeof *s->left);
+  s->hint = malloc(count * sizeof *s->hint);
   s->rec[0] = malloc(count * sizeof *s->rec[0]);
   s->rec[1] = malloc(count * sizeof *s->rec[1]);
   s->active = malloc(count * sizeof *s->active);
@@ -324,12 +413,14 @@ static gnest_status sc_setup(sc_state *s, const uint64_t *prio, proto_totals *t)
   s->pushing = malloc(count * sizeof *s->pushing);
   s->colored_now = malloc(count * sizeof *s->colored_now);
   if (!s->adj || !s->first || !s->pred_end || !s->succ_end || !s->first_word || !s->size ||
-      !s->rec[0] || !s->rec[1] || !s->active || !s->next_active || !s->pushing || !s->colored_now)
+      !s->left || !s->hint || !s->rec[0] || !s->rec[1] || !s->active || !s->next_active || !s->pushing || !s->colored_now)
     return GNEST_ERR_OUT_OF_MEMORY;
   s->first_word[0] = 0;
   for (int32_t v = 0; v < g->n; v++) {
     const int64_t k = split_row(s, prio, v);
     s->size[v] = (k < g->n - 1 ? k : g->n - 1) + 1;
+    s->left[v] = k;
+    s->hint[v] = SC_NO_HINT;
     s->first_word[v + 1] = s->first_word[v] + (s->size[v] - 1) / 64 + 1;
   }
   t->setup_arcs = 2 * g->offsets[g->n]; /* the degree pass, then this one */
@@ -362,12 +453,14 @@ static int32_t sc_start(sc_state *s, proto_totals *t) {
 void proto_shortcut_opts_init(proto_shortcut_opts *opts) {
   opts->push = 1;
   opts->chunk = 1;
+  opts->in_place = 0;
 }
 
 gnest_status proto_shortcut_color(const proto_graph *g, const proto_shortcut_opts *opts,
                                   int32_t *colors, proto_round_fn on_round, void *user,
                                   proto_totals *t) {
-  if (g == NULL || colors == NULL || t == NULL || (opts != NULL && opts->chunk < 1))
+  if (g == NULL || colors == NULL || t == NULL || (opts != NULL && opts->chunk < 1) ||
+      (opts != NULL && opts->in_place && (!opts->push || opts->chunk != 1)))
     return GNEST_ERR_INVALID_ARGUMENT;
   memset(t, 0, sizeof *t);
   sc_state s = {.g = g, .colors = colors};
@@ -382,7 +475,7 @@ gnest_status proto_shortcut_color(const proto_graph *g, const proto_shortcut_opt
     int32_t next = 0;
     for (int32_t i = 0; i < active; i++) {
       const int32_t v = s.active[i];
-      if (process(&s, v, r.round, &r)) r.colored++;
+      if ((s.opts.in_place ? process_in_place : process)(&s, v, r.round, &r)) r.colored++;
       else s.next_active[next++] = v;
     }
     for (int32_t i = 0; i < active; i++)

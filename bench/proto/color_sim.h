@@ -50,13 +50,20 @@ typedef struct proto_shortcut_opts {
   /* With push: predecessors are read in chunks of this many, >= 1 (1: stop right after the
    * blocker; 32: a warp's load). Default 1. */
   int32_t chunk;
+  /* 1: the GPU code's variant (src/algos/color.cuh), with push and chunk 1: dropped entries stay
+   * in place as tombstones, the blocker is remembered as a hint that the next round examines
+   * first, a list's start moves past at most 32 leading tombstones a round, and a color 64 or
+   * more past the round's lowest is blocked only when a kept predecessor's range reaches it. 0
+   * (default): survivors are compacted against the unread rest, the blocker first. */
+  int in_place;
 } proto_shortcut_opts;
 
 void proto_shortcut_opts_init(proto_shortcut_opts *opts);
 
 /* The shortcut rounds (README.md): colors[v] receives v's color, which equals the CPU
- * reference's. opts NULL = defaults. Errors as proto_jp_rounds, and GNEST_ERR_INVALID_ARGUMENT
- * for a chunk below 1; GNEST_ERR_INTERNAL if the rounds stopped making progress (a bug). */
+ * reference's. opts NULL = defaults. Errors as proto_jp_rounds, GNEST_ERR_INVALID_ARGUMENT for a
+ * chunk below 1 or in_place without push and chunk 1, GNEST_ERR_INTERNAL if the rounds stopped
+ * making progress (a bug). */
 gnest_status proto_shortcut_color(const proto_graph *g, const proto_shortcut_opts *opts,
                                   int32_t *colors, proto_round_fn on_round, void *user,
                                   proto_totals *t);

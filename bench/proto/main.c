@@ -31,6 +31,7 @@ typedef struct variant {
   const char *name;
   int push;      /* shortcut options; JP when chunk == 0 */
   int32_t chunk;
+  int in_place;
   FILE *csv;     /* NULL: no per-round rows */
   long tail;     /* rounds processing at most this many vertices ... */
   int32_t tail_rounds; /* ... are counted here */
@@ -105,7 +106,7 @@ static void print_row(const variant *x) {
 static gnest_status run_variant(const proto_graph *g, variant *x, const int32_t *reference,
                                 int32_t *out, int64_t *differ) {
   if (x->chunk == 0) return proto_jp_rounds(g, out, on_round, x, &x->t);
-  proto_shortcut_opts opts = {.push = x->push, .chunk = x->chunk};
+  proto_shortcut_opts opts = {.push = x->push, .chunk = x->chunk, .in_place = x->in_place};
   gnest_status st = proto_shortcut_color(g, &opts, out, on_round, x, &x->t);
   for (int32_t v = 0; st == GNEST_OK && v < g->n; v++) *differ += out[v] != reference[v];
   return st;
@@ -115,10 +116,11 @@ static gnest_status run_variant(const proto_graph *g, variant *x, const int32_t 
 static int simulate(gnest_ctx *ctx, const gnest_graph *graph, const args *a, FILE *csv) {
   proto_graph g = {.n = gnest_graph_num_vertices(graph)};
   gnest_graph_csr(graph, &g.offsets, &g.cols, NULL);
-  variant x[] = {{"jones-plassmann", 0, 0, csv, a->tail, 0, {0}},
-                 {"shortcut-full", 0, 1, csv, a->tail, 0, {0}},
-                 {"shortcut-push", 1, 1, csv, a->tail, 0, {0}},
-                 {"shortcut-push32", 1, 32, csv, a->tail, 0, {0}}};
+  variant x[] = {{"jones-plassmann", 0, 0, 0, csv, a->tail, 0, {0}},
+                 {"shortcut-full", 0, 1, 0, csv, a->tail, 0, {0}},
+                 {"shortcut-push", 1, 1, 0, csv, a->tail, 0, {0}},
+                 {"shortcut-push32", 1, 32, 0, csv, a->tail, 0, {0}},
+                 {"shortcut-gpu", 1, 1, 1, csv, a->tail, 0, {0}}};
   const int count = (int)(sizeof x / sizeof x[0]);
   int32_t *reference = malloc(((size_t)g.n + 1) * sizeof *reference);
   int32_t *out = malloc(((size_t)g.n + 1) * sizeof *out), num_colors = 0;

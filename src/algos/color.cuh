@@ -1,73 +1,350 @@
-/* The visitors of gnest_color (driver: color.cu). Included by that file and, through
- * visitors.cuh, by the backends that instantiate their loops. */
+/* The visitors of gnest_color (driver: color.cu): the shortcut rounds of bench/proto/README.md,
+ * exactly the variant `shortcut-gpu` that bench/proto/color_sim.c simulates (process_in_place:
+ * one call of examine() there per edge() here). Included by color.cu and, through
+ * visitors.cuh, by the backends that instantiate their loops.
+ *
+ * Words used below (bench/proto/README.md): v's predecessors are its higher-priority neighbours
+ * (gn_color_priority, self-loops excluded, duplicate arcs counted); P(v) is the set of colors v
+ * may still end up with, A(v) the predecessors it still has to rule out, c*(v) its final color
+ * (the CPU's). Invariant: c*(v) = min (P(v) minus the colors of A(v)); every update below only
+ * removes colors from a P or entries from an A, which is why each read of another vertex's state
+ * may be older or newer than this round and a vertex still gets exactly c*(v). */
 #ifndef GNEST_ALGOS_COLOR_CUH
 #define GNEST_ALGOS_COLOR_CUH
 
 #include "visit.cuh"
 
-/* Pass 1: self-loops per vertex, so that priorities use degrees without them (as the CPU). */
+/* Self-loops per vertex, so that priorities use degrees without them (as the CPU). Run only when
+ * the graph's statistics count self-loops; pre zeroes the count (no memset). */
 struct self_loop_visitor : gn_out_arcs {
   int32_t *self_loops;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
+  __device__ bool pre(int32_t v, const gn_step &) const {
+    self_loops[v] = 0;
+    return true;
+  }
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
     if (cols[e] == v) atomicAdd(&self_loops[v], 1);
   }
   __device__ void post(int32_t, const gn_step &) const {}
 };
 
-/* Pass 2: each arc v -> j towards a lower-priority j makes j wait for v. Counting from the higher
- * end, with the same arcs that later release j, keeps counts and releases equal even when
- * duplicate arcs make the two directions' multiplicities differ. */
-struct waiting_visitor : gn_out_arcs {
-  const uint64_t *priority;
-  int32_t *waiting;
-  static constexpr bool kHasPost = false;
-  static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    const int32_t j = cols[e];
-    if (j != v && priority[j] < priority[v]) atomicAdd(&waiting[j], 1);
-  }
-  __device__ void post(int32_t, const gn_step &) const {}
+/* What a vertex publishes for its lower-priority neighbours: P lies in [lo, hi], bit i of window
+ * says whether lo + i is in P (no bit above hi). lo == hi: colored. Double-buffered by level
+ * parity (color_state::records): a level reads only what the levels before it wrote, so a
+ * record is never read while it is being written. */
+struct __align__(16) color_record {
+  int32_t lo, hi;
+  unsigned long long window;
 };
 
-/* The rounds. window[v] .. window[v+1] are v's 64-bit words of forbidden colors: waiting[v]/64+1
- * words, enough because v's first free color is at most its number of higher-priority arcs.
- * Race-freedom: color[j] is read only for higher-priority j, whose post ran in an earlier pass
- * (v was released only after all of them), so it is final; v's bitmap is written only by v's own
- * arcs (atomicOr) and read by post(v) after them; waiting[j] reaches 0 exactly once (atomicSub),
- * so j is pushed exactly once. Same-pass vertices are never adjacent. */
-struct jones_plassmann_visitor : gn_out_arcs {
-  const uint64_t *priority;
-  int32_t *waiting;
-  const int64_t *window;
-  unsigned long long *forbidden;
-  int32_t *color;
+/* A vertex's state between rounds: 32 bytes, one memory sector. */
+struct __align__(32) color_vertex {
+  unsigned long long head;  /* P's colors 0..63 (bit c set: c possible); higher ones: tail words */
+  unsigned long long maybe; /* this round: colors own.lo + 0..63 a kept predecessor may take */
+  int32_t reach;            /* this round: the highest color a kept predecessor may take, or -1 */
+  int32_t left;             /* |A|: the live entries of v's predecessor list */
+  int32_t first;            /* A lies in adj[offsets[v] + first .. offsets[v] + preds) */
+  int32_t stop;             /* this round's scan: kColorScanning, kColorStopped, or the blocker's
+                               offset in the row (examined first next round: the hint) */
+};
+
+/* Row v of adj: its predecessors from the front, its successors from the back. */
+struct color_split {
+  int32_t preds, succs;
+};
+
+enum : int32_t {
+  kColorScanning = -1, /* not stopped */
+  kColorStopped = -2,  /* stopped without a hint: a removed color moved P's lowest into maybe */
+  kColorAdvance = 32,  /* leading dropped entries a round moves first past (one thread: post) */
+};
+
+/* Device helpers shared by the split pass and the rounds (bench/proto/color_sim.c has the same
+ * functions on the CPU). Dropped list entries become -1 in place: a round's edges may read one
+ * list on many threads, so entries never move. */
+struct color_state {
+  const int64_t *offsets;
+  int32_t *adj;             /* [m] each row reordered: predecessors, (self-loops), successors */
+  color_split *split;       /* [n] */
+  color_vertex *vx;         /* [n] */
+  unsigned long long *tail; /* [m / 64 + 1] P's words 1, 2, ... of v at offsets[v] / 64 + 0, 1, ... */
+  color_record *rec;        /* [2n]: level l reads half l & 1 and writes half (l + 1) & 1 */
+  int32_t *color;           /* [n] the output, -1 until colored */
+  int32_t n;
+
+  __device__ color_record *records(int32_t half) const { return rec + (size_t)(half & 1) * n; }
+
+  /* Word i of P(v): colors 64i .. 64i + 63. */
+  __device__ unsigned long long *word(int32_t v, int64_t i) const {
+    return i == 0 ? &vx[v].head : tail + offsets[v] / 64 + (i - 1);
+  }
+
+  /* Lowest color of P(v) at or above from / highest at or below to (P has one: c*(v) never
+   * leaves it). Live reads: another thread may clear bits meanwhile, which only makes the answer
+   * an older, still valid bound. */
+  __device__ int32_t lowest_from(int32_t v, int64_t from) const {
+    int64_t i = from >> 6;
+    unsigned long long x = gn_load_now(word(v, i)) & (~0ull << (from & 63));
+    while (x == 0) x = gn_load_now(word(v, ++i));
+    return (int32_t)(64 * i + __ffsll((long long)x) - 1);
+  }
+  __device__ int32_t highest_to(int32_t v, int64_t to) const {
+    int64_t i = to >> 6;
+    unsigned long long x = gn_load_now(word(v, i)) & (~0ull >> (63 - (to & 63)));
+    while (x == 0) x = gn_load_now(word(v, --i));
+    return (int32_t)(64 * i + 63 - __clzll((long long)x));
+  }
+
+  /* Bits lo .. lo + 63 of P(v), none above hi. */
+  __device__ unsigned long long window_at(int32_t v, int32_t lo, int32_t hi) const {
+    const int64_t i = lo >> 6, shift = lo & 63;
+    unsigned long long w = gn_load_now(word(v, i)) >> shift;
+    if (shift != 0 && 64 * (i + 1) <= hi) w |= gn_load_now(word(v, i + 1)) << (64 - shift);
+    return hi - lo < 63 ? w & ((2ull << (hi - lo)) - 1) : w;
+  }
+
+  /* v's state from its bitmap, starting from its last record (lo and hi only move inwards). */
+  __device__ color_record own_state(int32_t v, color_record published) const {
+    color_record r;
+    r.lo = lowest_from(v, published.lo);
+    r.hi = highest_to(v, published.hi);
+    r.window = window_at(v, r.lo, r.hi);
+    return r;
+  }
+
+  /* Color c leaves P(v), if it lies in P(v)'s range {0 .. min(preds, n - 1)} (colors below 64
+   * always fall in v's head word). Any thread, any time; the result is not needed, so the
+   * atomicAnd is a fire-and-forget reduction: a push loop does not wait for each one. */
+  __device__ void remove_color(int32_t v, int32_t c) const {
+    if (c >= 64 && c > split[v].preds) return;
+    atomicAnd(word(v, c >> 6), ~(1ull << (c & 63)));
+  }
+
+  /* v's color is among the kept + 1 smallest of P (the colors of P below it belong to remaining
+   * predecessors, at most kept of them): the others are dropped. P lies in [lo, hi]; returns the
+   * new highest, or hi when P has at most kept + 1 colors. Runs in pre or post, never beside v's
+   * own edges. Safe beside pushes: the kept + 1 smallest colors of the words as read (each read
+   * at its own time, a superset of P then) include c*(v), or kept + 1 colors of P below c*(v)
+   * would all belong to the at most kept remaining predecessors. */
+  __device__ int32_t trim(int32_t v, int32_t lo, int32_t hi, int32_t kept) const {
+    if ((int64_t)hi - lo <= kept) return hi; /* no room for more than kept + 1 colors */
+    int64_t need = (int64_t)kept + 1, i = lo >> 6;
+    unsigned long long x = gn_load_now(word(v, i)) & (~0ull << (lo & 63));
+    for (int64_t found = __popcll(x); found < need; found = __popcll(x)) {
+      need -= found;
+      if (64 * (i + 1) > hi) return hi; /* bits above hi are clear: P is small enough */
+      x = gn_load_now(word(v, ++i));
+    }
+    for (int64_t k = 1; k < need; ++k) x &= x - 1; /* the need-th color of word i is the last kept */
+    const int32_t last = (int32_t)(64 * i + __ffsll((long long)x) - 1);
+    atomicAnd(word(v, i), ~0ull >> (63 - (last & 63)));
+    for (int64_t j = i + 1; 64 * j <= hi; ++j) atomicAnd(word(v, j), 0ull);
+    return last;
+  }
+};
+
+/* The colors of [base, base + 64) that a vertex publishing r may still take (bit i: base + i):
+ * its window's bits, and every color of [lo + 64, hi], which the record does not detail. */
+__device__ __forceinline__ unsigned long long color_possible_mask(color_record r, int64_t base) {
+  const int64_t shift = (int64_t)r.lo - base;
+  if (shift >= 64) return 0;
+  unsigned long long mask = 0;
+  if (shift >= 0) mask = r.window << shift;
+  else if (shift > -64) mask = r.window >> -shift;
+  const int64_t from = (int64_t)r.lo + 64 > base ? (int64_t)r.lo + 64 : base;
+  const int64_t to = (int64_t)r.hi < base + 63 ? (int64_t)r.hi : base + 63;
+  if (from <= to) mask |= (~0ull >> (63 - (to - base))) & (~0ull << (from - base));
+  return mask;
+}
+
+/* Shortcut 2: can u's final color still be one of v's possible colors? mask = u's possible
+ * colors from v.lo on. No when the ranges are apart, or when the masks share no bit and one of
+ * the two sets ends within the 64 colors from v.lo. */
+__device__ __forceinline__ bool color_may_conflict(color_record u, unsigned long long mask,
+                                                   color_record v) {
+  if (u.hi < v.lo || u.lo > v.hi) return false;
+  const int64_t end = (int64_t)v.lo + 64;
+  return (mask & v.window) != 0 || (u.hi >= end && v.hi >= end);
+}
+
+/* May a kept predecessor take color p? Inside the 64 colors from base, maybe (their possible
+ * colors there) says; past them, only one whose range reaches p may (reach: their highest). */
+__device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned long long maybe,
+                                             int64_t reach) {
+  return p - base < 64 ? ((maybe >> (p - base)) & 1) != 0 : p <= reach;
+}
+
+/* Setup: one pass over every vertex. Its edges split its row into predecessors and successors
+ * (an atomic slot each; pre zeroes the two counters); its post starts P = {0 .. min(preds,
+ * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
+ * ~v as a push item when it has successors. Priorities are computed from the degrees here: the
+ * rounds never need them. */
+struct color_split_visitor : gn_out_arcs {
+  const int32_t *self_loops; /* NULL: the graph has none */
+  color_state st;
+  static constexpr bool kHasPost = true;
+  static constexpr unsigned kLoops = GN_LOOP_PASS;
+
+  __device__ uint64_t priority(int32_t v) const {
+    const int64_t loops = self_loops ? self_loops[v] : 0;
+    return gn_color_priority(offsets[v + 1] - offsets[v] - loops, v);
+  }
+  __device__ bool pre(int32_t v, const gn_step &) const {
+    st.split[v] = color_split{0, 0};
+    return true;
+  }
+  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
+    const int32_t u = cols[e];
+    if (u == v) return;
+    if (priority(u) > priority(v))
+      st.adj[offsets[v] + atomicAdd(&st.split[v].preds, 1)] = u;
+    else
+      st.adj[offsets[v + 1] - 1 - atomicAdd(&st.split[v].succs, 1)] = u;
+  }
+  __device__ void post(int32_t v, const gn_step &s) const {
+    const int32_t preds = gn_load_now(&st.split[v].preds);
+    const int32_t last = preds < st.n - 1 ? preds : st.n - 1; /* P = {0 .. last} */
+    const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
+    for (int32_t i = 1; i <= last / 64; ++i) *st.word(v, i) = i < last / 64 ? ~0ull : top;
+    const unsigned long long head = last >= 64 ? ~0ull : top;
+    st.vx[v] = color_vertex{head, 0, -1, preds, 0, kColorScanning};
+    const color_record r = {0, last, head};
+    st.records(0)[v] = r;
+    if (last > 0) {
+      st.color[v] = -1;
+      s.push(v);
+      return;
+    }
+    st.color[v] = 0;
+    st.records(1)[v] = r; /* no round wrote it: both halves hold the color */
+    if (gn_load_now(&st.split[v].succs) > 0) s.push(~v);
+  }
+};
+
+/* The rounds: frontier level l is round l + 1 of the simulation. Item v >= 0 is a pull item
+ * (v uncolored), ~v a push item (v colored in the level before: its color leaves its
+ * successors' P, with effect from the next level on, or earlier, which is as safe).
+ *   pre(v): v's state from its bitmap; the hint (last round's blocker) examined first; when it
+ *     still blocks, v publishes its record and comes back next level without a scan.
+ *   edge(v, e): one predecessor entry (examine); stops softly once v is blocked: an edge that
+ *     sees the stop returns at once (the visitor contract has no early exit), a thread reading
+ *     v's list alone stops exactly at the blocker, threads sharing a list may read a few more.
+ *   post(v): v takes its lowest possible color when no entry was left unread and no kept
+ *     predecessor may take it; else it publishes its record (trimmed) and comes back.
+ * Reads of other vertices: their records of the level before (double-buffered, complete) or,
+ * for v's own P, live words that pushes clear concurrently: monotone, safe in any order. */
+struct color_round_visitor {
+  color_state st;
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &s) const {
-    const int32_t j = cols[e];
-    if (j == v) return;
-    if (priority[j] > priority[v]) {
-      const uint32_t c = (uint32_t)gn_load_now(&color[j]); /* final; written in an earlier pass */
-      const int64_t word = window[v] + (int64_t)(c >> 6);
-      if (word < window[v + 1]) atomicOr(&forbidden[word], 1ull << (c & 63));
-    } else if (atomicSub(&waiting[j], 1) == 1) {
-      s.push(j); /* v was j's last higher-priority neighbour to be processed */
-    }
+
+  __device__ int64_t begin(int32_t i) const {
+    return i >= 0 ? st.offsets[i] + st.vx[i].first : st.offsets[~i + 1] - st.split[~i].succs;
   }
-  __device__ void post(int32_t v, const gn_step &) const {
-    const int64_t first = window[v], last = window[v + 1];
-    for (int64_t word = first; word < last; ++word) {
-      const unsigned long long free_bits = ~gn_load_now(&forbidden[word]);
-      if (free_bits) {
-        color[v] = (int32_t)(64 * (word - first)) + __ffsll((long long)free_bits) - 1;
-        return;
-      }
+  __device__ int64_t end(int32_t i) const {
+    return i >= 0 ? st.offsets[i] + st.split[i].preds : st.offsets[~i + 1];
+  }
+
+  __device__ bool pre(int32_t i, const gn_step &s) const {
+    color_record *now = st.records(s.level + 1);
+    const color_record *before = st.records(s.level);
+    if (i < 0) { /* colored in the level before: the other half gets its record too */
+      now[~i] = before[~i];
+      return true;
     }
+    const color_record own = st.own_state(i, before[i]);
+    now[i] = own; /* the round's base for i's edges; nobody else reads this half now */
+    color_vertex &x = st.vx[i];
+    x.maybe = 0;
+    x.reach = -1;
+    const int32_t hint = x.stop;
+    x.stop = kColorScanning;
+    if (hint >= 0) examine(i, st.offsets[i] + hint, own, s.level);
+    if (x.stop == kColorScanning) return true;
+    settle(i, own, s); /* the hint still blocks (or a removed color moved P's lowest): no scan */
+    return false;
+  }
+
+  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
+    if (i < 0) {
+      st.remove_color(st.adj[e], st.color[~i]);
+      return;
+    }
+    examine(i, e, st.records(s.level + 1)[i], s.level);
+  }
+
+  __device__ void post(int32_t i, const gn_step &s) const {
+    if (i < 0 || settle(i, st.records(s.level + 1)[i], s)) return;
+    /* Still open after a scan: first moves past leading dropped entries (this item's edges
+     * dropped them; their writes are visible here), a bounded number per round. */
+    color_vertex &x = st.vx[i];
+    const int64_t row = st.offsets[i];
+    int32_t first = x.first;
+    const int32_t last = st.split[i].preds;
+    for (int k = 0; k < kColorAdvance && first < last && st.adj[row + first] < 0; ++k) ++first;
+    x.first = first;
+  }
+
+  /* Entry e of v's predecessor list against own (v at the round's start). A colored predecessor:
+   * its color leaves P(v), the entry is dropped. One whose possible colors cannot meet P(v):
+   * dropped (shortcut 2). Otherwise kept: its possible colors join maybe and reach. Then, if
+   * P(v)'s lowest color is blocked, the scan stops (first stop wins), with e as the hint when this
+   * entry's own colors block it. maybe and reach as read here may miss other threads' entries:
+   * the stop is only later, never wrong (settle decides with the final values). */
+  __device__ void examine(int32_t v, int64_t e, color_record own, int32_t level) const {
+    color_vertex &x = st.vx[v];
+    if (x.stop != kColorScanning) return; /* soft stop: a late view only reads more */
+    const int32_t u = st.adj[e];
+    if (u < 0) return;
+    const color_record pu = st.records(level)[u];
+    const bool colored = pu.lo == pu.hi;
+    const unsigned long long mask = colored ? 0 : color_possible_mask(pu, own.lo);
+    if (colored) st.remove_color(v, pu.lo);
+    unsigned long long maybe;
+    int32_t reach = -1;
+    if (colored || !color_may_conflict(pu, mask, own)) {
+      st.adj[e] = -1;
+      atomicSub(&x.left, 1);
+      if (!colored) return; /* P unchanged: nothing new can block */
+      maybe = gn_load_now(&x.maybe);
+    } else {
+      maybe = atomicOr(&x.maybe, mask) | mask;
+      atomicMax(&x.reach, pu.hi);
+      reach = pu.hi;
+    }
+    const int32_t p = st.lowest_from(v, own.lo);
+    if (!color_blocks(p, own.lo, maybe, max(reach, gn_load_now(&x.reach)))) return;
+    const bool blocker = !colored && color_blocks(p, own.lo, mask, pu.hi);
+    atomicCAS(&x.stop, kColorScanning, blocker ? (int32_t)(e - st.offsets[v]) : kColorStopped);
+  }
+
+  /* The end of v's round (post, or pre when the hint still blocks). v takes p = min P(v) when
+   * its list is empty or, with every entry read (no stop), no kept predecessor may take p (not
+   * in maybe, beyond reach): every remaining predecessor's record contains its final color, so p
+   * is c*(v). Otherwise the record for the next level: [p, trimmed hi] and the window; a record
+   * that is left with one color is a coloring too (P = {c*(v)}). Returns true when v was
+   * colored. */
+  __device__ bool settle(int32_t v, color_record own, const gn_step &s) const {
+    const color_vertex &x = st.vx[v];
+    const int32_t kept = gn_load_now(&x.left);
+    const bool stopped = gn_load_now(&x.stop) != kColorScanning;
+    const int32_t p = st.lowest_from(v, own.lo);
+    color_record r = {p, p, 1};
+    if (kept > 0 &&
+        (stopped || color_blocks(p, own.lo, gn_load_now(&x.maybe), gn_load_now(&x.reach)))) {
+      r.hi = st.trim(v, p, own.hi, kept);
+      r.window = st.window_at(v, p, r.hi);
+    }
+    st.records(s.level + 1)[v] = r;
+    if (r.lo != r.hi) {
+      s.push(v);
+      return false;
+    }
+    st.color[v] = p;
+    if (st.split[v].succs > 0) s.push(~v);
+    return true;
   }
 };
 

@@ -18,8 +18,8 @@
   X(ARG, bc_forward) \
   X(ARG, bc_backward) \
   X(ARG, self_loop_visitor) \
-  X(ARG, waiting_visitor) \
-  X(ARG, jones_plassmann_visitor) \
+  X(ARG, color_split_visitor) \
+  X(ARG, color_round_visitor) \
   X(ARG, mst_min_visitor) \
   X(ARG, mst_tie_visitor) \
   X(ARG, orient_visitor) \

@@ -47,10 +47,10 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->agg_threshold == b->agg_threshold;
 }
 
-/* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's
- * per-call time limit splits the matrix over calls); unset: all of them. */
-static int bm_backend_selected(const char *name) {
-  const char *list = getenv("GNEST_TEST_BACKENDS");
+/* name is an entry of the comma-separated list held by environment variable var; an unset or
+ * empty variable lists everything. */
+static int bm_listed(const char *var, const char *name) {
+  const char *list = getenv(var);
   if (!list || !*list) return 1;
   const size_t len = strlen(name);
   for (const char *p = list; (p = strstr(p, name)) != NULL; p += len) {
@@ -59,6 +59,28 @@ static int bm_backend_selected(const char *name) {
     if (starts && ends) return 1;
   }
   return 0;
+}
+
+/* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's
+ * per-call time limit splits the matrix over calls); unset: all of them. */
+static int bm_backend_selected(const char *name) { return bm_listed("GNEST_TEST_BACKENDS", name); }
+
+int bm_algo_selected(gn_algo algo) { return bm_listed("GNEST_TEST_ALGOS", gn_algo_name(algo)); }
+
+/* Every name of GNEST_TEST_ALGOS must be an algorithm: a typo would leave nothing to run. */
+static void bm_check_algo_list(void) {
+  const char *list = getenv("GNEST_TEST_ALGOS");
+  if (!list || !*list) return;
+  char copy[256];
+  snprintf(copy, sizeof copy, "%s", list);
+  for (char *save = NULL, *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+    int known = 0;
+    for (int a = 0; a < (int)GN_ALGO_COUNT; a++) known |= strcmp(name, gn_algo_name((gn_algo)a)) == 0;
+    cr_assert(known, "GNEST_TEST_ALGOS names '%s', which is no algorithm", name);
+  }
+  for (int a = 0; a < (int)GN_ALGO_COUNT; a++)
+    if (!bm_algo_selected((gn_algo)a))
+      cr_log_warn("GNEST_TEST_ALGOS leaves out %s in this run", gn_algo_name((gn_algo)a));
 }
 
 /* Appends backend b's configurations to m->runs (room for them is there). */
@@ -88,6 +110,7 @@ static void add_backend(bm_matrix *m, const gnest_backend_desc *d) {
 void bm_open(bm_matrix *m) {
   memset(m, 0, sizeof *m);
   m->ctx = bm_device_ctx();
+  bm_check_algo_list();
   int room = 0;
   gnest_backend_desc d;
   for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {

@@ -45,6 +45,10 @@ void bm_close(bm_matrix *m);
 
 int bm_selected(const bm_run *r, bm_configs which);
 
+/* GNEST_TEST_ALGOS="color,bfs" (names as gn_algo_name): only those algorithms run in the suites
+ * that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no algorithm. */
+int bm_algo_selected(gn_algo algo);
+
 /* Default options with backend = cpu: the reference every run is compared with. */
 gnest_options bm_cpu_options(void);
 
