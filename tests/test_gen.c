@@ -517,6 +517,85 @@ typedef struct cli_result {
   char out[8192];    /* stdout */
 } cli_result;
 
+Test(gen_broom, handle_and_bristles) {
+  int32_t *parent;
+  cr_assert_eq(gn_gen_broom(7, 3, &parent), GNEST_OK);
+  const int32_t want[] = {-1, 0, 1, 2, 2, 2, 2};
+  cr_assert_arr_eq(parent, want, sizeof want);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 4, &parent), GNEST_OK); /* all handle: a chain */
+  for (int i = 0; i < 4; i++) cr_assert_eq(parent[i], i - 1);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 1, &parent), GNEST_OK); /* all bristles: a star */
+  for (int i = 1; i < 4; i++) cr_assert_eq(parent[i], 0);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(1, 1, &parent), GNEST_OK);
+  cr_assert_eq(parent[0], -1);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 5, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
+  cr_assert_eq(gn_gen_broom(4, 0, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(0, 1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(3, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(gen_caterpillar, spine_and_legs) {
+  int32_t *parent;
+  /* 10 nodes, 2 legs: spine of ceil(10 / 3) = 4, leaves 4..9 on spine nodes 0 0 1 1 2 2. */
+  cr_assert_eq(gn_gen_caterpillar(10, 2, &parent), GNEST_OK);
+  const int32_t want[] = {-1, 0, 1, 2, 0, 0, 1, 1, 2, 2};
+  cr_assert_arr_eq(parent, want, sizeof want);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(9, 1, &parent), GNEST_OK); /* spine 5, the last one legless */
+  const int32_t odd[] = {-1, 0, 1, 2, 3, 0, 1, 2, 3};
+  cr_assert_arr_eq(parent, odd, sizeof odd);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(5, 0, &parent), GNEST_OK); /* no legs: a chain */
+  for (int i = 0; i < 5; i++) cr_assert_eq(parent[i], i - 1);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(1, 3, &parent), GNEST_OK);
+  cr_assert_eq(parent[0], -1);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(5, -1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
+  cr_assert_eq(gn_gen_caterpillar(0, 1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_caterpillar(3, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* Parents come before their children and spread over them; the depth is logarithmic (about
+ * e ln n; under 3 ln n here); the seed picks the tree. */
+Test(gen_random_recursive, parents_before_children_and_seeded) {
+  const int32_t n = 200000;
+  int32_t *a, *b, *c;
+  cr_assert_eq(gn_gen_random_recursive(n, 1, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(n, 1, &b), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(n, 2, &c), GNEST_OK);
+  cr_assert_arr_eq(a, b, (size_t)n * sizeof *a);
+  int32_t differ = 0, root_children = 0, max_depth = 0;
+  int32_t *depth = malloc((size_t)n * sizeof *depth);
+  cr_assert_not_null(depth);
+  cr_assert_eq(a[0], -1);
+  depth[0] = 1;
+  for (int32_t i = 1; i < n; i++) {
+    cr_assert(a[i] >= 0 && a[i] < i, "parent[%d] = %d", i, a[i]);
+    depth[i] = depth[a[i]] + 1;
+    if (depth[i] > max_depth) max_depth = depth[i];
+    differ += a[i] != c[i];
+    root_children += a[i] == 0;
+  }
+  cr_assert_gt(differ, n / 2, "seeds 1 and 2 give nearly the same tree");
+  /* The root's expected children: the harmonic number H(n - 1), about 12.8. */
+  cr_assert(root_children >= 4 && root_children <= 30, "root has %d children", root_children);
+  cr_assert(max_depth > 15 && max_depth < 3 * log((double)n), "depth %d", max_depth);
+  free(depth), free(a), free(b), free(c);
+  cr_assert_eq(gn_gen_random_recursive(1, 1, &a), GNEST_OK);
+  cr_assert_eq(a[0], -1);
+  free(a);
+  cr_assert_eq(gn_gen_random_recursive(0, 1, &a), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(a);
+  cr_assert_eq(gn_gen_random_recursive(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
 static void read_all(const char *path, char *buf, size_t size) {
   buf[0] = '\0';
   FILE *f = fopen(path, "r");
@@ -573,6 +652,12 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
       {"tree --depth 3 --out-degree 2 --sparsity 0 -o /tmp/x.mtx", "must end in .tree"},
       {"tree --depth 3 --out-degree 2 -o /tmp/x.tree", "missing required option --sparsity"},
       {"chain --n 0 -o /tmp/x.tree", "--n: expected an integer in [1, 2147483647]"},
+      {"broom --n 10 --handle 11 -o /tmp/x.tree", "--handle 11 is longer than the tree"},
+      {"broom --n 10 --handle 0 -o /tmp/x.tree", "--handle: expected an integer in [1, "},
+      {"caterpillar --n 10 --legs -1 -o /tmp/x.tree", "--legs: expected an integer in [0, "},
+      {"recursive --n 10 -o /tmp/x.mtx", "must end in .tree"},
+      {"recursive --n 10 --legs 2 -o /tmp/x.tree", "--legs does not apply"},
+      {"chain --n 10 --seed 3 -o /tmp/x.tree", "--seed does not apply"},
       {"er --n 0 --m 5 -o /tmp/x.mtx", "need at least one vertex"},
       {"star --n 5 --seed -1 -o /tmp/x.mtx", "--seed: expected an unsigned integer"},
       {"path --n", "--n needs a value"},
@@ -588,7 +673,8 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
 
 Test(gen_cli, help_for_each_kind) {
   skip_without_binary();
-  const char *kinds[] = {"rmat", "er", "grid", "star", "path", "tree", "chain"};
+  const char *kinds[] = {"rmat",  "er",    "grid",        "star",     "path",
+                         "tree",  "chain", "caterpillar", "recursive", "broom"};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     char args[64];
     snprintf(args, sizeof args, "%s --help", kinds[i]);
@@ -722,6 +808,36 @@ Test(gen_cli, tree_and_chain_files_load) {
   cr_assert_eq(gnest_tree_num_nodes(t), 1000);
   cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
   cr_assert_eq(ts.depth, 1000);
+  gnest_tree_free(t);
+  /* The other tree kinds: the shape the help promises, as the generators give it. */
+  const struct { const char *args; int32_t depth, max_out_degree; } shapes[] = {
+      {"broom --n 1000", 501, 500},          /* handle 500, 500 bristles on node 499 */
+      {"broom --n 1000 --handle 10", 11, 990},
+      {"caterpillar --n 1000", 501, 2},      /* spine 500, one leg each */
+      {"caterpillar --n 1000 --legs 3", 251, 4},
+  };
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    snprintf(args, sizeof args, "%s -o %s", shapes[i].args, path);
+    run_gen(args, &r);
+    cr_assert_eq(r.status, 0, "%s: %s", shapes[i].args, r.err);
+    cr_assert_eq(gnest_tree_load(ctx, path, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
+    cr_assert_eq(ts.n, 1000, "%s", shapes[i].args);
+    cr_assert_eq(ts.depth, shapes[i].depth, "%s: depth %d", shapes[i].args, ts.depth);
+    cr_assert_eq(ts.max_out_degree, shapes[i].max_out_degree, "%s", shapes[i].args);
+    gnest_tree_free(t);
+  }
+  /* recursive: the generator's tree for the seed. */
+  snprintf(args, sizeof args, "recursive --n 5000 --seed 7 -o %s", path);
+  run_gen(args, &r);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_assert_eq(gnest_tree_load(ctx, path, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  int32_t *want;
+  cr_assert_eq(gn_gen_random_recursive(5000, 7, &want), GNEST_OK);
+  const int32_t *got;
+  gnest_tree_arrays(t, &got, NULL, NULL);
+  cr_assert_arr_eq(got, want, 5000 * sizeof *want);
+  free(want);
   gnest_tree_free(t);
   gnest_ctx_free(ctx);
   remove(path);

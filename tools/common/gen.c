@@ -443,13 +443,45 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
   return grow_tree(depth, out_degree, sparsity, seed, initial_capacity, n, parent);
 }
 
-gnest_status gn_gen_chain(int32_t n, int32_t **parent) {
+/* The parent array of an n-node tree whose nodes 0 .. chain-1 form a chain (root 0); the other
+ * entries are the caller's to fill. */
+static gnest_status chain_parents(int32_t n, int32_t chain, int32_t **parent) {
   if (!parent) return GNEST_ERR_INVALID_ARGUMENT;
   *parent = NULL;
-  if (n < 1) return GNEST_ERR_INVALID_ARGUMENT;
+  if (n < 1 || chain < 1 || chain > n) return GNEST_ERR_INVALID_ARGUMENT;
   int32_t *par = malloc((size_t)n * sizeof(int32_t));
   if (!par) return GNEST_ERR_OUT_OF_MEMORY;
-  for (int32_t i = 0; i < n; i++) par[i] = i - 1;
+  for (int32_t i = 0; i < chain; i++) par[i] = i - 1;
   *parent = par;
+  return GNEST_OK;
+}
+
+gnest_status gn_gen_chain(int32_t n, int32_t **parent) { return chain_parents(n, n, parent); }
+
+gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent) {
+  gnest_status st = chain_parents(n, handle, parent);
+  if (st != GNEST_OK) return st;
+  for (int32_t i = handle; i < n; i++) (*parent)[i] = handle - 1;
+  return GNEST_OK;
+}
+
+gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent) {
+  if (legs < 0) {
+    if (parent) *parent = NULL;
+    return GNEST_ERR_INVALID_ARGUMENT;
+  }
+  const int32_t spine = n < 1 ? n : (int32_t)(((int64_t)n + legs) / ((int64_t)legs + 1));
+  gnest_status st = chain_parents(n, spine, parent);
+  if (st != GNEST_OK) return st;
+  for (int32_t i = spine; i < n; i++) (*parent)[i] = (i - spine) / legs;
+  return GNEST_OK;
+}
+
+gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent) {
+  gnest_status st = chain_parents(n, 1, parent);
+  if (st != GNEST_OK) return st;
+  gen_rng rng;
+  rng_seed_stream(&rng, seed, 0);
+  for (int32_t i = 1; i < n; i++) (*parent)[i] = (int32_t)rng_below(&rng, (uint64_t)i);
   return GNEST_OK;
 }

@@ -47,6 +47,17 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
 double gn_gen_tree_expected_nodes(int depth, int out_degree, int sparsity);
 /* Chain of n nodes: parent[i] = i-1. */
 gnest_status gn_gen_chain(int32_t n, int32_t **parent);
+/* Broom of n nodes: a handle 0 - 1 - ... - (handle-1) (a chain) and n - handle bristles, every
+ * one a child of the handle's last node. 1 <= handle <= n; depth handle + 1 (handle when n ==
+ * handle). */
+gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent);
+/* Caterpillar of n nodes: a spine 0 - 1 - ... - (s-1) (a chain), s = ceil(n / (legs + 1)), and
+ * legs leaves per spine node in spine order: leaf s + j hangs from spine node j / legs. legs >= 0
+ * (0 = a chain). */
+gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent);
+/* Random recursive tree of n nodes: parent[i] uniform in [0, i) (one random stream of the seed,
+ * so the same tree on every machine). Depth about e ln n: 44 for 10^7 nodes. */
+gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent);
 
 /* splitmix64 step, exposed for tests and sampling. */
 static inline uint64_t gn_splitmix64(uint64_t *state) {
