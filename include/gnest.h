@@ -252,6 +252,20 @@ typedef enum gnest_schedule {
   GNEST_SCHEDULE_STATIC       /* static cyclic: item i to thread i mod (grid threads) */
 } gnest_schedule;
 
+/* How gnest_tree_descendants / gnest_tree_heights run on a device backend (host backends ignore
+ * it). gnest_info.reason names the method that ran and why. */
+typedef enum gnest_tree_method {
+  GNEST_TREE_METHOD_AUTO = 0, /* EULER when the tree is deep for its size (the level schedule's
+                                 per-level barriers would cost more than EULER's passes), else
+                                 LEVELS */
+  GNEST_TREE_METHOD_LEVELS,   /* the tree's level schedule through the backend (gn_run_recursive):
+                                 one dependent pass per level, deepest first */
+  GNEST_TREE_METHOD_EULER     /* Euler tour + list ranking: about 2 log2(n) + 10 dependent
+                                 passes whatever the depth, O(n) work; element-wise kernels that
+                                 use no backend loop (the backend only names the run). Trees of
+                                 at most 2^30 - 1 nodes (else GNEST_ERR_TOO_LARGE) */
+} gnest_tree_method;
+
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
@@ -268,6 +282,7 @@ typedef struct gnest_options {
                           (cudaLimitDevRuntimePendingLaunchCount) to use; 0 = an upper bound
                           computed from the input. A smaller pool can make device-side launches
                           fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
+  gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -304,7 +319,8 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
 
 /* Applies settings written as space-separated key=value words to opts (fields not named are left
  * alone): backend=NAME threshold=N coarsening=N granularity=default|warp|block|multi-block|grid
- * schedule=dynamic|static wboost=0|1 block_size=N; the word "default" changes nothing. Values
+ * schedule=dynamic|static wboost=0|1 block_size=N kc=N launch_limit=N tree_method=auto|levels|euler;
+ * the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);

@@ -53,6 +53,7 @@ static void check_counts(const char *name, int32_t n, const proto_tree_totals *t
   cr_assert_eq(t->jump_passes, gn_ceil_log2((uint32_t)t->splitters), "%s", name);
   cr_assert_eq(t->sparse_passes, heights ? gn_rmq_levels(n) - 1 : 0, "%s", name);
   cr_assert_eq(t->passes, (heights ? 11 : 9) + t->jump_passes + t->sparse_passes, "%s", name);
+  cr_assert_eq(t->passes, gn_euler_passes(n, t->splitters, heights), "%s", name);
   cr_assert_geq(t->splitters, 1, "%s: the first token always starts a sublist", name);
   /* The tour has 2n tokens; a sublist is at least one. The longest walk stays within a few times
    * gap * ln(tokens) (a broken splitter hash would give one walk over the whole tour). */

@@ -49,7 +49,8 @@ class LoadOptions(ctypes.Structure):
 class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
                 ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
-                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32)]
+                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
+                ("tree_method", c_int)]
 
 
 class Info(ctypes.Structure):

@@ -248,4 +248,13 @@ GN_HD int32_t gn_euler_height(const gn_rmq *q, int32_t preorder, int32_t descend
   return gn_rmq_max(q, preorder, preorder + descendants - 1) - depth + 1;
 }
 
+/* Dependent passes of a call (kernels and cub calls in stream order): 9 before the outputs (zero
+ * marks, slot and marks, owner scan, successors, count and list the splitters, measure, assign,
+ * descendants), the pointer jumping, and for heights 2 more (preorder depths, block maxima)
+ * and the sparse table's levels above the first. */
+GN_HD int32_t gn_euler_passes(int32_t n, int32_t splitters, int heights) {
+  const int32_t jumps = gn_ceil_log2((uint32_t)splitters);
+  return heights ? 11 + jumps + gn_rmq_levels(n) - 1 : 9 + jumps;
+}
+
 #endif

@@ -19,6 +19,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->block_size = 0;
   opts->kc = 0;
   opts->launch_limit = 0;
+  opts->tree_method = GNEST_TREE_METHOD_AUTO;
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -57,6 +58,11 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.launch_limit = %d: expected >= 0 (0 = computed from the input)",
                     (int)o->launch_limit);
+  if ((int)o->tree_method < (int)GNEST_TREE_METHOD_AUTO ||
+      (int)o->tree_method > (int)GNEST_TREE_METHOD_EULER)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.tree_method = %d is not a gnest_tree_method value (0 auto, 1 levels, "
+                    "2 euler)", (int)o->tree_method);
   return GNEST_OK;
 }
 
@@ -81,13 +87,15 @@ static int gn_parse_int(const char *text, int32_t *out) {
 static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const grans[] = {"default", "warp", "block", "multi-block", "grid", NULL};
   static const char *const scheds[] = {"dynamic", "static", NULL};
+  static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
   if (!eq || eq == word)
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "'%.100s': expected key=value (backend, threshold, coarsening, granularity, "
-                    "schedule, wboost, block_size, kc, launch_limit) or 'default'", word);
+                    "schedule, wboost, block_size, kc, launch_limit, tree_method) or 'default'",
+                    word);
   char key[32];
   size_t klen = (size_t)(eq - word);
   if (klen >= sizeof key) klen = sizeof key - 1;
@@ -120,10 +128,16 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
       o->schedule = (gnest_schedule)idx;
       return GNEST_OK;
     }
+  } else if (strcmp(key, "tree_method") == 0) {
+    if ((idx = gn_word_index(value, tree_methods)) >= 0) {
+      o->tree_method = (gnest_tree_method)idx;
+      return GNEST_OK;
+    }
   } else {
     return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "'%.100s': unknown option '%s' (expected backend, threshold, coarsening, "
-                    "granularity, schedule, wboost, block_size, kc or launch_limit)", word, key);
+                    "granularity, schedule, wboost, block_size, kc, launch_limit or tree_method)",
+                    word, key);
   }
   return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "'%.100s': bad value for %s", word,
                   key);

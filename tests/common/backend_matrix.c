@@ -33,7 +33,7 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
   return a->backend == b->backend && a->threshold == b->threshold &&
          a->coarsening == b->coarsening && a->granularity == b->granularity &&
          a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
-         a->kc == b->kc && a->launch_limit == b->launch_limit;
+         a->kc == b->kc && a->launch_limit == b->launch_limit && a->tree_method == b->tree_method;
 }
 
 /* GNEST_TEST_BACKENDS="name,name": run only those backends' configurations (the lent GPU's

@@ -161,6 +161,15 @@ static int set_schedule(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 
+static int set_tree_method(cli_args *a, const char *f, const char *v) {
+  static const char *names[] = {"auto", "levels", "euler"};
+  static const gnest_tree_method values[] = {GNEST_TREE_METHOD_AUTO, GNEST_TREE_METHOD_LEVELS,
+                                             GNEST_TREE_METHOD_EULER};
+  for (int i = 0; i < 3; ++i)
+    if (strcmp(v, names[i]) == 0) { a->opts.tree_method = values[i]; return CLI_EXIT_OK; }
+  return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -249,10 +258,13 @@ const cli_flag cli_flags[] = {
   {"--launch-limit", "N", CLI_ALGOS, set_launch_limit,
    "device-launching backends: pending-launch pool to use (0 = computed from the input; too small: "
    "the run fails with a launch-limit error)"},
+  {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
+   "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
+   "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit tree_method. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
