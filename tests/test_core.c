@@ -1064,6 +1064,9 @@ Test(core_options, defaults) {
   cr_assert_eq(o.schedule, GNEST_SCHEDULE_DYNAMIC);
   cr_assert_eq(o.wboost, 0);
   cr_assert_eq(o.block_size, 0);
+  cr_assert_eq(o.kc, 0);
+  cr_assert_eq(o.launch_limit, 0);
+  cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1081,6 +1084,7 @@ static gnest_options odd_options(void) {
   o.schedule = GNEST_SCHEDULE_STATIC;
   o.wboost = 1;
   o.block_size = 512;
+  o.tree_method = GNEST_TREE_METHOD_LEVELS;
   return o;
 }
 
@@ -1120,6 +1124,13 @@ Test(core_options, parse_good_words) {
   }
   w = odd, w.schedule = GNEST_SCHEDULE_DYNAMIC;
   expect_parse(odd, "schedule=dynamic", w);
+  const char *methods[] = {"auto", "levels", "euler"};
+  for (int i = 0; i < 3; ++i) {
+    char text[64];
+    snprintf(text, sizeof text, "tree_method=%s", methods[i]);
+    w = odd, w.tree_method = (gnest_tree_method)i;
+    expect_parse(odd, text, w);
+  }
   w = d, w.schedule = GNEST_SCHEDULE_STATIC;
   expect_parse(d, "schedule=static", w);
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
@@ -1159,6 +1170,9 @@ Test(core_options, parse_bad_words) {
   /* Unknown key, bad value, missing '=': the message quotes the word. */
   expect_parse_error("speed=3", "'speed=3'", "unknown option 'speed'");
   expect_parse_error("threshold=abc", "'threshold=abc'", "bad value for threshold");
+  expect_parse_error("tree_method=contraction", "'tree_method=contraction'",
+                     "bad value for tree_method");
+  expect_parse_error("tree_method=2", "'tree_method=2'", "bad value for tree_method");
   expect_parse_error("threshold=", "'threshold='", "bad value");
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
@@ -1219,6 +1233,8 @@ Test(core_options, validation) {
   EXPECT_BAD(granularity, (gnest_granularity)9, "options.granularity = 9");
   EXPECT_BAD(schedule, (gnest_schedule)5, "options.schedule = 5");
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
+  EXPECT_BAD(tree_method, (gnest_tree_method)3, "options.tree_method = 3");
+  EXPECT_BAD(tree_method, (gnest_tree_method)-1, "options.tree_method = -1");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {

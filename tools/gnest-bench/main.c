@@ -18,6 +18,7 @@ static const char *const usage_head =
     "inputs (repeatable, run in the order given; --suite inputs come last):\n"
     "  --graph PATH          graph file (.mtx .gr .txt .el .csv .gnest, .gz/.xz) or tree file (.tree)\n"
     "  --gen RECIPE          rmat:SCALE[:EDGE_FACTOR]  grid:ROWSxCOLS  er:N:M  tree:D:K:S  chain:N\n"
+    "                        broom:N[:HANDLE]  caterpillar:N[:LEGS]  recursive:N\n"
     "  --suite bench         rmat20, cnr-2000, USA-road-FLA (from --data), tree:4:128:0, chain:100000\n"
     "  --data DIR            where --suite finds its files (default ../shared/data)\n"
     "\n"
