@@ -596,6 +596,41 @@ Test(gen_random_recursive, parents_before_children_and_seeded) {
   cr_assert_eq(gn_gen_random_recursive(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
+/* The same tree renumbered: node i becomes perm[i], so parent links map through perm; every
+ * node keeps its depth and out-degree, and the seed picks the numbering. */
+Test(gen_shuffle_tree, same_shape_new_ids) {
+  const int32_t n = 5000;
+  int32_t *orig, *a, *b;
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &orig), GNEST_OK);
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &b), GNEST_OK);
+  cr_assert_eq(gn_gen_shuffle_tree(n, 3, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_shuffle_tree(n, 4, &b), GNEST_OK);
+  int32_t roots = 0, moved = 0, differ = 0;
+  int32_t *children_orig = calloc((size_t)n, sizeof *children_orig);
+  int32_t *children_a = calloc((size_t)n, sizeof *children_a);
+  cr_assert(children_orig && children_a);
+  for (int32_t i = 0; i < n; i++) {
+    roots += a[i] == -1;
+    moved += a[i] != orig[i];
+    differ += a[i] != b[i];
+    cr_assert(a[i] >= -1 && a[i] < n);
+    if (orig[i] >= 0) children_orig[orig[i]]++;
+    if (a[i] >= 0) children_a[a[i]]++;
+  }
+  cr_assert_eq(roots, 1);
+  cr_assert_gt(moved, n / 2);
+  cr_assert_gt(differ, n / 2);
+  /* The same multiset of out-degrees. */
+  int32_t hist_orig[8] = {0}, hist_a[8] = {0};
+  for (int32_t i = 0; i < n; i++) hist_orig[children_orig[i]]++, hist_a[children_a[i]]++;
+  cr_assert_arr_eq(hist_orig, hist_a, sizeof hist_orig);
+  free(children_orig), free(children_a), free(orig), free(a), free(b);
+  int32_t *none = NULL;
+  cr_assert_eq(gn_gen_shuffle_tree(5, 1, &none), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_shuffle_tree(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
 static void read_all(const char *path, char *buf, size_t size) {
   buf[0] = '\0';
   FILE *f = fopen(path, "r");

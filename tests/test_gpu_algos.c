@@ -1188,19 +1188,10 @@ static void check_deep_random_by_levels(const gpu_env *env, int64_t n, bm_config
 /* A random recursive tree with its ids shuffled: the root is not 0 and the tour visits ids in
  * no order (the generators number parents before children). */
 static int32_t *shuffled_random_recursive(int32_t n, uint64_t seed) {
-  int32_t *p, *perm = xmalloc((size_t)n, sizeof *perm), *q = xmalloc((size_t)n, sizeof *q);
+  int32_t *p;
   gen_ok(gn_gen_random_recursive(n, seed, &p), "gn_gen_random_recursive");
-  for (int32_t i = 0; i < n; i++) perm[i] = i;
-  uint64_t state = seed;
-  for (int32_t i = n - 1; i > 0; i--) {
-    const int32_t j = (int32_t)(gn_splitmix64(&state) % (uint64_t)(i + 1)), x = perm[i];
-    perm[i] = perm[j];
-    perm[j] = x;
-  }
-  for (int32_t i = 0; i < n; i++) q[perm[i]] = p[i] < 0 ? -1 : perm[p[i]];
-  free(p);
-  free(perm);
-  return q;
+  gen_ok(gn_gen_shuffle_tree(n, seed, &p), "gn_gen_shuffle_tree");
+  return p;
 }
 
 Test(gpu_trees, deep_binary_and_single_node) {

@@ -163,34 +163,14 @@ Test(proto_tree, random_recursive_and_wu_trees) {
  * numbered after their parents, and the tour visits ids in no order. */
 Test(proto_tree, shuffled_ids_and_roots_other_than_zero) {
   const int32_t n = 50000;
-  int32_t *p = generated(gn_gen_random_recursive(n, 9, &p), &p);
-  int32_t *perm = malloc((size_t)n * sizeof *perm), *q = malloc((size_t)n * sizeof *q);
-  cr_assert(perm && q);
-  for (int32_t i = 0; i < n; i++) perm[i] = i;
-  uint64_t state = 77;
-  for (int32_t i = n - 1; i > 0; i--) {
-    const int32_t j = (int32_t)(gn_splitmix64(&state) % (uint64_t)(i + 1));
-    const int32_t x = perm[i];
-    perm[i] = perm[j];
-    perm[j] = x;
-  }
-  for (int32_t i = 0; i < n; i++) q[perm[i]] = p[i] < 0 ? -1 : perm[p[i]];
-  free(p);
-  free(perm);
+  int32_t *q = generated(gn_gen_random_recursive(n, 9, &q), &q);
+  cr_assert_eq(gn_gen_shuffle_tree(n, 77, &q), GNEST_OK);
+  cr_assert_neq(q[0], -1, "seed 77 moves the root away from node 0");
   check_parents("shuffled random recursive", n, q);
   int32_t *two = malloc(2 * sizeof *two);
   cr_assert(two);
   two[0] = 1, two[1] = -1;
   check_parents("two nodes rooted at 1", 2, two);
-  /* A deep irregular tree: parent among the three nodes before (depth about n / 2). */
-  int32_t *deep = malloc(30000 * sizeof *deep);
-  cr_assert(deep);
-  deep[0] = -1;
-  for (int32_t i = 1; i < 30000; i++) {
-    uint64_t st = (uint64_t)i;
-    deep[i] = i - 1 - (int32_t)(gn_splitmix64(&st) % (uint64_t)(i < 3 ? i : 3));
-  }
-  check_parents("deep random tree", 30000, deep);
 }
 
 Test(proto_tree, bad_arguments) {

@@ -477,6 +477,22 @@ gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent) {
   return GNEST_OK;
 }
 
+gnest_status gn_gen_shuffle_tree(int32_t n, uint64_t seed, int32_t **parent) {
+  if (!parent || !*parent || n < 1) return GNEST_ERR_INVALID_ARGUMENT;
+  int32_t *perm = NULL, *shuffled = malloc((size_t)n * sizeof(int32_t));
+  gnest_status st = shuffled ? random_permutation(n, seed, &perm) : GNEST_ERR_OUT_OF_MEMORY;
+  if (st != GNEST_OK) {
+    free(shuffled);
+    return st;
+  }
+  const int32_t *old = *parent;
+  for (int32_t i = 0; i < n; i++) shuffled[perm[i]] = old[i] < 0 ? -1 : perm[old[i]];
+  free(perm);
+  free(*parent);
+  *parent = shuffled;
+  return GNEST_OK;
+}
+
 gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent) {
   gnest_status st = chain_parents(n, 1, parent);
   if (st != GNEST_OK) return st;

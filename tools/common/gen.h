@@ -58,6 +58,10 @@ gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent);
 /* Random recursive tree of n nodes: parent[i] uniform in [0, i) (one random stream of the seed,
  * so the same tree on every machine). Depth about e ln n: 44 for 10^7 nodes. */
 gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent);
+/* Renumbers the n nodes of the tree *parent by a uniformly random permutation of the seed (node
+ * i becomes perm[i]): the same shape with its ids in no order and its root anywhere. *parent is
+ * replaced by a new array (the old one freed) on success, left alone on failure. */
+gnest_status gn_gen_shuffle_tree(int32_t n, uint64_t seed, int32_t **parent);
 
 /* splitmix64 step, exposed for tests and sampling. */
 static inline uint64_t gn_splitmix64(uint64_t *state) {
