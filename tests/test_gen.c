@@ -597,7 +597,8 @@ Test(gen_random_recursive, parents_before_children_and_seeded) {
 }
 
 /* The same tree renumbered: node i becomes perm[i], so parent links map through perm; every
- * node keeps its depth and out-degree, and the seed picks the numbering. */
+ * node keeps its out-degree (the multiset of out-degrees is unchanged), and the seed picks the
+ * numbering. */
 Test(gen_shuffle_tree, same_shape_new_ids) {
   const int32_t n = 5000;
   int32_t *orig, *a, *b;
