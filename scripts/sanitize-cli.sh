@@ -4,6 +4,8 @@
 # configuration of that backend, on a small skewed weighted graph, a small directed graph and a
 # synthetic tree. memcheck runs every configuration; the other tools run each backend's default
 # (not on the device-launching backends: racecheck and synccheck do not support device launches).
+# Each tool also runs the tree algorithms' Euler tour (--tree-method euler; it uses no backend
+# loop, so on flat only) over a deep caterpillar and a random recursive tree.
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 # SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it).
 set -u
@@ -12,6 +14,8 @@ tmp=$(mktemp -d)
 bin/gnest-gen rmat --scale 11 --weights 1:64 --undirected -o "$tmp/g.gnest" 2>/dev/null
 bin/gnest-gen rmat --scale 10 -o "$tmp/d.gnest" 2>/dev/null
 bin/gnest-gen tree --depth 4 --out-degree 48 --sparsity 1 -o "$tmp/t.tree" 2>/dev/null
+bin/gnest-gen caterpillar --n 20000 --legs 2 -o "$tmp/c.tree" 2>/dev/null
+bin/gnest-gen recursive --n 20000 -o "$tmp/r.tree" 2>/dev/null
 backends=${SANITIZE_BACKENDS:-$(bin/gnest-cli backends | awk '$2 == "built" && $3 == "device" {print $1}')}
 [ -n "$backends" ] || { echo "no device backend in the registry" >&2; exit 1; }
 fail=0
@@ -51,5 +55,12 @@ for tool in $tools; do
     done
   done
 done
+if printf '%s\n' $backends | grep -qx flat; then
+  for tool in $tools; do
+    for a in tree-descendants tree-heights; do
+      for t in c r; do check "$tool" flat default "$a" "$tmp/$t.tree" --tree-method euler; done
+    done
+  done
+fi
 rm -rf "$tmp"
 exit $fail
