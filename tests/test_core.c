@@ -1503,6 +1503,16 @@ Test(core_selector, deep_trees_go_to_the_gpu_from_131072_nodes) {
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   cr_assert_null(strstr(reason, "euler"), "%s", reason);
+  /* Above the tour's limit a deep, narrow tree stays on the host. */
+  t.n = GN_EULER_MAX_NODES + 1;
+  t.depth = t.n;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SEQUENTIAL, reason);
+  assert_contains(reason, "1073741824 nodes > 1073741823, more than the GPU's euler tour takes");
+  t.n = GN_EULER_MAX_NODES;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  t.n = 1024 * 1000;
   /* A tiny buffer is never overrun on the new path either. */
   t.depth = t.n;
   char tiny[8];

@@ -27,6 +27,10 @@
  * dependent passes of a few us (0.2-0.3 ms, estimated; to calibrate with
  * scripts/tree-bench.sh). From this size on it goes to the GPU. */
 #define GN_SEL_TREE_HOST_MAX_NODES 131072
+/* The largest tree the Euler tour takes (its tour positions are int32): GN_EULER_MAX_NODES of
+ * src/algos/tree_euler.h, which this layer does not include (tests/test_core.c checks they agree).
+ * A deeper, narrow tree stays on the host: by levels the GPU would take 3.6 us a level. */
+#define GN_SEL_TREE_TOUR_MAX_NODES ((int32_t)((1u << 30) - 1))
 
 /* The class's backend; its name ends the reason. */
 static gnest_backend gn_pick(gn_role role, char *reason, size_t size) {
@@ -51,6 +55,14 @@ static gnest_backend gn_select_tree(const gnest_tree *t, char *reason, size_t si
                "%d nodes < %d: the host's work costs less than the GPU's fixed cost",
                width, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH, (int)t->n,
                GN_SEL_TREE_HOST_MAX_NODES);
+      return gn_pick(GN_ROLE_SEQUENTIAL, reason, size);
+    }
+    if (t->n > GN_SEL_TREE_TOUR_MAX_NODES) {
+      snprintf(reason, size,
+               "deep, narrow tree: %.1f nodes per level on average (%d nodes, depth %d) < %d, and "
+               "%d nodes > %d, more than the GPU's euler tour takes",
+               width, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH, (int)t->n,
+               (int)GN_SEL_TREE_TOUR_MAX_NODES);
       return gn_pick(GN_ROLE_SEQUENTIAL, reason, size);
     }
     snprintf(reason, size, "deep, narrow tree of %d nodes >= %d (%.1f nodes per level): GPU, "
