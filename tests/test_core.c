@@ -1443,6 +1443,15 @@ Test(core_selector, graph_rules) {
   gnest_ctx_free(cpu);
 }
 
+/* A tiny reason buffer of `size` bytes is never overrun: the reason is cut to size - 1. */
+static void expect_short_reason(const gnest_ctx *dev, const gnest_tree *t, size_t size) {
+  char tiny[16];
+  memset(tiny, 'x', sizeof tiny);
+  gn_select_backend(dev, GN_ALGO_TREE_HEIGHTS, NULL, t, tiny, size);
+  cr_assert_eq(strlen(tiny), size - 1);
+  cr_assert_eq(tiny[size], 'x');
+}
+
 Test(core_selector, tree_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
@@ -1464,12 +1473,7 @@ Test(core_selector, tree_rules) {
   assert_contains(reason, "deep, narrow tree");
   assert_contains(reason, "100000 nodes < 131072");
   t.depth = 0;
-  /* A tiny reason buffer is never overrun. */
-  char tiny[8];
-  memset(tiny, 'x', sizeof tiny);
-  gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, tiny, 4);
-  cr_assert_eq(strlen(tiny), 3);
-  cr_assert_eq(tiny[4], 'x');
+  expect_short_reason(&dev, &t, 4);
 }
 
 /* Deep, narrow trees of 131,072 nodes and more go to the GPU (the Euler tour), backend by the
@@ -1512,14 +1516,8 @@ Test(core_selector, deep_trees_go_to_the_gpu_from_131072_nodes) {
   t.n = GN_EULER_MAX_NODES;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
-  t.n = 1024 * 1000;
-  /* A tiny buffer is never overrun on the new path either. */
-  t.depth = t.n;
-  char tiny[8];
-  memset(tiny, 'x', sizeof tiny);
-  gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, tiny, 5);
-  cr_assert_eq(strlen(tiny), 4);
-  cr_assert_eq(tiny[5], 'x');
+  t.n = t.depth = 1024 * 1000; /* the new path's reason */
+  expect_short_reason(&dev, &t, 5);
 }
 
 /* tree_method: a forced method is kept; auto compares depth x 3.6 us with the Euler tour's
