@@ -7,7 +7,8 @@
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
-#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color; not installed)
+#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color, bin/gnest-proto-tree;
+#                   not installed)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib
@@ -117,18 +118,25 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) lib/libgnest.a
 
 # bench/proto: prototypes measured before they become library code (bench/proto/README.md).
 # `make proto` builds their tools; they are not installed and not part of libgnest, but their
-# simulations are tested by `make test` (tests/test_proto_color.c links them).
+# simulations are tested by `make test` (tests/test_proto_color.c and test_proto_tree.c link them).
 # test_gpu_algos links the coloring simulation too: the GPU rounds are checked against it.
 PROTO_COLOR_OBJ := build/bench/proto/color_sim.o
+PROTO_TREE_OBJ  := build/bench/proto/tree_sim.o
 TEST_EXTRA_test_proto_color := $(PROTO_COLOR_OBJ)
-TEST_EXTRA_test_gpu_algos := $(PROTO_COLOR_OBJ)
-$(PROTO_COLOR_OBJ) build/bench/proto/main.o build/tests/test_proto_color.o \
-  build/tests/test_gpu_algos.o: CFLAGS += -Ibench/proto
+TEST_EXTRA_test_gpu_algos   := $(PROTO_COLOR_OBJ)
+TEST_EXTRA_test_proto_tree  := $(PROTO_TREE_OBJ)
+$(PROTO_COLOR_OBJ) $(PROTO_TREE_OBJ) build/bench/proto/main.o build/bench/proto/tree_main.o \
+  build/tests/test_proto_color.o build/tests/test_proto_tree.o build/tests/test_gpu_algos.o: \
+  CFLAGS += -Ibench/proto
 
 .PHONY: proto
-proto: bin/gnest-proto-color
+proto: bin/gnest-proto-color bin/gnest-proto-tree
 
 bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) lib/libgnest.a
+	@mkdir -p bin
+	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
+
+bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) lib/libgnest.a
 	@mkdir -p bin
 	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
 

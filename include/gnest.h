@@ -267,6 +267,20 @@ typedef enum gnest_freelaunch_mode {
   GNEST_FL_T4  /* a heavy item's inner loop run by the parent thread itself, serially */
 } gnest_freelaunch_mode;
 
+/* How gnest_tree_descendants / gnest_tree_heights run on a device backend (host backends ignore
+ * it). gnest_info.reason names the method that ran and why. */
+typedef enum gnest_tree_method {
+  GNEST_TREE_METHOD_AUTO = 0, /* EULER when the tree is deep for its size (the level schedule's
+                                 per-level barriers would cost more than EULER's passes), else
+                                 LEVELS */
+  GNEST_TREE_METHOD_LEVELS,   /* the tree's level schedule through the backend (gn_run_recursive):
+                                 one dependent pass per level, deepest first */
+  GNEST_TREE_METHOD_EULER     /* Euler tour + list ranking: about 2 log2(n) + 10 dependent
+                                 passes whatever the depth, O(n) work; element-wise kernels that
+                                 use no backend loop (the backend only names the run). Trees of
+                                 at most 2^30 - 1 nodes (else GNEST_ERR_TOO_LARGE) */
+} gnest_tree_method;
+
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
@@ -285,14 +299,14 @@ typedef struct gnest_options {
                           (cudaLimitDevRuntimePendingLaunchCount) to use; 0 = an upper bound
                           computed from the input. A smaller pool can make device-side launches
                           fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
-  /* Since 0.3.0; gnest_options_init sets it. */
+  /* Since 0.3.0; gnest_options_init sets them. */
   gnest_freelaunch_mode freelaunch_mode; /* freelaunch: T1..T4, or AUTO (the paper's rule) */
-  /* Since 0.3.0 (agg); gnest_options_init sets them. */
   int32_t group_size;   /* agg, granularity MULTI_BLOCK: parent CTAs (chunks of block_size items)
                           per aggregation group, G; 0 = the defaults rule */
   int32_t agg_threshold; /* agg: a warp / block / group / grid aggregates its child grids into one
                            only when it has at least this many; fewer launch one grid each
                            (0 = default 2) */
+  gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -331,7 +345,7 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * alone): backend=NAME threshold=N coarsening=N
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
- * agg_threshold=N; the word "default" changes nothing. Values
+ * agg_threshold=N tree_method=auto|levels|euler; the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);

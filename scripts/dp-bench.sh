@@ -6,7 +6,8 @@
 # input, algorithm, then per backend "ms/device launches".
 #   Trees: gnest-gen tree --depth 3 (root, K children, K^2 grandchildren: 1 + K nodes with
 #   children, the thesis's 513 at K = 512), K = 32..512 at sparsity 0 and K = 512 at sparsity
-#   0..4; depth 4 for K = 32 and 64. A chain of 100,000 nodes (median of 3): the cost per level.
+#   0..4; depth 4 for K = 32 and 64. A chain of 100,000 nodes (median of 3, --tree-method levels:
+#   auto would take the Euler tour): the cost per level.
 set -u
 OUT=${OUT:-/tmp/gnest-out}
 D="$OUT/logs/dp-bench"; mkdir -p "$D" /tmp/dpin
@@ -19,16 +20,16 @@ for s in 1 2 3 4; do gen "d3k512s${s}.tree" tree --depth 3 --out-degree 512 --sp
 for k in 32 64; do gen "d4k${k}s0.tree" tree --depth 4 --out-degree $k --sparsity 0; cells+=("d4k${k}s0.tree"); done
 gen rmat16.gnest rmat --scale 16
 gen rmat20.gnest rmat --scale 20
-run() { # input command [runs]
+run() { # input command [runs [flags...]]
   local j="$D/$(basename "$1")-$2.json"
-  timeout 300 bin/gnest-cli "$2" "/tmp/dpin/$1" --compare --runs "${3:-7}" --json >"$j" 2>"$j.err"
+  timeout 300 bin/gnest-cli "$2" "/tmp/dpin/$1" --compare --runs "${3:-7}" "${@:4}" --json >"$j" 2>"$j.err"
   echo "rc=$? $1 $2" >>"$D/rc.txt"
 }
 for c in "${cells[@]}"; do run "$c" tree-descendants; run "$c" tree-heights; done
 run rmat16.gnest bfs
 run rmat20.gnest bfs
 gen chain100000.tree chain --n 100000
-run chain100000.tree tree-descendants 3
+run chain100000.tree tree-descendants 3 --tree-method levels
 python3 - "$D" <<'PY'
 import json, sys, glob, os
 rows = []

@@ -10,7 +10,7 @@
 #    it chose from gnest_info.reason), against naive-dp, the best of cdp-warp / cdp-block /
 #    cdp-grid, flat and lazynp. Bars: the pick within 1.2x of the best mode on every input; Free
 #    Launch (the pick) faster than naive-dp everywhere.
-# 2. The static level scheduler: tree descendants and heights on a 100,000-node chain, a broom
+# 2. The static level scheduler: tree descendants and heights by levels on a 100,000-node chain, a broom
 #    (handle 100,000, 100,000 bristles), a caterpillar (spine 100,000, 7 legs), the Wu trees 4-128-0
 #    and 4-32-0, a random recursive tree of 1,000,000 nodes, and BC (one source) on USA-road-FLA:
 #    flat (a grid barrier a level) against levelsched: time, grid barriers, barriers saved, cost per
@@ -26,9 +26,9 @@ if [ -f devpack/pack.tar.xz ] && [ ! -x bin/gnest-bench ]; then tar -xJf devpack
 gen() { [ -f "$IN/$1" ] || bin/gnest-gen "${@:2}" -o "$IN/$1" >/dev/null 2>&1 || { echo "gnest-gen $*" >&2; exit 1; }; }
 gen rmat20.gnest rmat --scale 20 --undirected
 gen chain100000.tree chain --n 100000
-gen broom100000.tree broom --handle 100000 --bristles 100000
-gen caterpillar100000.tree caterpillar --spine 100000 --legs 7
-gen rrt1000000.tree rrt --n 1000000
+gen broom100000.tree broom --n 200000 --handle 100000
+gen caterpillar100000.tree caterpillar --n 800000 --legs 7
+gen recursive1000000.tree recursive --n 1000000
 trees=()
 for k in 32 64 128 256 512; do trees+=(--gen "tree:3:$k:0"); done
 for s in 1 2 3 4; do trees+=(--gen "tree:3:512:$s"); done
@@ -41,9 +41,12 @@ bench() { # name, gnest-bench arguments...
 fl_inputs=(--graph "$IN/rmat20.gnest" --graph "$DATA/cnr-2000.mtx.xz" "${trees[@]}" --algos bfs,tree-descendants)
 bench fl-others "${fl_inputs[@]}" --backends cpu,naive-dp,cdp-warp,cdp-block,cdp-grid,flat,lazynp,freelaunch
 for m in t1 t2 t3 t4; do bench "fl-$m" "${fl_inputs[@]}" --backends cpu,freelaunch --freelaunch-mode "$m"; done
+# By levels (tree_method=levels): on these deep trees auto would take the Euler tour on both
+# backends, which runs no level loop (README.md, "Tree methods").
 bench levelsched --graph "$IN/chain100000.tree" --graph "$IN/broom100000.tree" \
-  --graph "$IN/caterpillar100000.tree" --gen tree:4:128:0 --gen tree:4:32:0 --graph "$IN/rrt1000000.tree" \
-  --graph "$DATA/USA-road-FLA.mtx.xz" --algos tree-descendants,tree-heights,bc --backends cpu,flat,levelsched
+  --graph "$IN/caterpillar100000.tree" --gen tree:4:128:0 --gen tree:4:32:0 --graph "$IN/recursive1000000.tree" \
+  --graph "$DATA/USA-road-FLA.mtx.xz" --algos tree-descendants,tree-heights,bc --backends cpu,flat,levelsched \
+  --options tree_method=levels
 cat "$D/rc.txt"
 python3 - "$D" <<'PY'
 import json, os, re, sys

@@ -4,6 +4,7 @@
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
 #   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big] [scale] [color]
+#          [trees]
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
 #          GNEST_TEST_ALGOS=a,b to algorithms)
 #   color: the coloring alone (issue 11's shortcut rounds): its GPU tests on every backend (or
@@ -11,6 +12,8 @@
 #   suite's coloring cells (gnest-bench --algos color --runs 7).
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
+#   trees: scripts/tree-bench.sh (chain, broom, caterpillar, random recursive and Wu trees at 1M and
+#   10M nodes: auto vs cpu vs flat, both tree methods forced, and the bar of issue 11 item 3)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
 #   agg-bench: scripts/agg-bench.sh $AGG_PARTS (default: every part and the summary; a 10-minute
@@ -89,6 +92,10 @@ for step in $steps; do
         >"$OUT/logs/bench-color.txt" 2>"$OUT/logs/bench-color.err"
       summary+=("bench (color): rc=$?")
       cat "$OUT/logs/bench-color.txt" ;;
+    trees)
+      OUT=$OUT scripts/tree-bench.sh >"$OUT/logs/tree-bench.txt" 2>&1
+      summary+=("tree-bench: rc=$? $(grep '^bar: ' "$OUT/logs/tree-bench.txt" | tail -n 1)")
+      grep -A 40 '^bar: auto' "$OUT/logs/tree-bench.txt" ;;
     bench-old)
       for which in devold bin; do
         "$which/gnest-bench" --suite bench --data devdata --runs 7 --no-cpu --backends flat,lazynp \

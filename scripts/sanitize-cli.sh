@@ -5,6 +5,9 @@
 # synthetic tree. memcheck runs every configuration; the other tools run each backend's default
 # (not on the device-launching backends: racecheck and synccheck do not support device launches).
 # Coloring also runs on a multigraph (self-loops and parallel arcs kept): its self-loop pass.
+# Each tool also runs the tree algorithms' Euler tour (--tree-method euler; it uses no backend
+# loop, so on flat only) over a deep caterpillar and a random recursive tree
+# (when SANITIZE_ALGOS names a tree algorithm, or by default).
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 # SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it);
 # SANITIZE_ALGOS="color" to those algorithms (gnest-cli command names).
@@ -14,6 +17,8 @@ tmp=$(mktemp -d)
 bin/gnest-gen rmat --scale 11 --weights 1:64 --undirected -o "$tmp/g.gnest" 2>/dev/null
 bin/gnest-gen rmat --scale 10 -o "$tmp/d.gnest" 2>/dev/null
 bin/gnest-gen tree --depth 4 --out-degree 48 --sparsity 1 -o "$tmp/t.tree" 2>/dev/null
+bin/gnest-gen caterpillar --n 20000 --legs 2 -o "$tmp/c.tree" 2>/dev/null
+bin/gnest-gen recursive --n 20000 -o "$tmp/r.tree" 2>/dev/null
 bin/gnest-gen rmat --scale 10 --undirected -o "$tmp/u.gnest" 2>/dev/null
 bin/gnest-cli convert "$tmp/u.gnest" "$tmp/u.txt" >/dev/null 2>&1
 { cat "$tmp/u.txt"; awk 'BEGIN { for (i = 0; i < 1024; i += 7) print i, i }'; sed -n 2,1000p "$tmp/u.txt"; } >"$tmp/multi.txt"
@@ -65,5 +70,14 @@ for tool in $tools; do
     done
   done
 done
+if printf '%s\n' $backends | grep -qx flat; then
+  for tool in $tools; do
+    for a in $algos; do
+      case $a in
+        tree-*) for t in c r; do check "$tool" flat default "$a" "$tmp/$t.tree" --tree-method euler; done ;;
+      esac
+    done
+  done
+fi
 rm -rf "$tmp"
 exit $fail

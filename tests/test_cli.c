@@ -922,6 +922,46 @@ Test(cli, options_bad_word_is_a_usage_error) {
   run_free(&r);
 }
 
+/* --tree-method (and tree_method= in --options) on the tree commands: the same result by every
+ * method; on a GPU the summary names the method, on the CPU backend it is ignored; a bad value
+ * or another command is a usage error. */
+Test(cli, tree_method_flag) {
+  const char *out = at("tree.txt");
+  const char *methods[] = {"auto", "levels", "euler"};
+  const int device = has_device();
+  for (size_t i = 0; i < 3; ++i) {
+    run_out r = run_cli("tree-heights", small_tree(), "--tree-method", methods[i], "--output", out,
+                        NULL);
+    cr_assert_eq(r.status, 0, "--tree-method %s: %s", methods[i], r.err);
+    char *text = slurp(out);
+    cr_expect_str_eq(text, "3\n2\n1\n1\n1\n", "--tree-method %s", methods[i]);
+    free(text);
+    if (device)
+      cr_expect_not_null(strstr(r.out, strcmp(methods[i], "euler") == 0 ? "; method: euler tour"
+                                                                       : "; method: levels"),
+                         "%s", r.out);
+    else
+      cr_expect_null(strstr(r.out, "method:"), "the CPU backend runs no tree method: %s", r.out);
+    run_free(&r);
+  }
+  run_out r = run_cli("tree-descendants", small_tree(), "--options", "tree_method=euler",
+                      "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "5\n3\n1\n1\n1\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("tree-heights", small_tree(), "--tree-method", "contraction", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --tree-method: expected auto, levels or euler, got "
+                          "'contraction'\n");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--tree-method", "euler", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--tree-method"), "%s", r.err);
+  run_free(&r);
+}
+
 Test(cli, forced_cpu_backend) {
   run_out r = run_cli("bfs", path5(), "--backend", "cpu", "--quiet", NULL);
   cr_expect_eq(r.status, 0, "stderr: %s", r.err);

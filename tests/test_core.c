@@ -1,7 +1,7 @@
 /* src/core and src/sched without a device: errors, contexts, graphs from edges, symmetry, degree
  * statistics, tree validation and statistics, the backend registry (names, descriptions,
  * availability, applicability, test configurations), options and gnest_options_parse, the call
- * frame and the selector. */
+ * frame, the selector and the tree algorithms' method rule. */
 #include <criterion/criterion.h>
 #include <dlfcn.h>
 #include <math.h>
@@ -16,6 +16,8 @@
 #include "registry.h"
 #include "run.h"
 #include "stats.h"
+#include "tree_euler.h"
+#include "tree_method.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Helpers
@@ -1064,8 +1066,10 @@ Test(core_options, defaults) {
   cr_assert_eq(o.block_size, 0);
   cr_assert_eq(o.kc, 0);
   cr_assert_eq(o.launch_limit, 0);
+  cr_assert_eq(o.freelaunch_mode, GNEST_FL_AUTO);
   cr_assert_eq(o.group_size, 0);
   cr_assert_eq(o.agg_threshold, 0);
+  cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1085,8 +1089,10 @@ static gnest_options odd_options(void) {
   o.block_size = 512;
   o.kc = 3;
   o.launch_limit = 40;
+  o.freelaunch_mode = GNEST_FL_T3;
   o.group_size = 6;
   o.agg_threshold = 9;
+  o.tree_method = GNEST_TREE_METHOD_LEVELS;
   return o;
 }
 
@@ -1135,6 +1141,13 @@ Test(core_options, parse_good_words) {
   }
   w = odd, w.schedule = GNEST_SCHEDULE_DYNAMIC;
   expect_parse(odd, "schedule=dynamic", w);
+  const char *methods[] = {"auto", "levels", "euler"};
+  for (int i = 0; i < 3; ++i) {
+    char text[64];
+    snprintf(text, sizeof text, "tree_method=%s", methods[i]);
+    w = odd, w.tree_method = (gnest_tree_method)i;
+    expect_parse(odd, text, w);
+  }
   w = d, w.schedule = GNEST_SCHEDULE_STATIC;
   expect_parse(d, "schedule=static", w);
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
@@ -1174,6 +1187,9 @@ Test(core_options, parse_bad_words) {
   /* Unknown key, bad value, missing '=': the message quotes the word. */
   expect_parse_error("speed=3", "'speed=3'", "unknown option 'speed'");
   expect_parse_error("threshold=abc", "'threshold=abc'", "bad value for threshold");
+  expect_parse_error("tree_method=contraction", "'tree_method=contraction'",
+                     "bad value for tree_method");
+  expect_parse_error("tree_method=2", "'tree_method=2'", "bad value for tree_method");
   expect_parse_error("threshold=", "'threshold='", "bad value");
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
@@ -1243,6 +1259,8 @@ Test(core_options, validation) {
   EXPECT_BAD(agg_threshold, -5, "options.agg_threshold = -5");
   EXPECT_BAD(schedule, (gnest_schedule)5, "options.schedule = 5");
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
+  EXPECT_BAD(tree_method, (gnest_tree_method)3, "options.tree_method = 3");
+  EXPECT_BAD(tree_method, (gnest_tree_method)-1, "options.tree_method = -1");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {
@@ -1453,6 +1471,15 @@ Test(core_selector, graph_rules) {
   gnest_ctx_free(cpu);
 }
 
+/* A tiny reason buffer of `size` bytes is never overrun: the reason is cut to size - 1. */
+static void expect_short_reason(const gnest_ctx *dev, const gnest_tree *t, size_t size) {
+  char tiny[16];
+  memset(tiny, 'x', sizeof tiny);
+  gn_select_backend(dev, GN_ALGO_TREE_HEIGHTS, NULL, t, tiny, size);
+  cr_assert_eq(strlen(tiny), size - 1);
+  cr_assert_eq(tiny[size], 'x');
+}
+
 Test(core_selector, tree_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
@@ -1466,19 +1493,131 @@ Test(core_selector, tree_rules) {
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "tree max out-degree 32 <= 32");
-  /* Deep and narrow: the host wins. */
+  /* Deep and narrow and small: the host wins. */
   t.n = 100000;
   t.depth = 100000;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "deep, narrow tree");
+  assert_contains(reason, "100000 nodes < 131072");
   t.depth = 0;
-  /* A tiny reason buffer is never overrun. */
-  char tiny[8];
-  memset(tiny, 'x', sizeof tiny);
-  gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, tiny, 4);
-  cr_assert_eq(strlen(tiny), 3);
-  cr_assert_eq(tiny[4], 'x');
+  expect_short_reason(&dev, &t, 4);
+}
+
+/* Deep, narrow trees of 131,072 nodes and more go to the GPU (the Euler tour), backend by the
+ * out-degree rule as other trees; smaller ones, and wide ones, as before. */
+Test(core_selector, deep_trees_go_to_the_gpu_from_131072_nodes) {
+  gnest_ctx dev = fake_device_ctx();
+  char reason[256];
+  gnest_tree t;
+  memset(&t, 0, sizeof t);
+  t.n = 131071; /* a chain: one child per node */
+  t.depth = t.n;
+  t.max_out_degree = 1;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SEQUENTIAL, reason);
+  t.n = t.depth = 131072;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  assert_contains(reason, "deep, narrow tree of 131072 nodes >= 131072 (1.0 nodes per level): "
+                          "GPU, euler tour; tree max out-degree 1 <= 32");
+  /* A 10^7-node broom: half handle, half bristles on its last node. */
+  t.n = 10000000;
+  t.depth = 5000001;
+  t.max_out_degree = 5000000;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
+  assert_contains(reason, "euler tour; tree max out-degree 5000000 > 32");
+  /* 1,024 nodes per level on average is not narrow: the out-degree rule alone. */
+  t.n = 1024 * 1000;
+  t.depth = 1000;
+  t.max_out_degree = 2;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  cr_assert_null(strstr(reason, "euler"), "%s", reason);
+  /* Above the tour's limit a deep, narrow tree stays on the host. */
+  t.n = GN_EULER_MAX_NODES + 1;
+  t.depth = t.n;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_SEQUENTIAL, reason);
+  assert_contains(reason, "1073741824 nodes > 1073741823, more than the GPU's euler tour takes");
+  t.n = GN_EULER_MAX_NODES;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  t.n = t.depth = 1024 * 1000; /* the new path's reason */
+  expect_short_reason(&dev, &t, 5);
+}
+
+/* tree_method: a forced method is kept; auto compares depth x 3.6 us with the Euler tour's
+ * estimate, which grows with log2(n) passes and n. */
+Test(core_tree_method, forced_and_auto) {
+  char why[160];
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_LEVELS, 10000000, 10000000, 1, why,
+                                   sizeof why), GNEST_TREE_METHOD_LEVELS);
+  cr_assert_str_eq(why, "method: levels (tree_method=levels)");
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_EULER, 1, 1, 0, why, sizeof why),
+               GNEST_TREE_METHOD_EULER);
+  cr_assert_str_eq(why, "method: euler tour (tree_method=euler)");
+  /* Shapes of the bar: the chain goes by the tour, the random recursive tree (depth 38 at 10^7
+   * nodes) and the Wu tree (depth 4) by levels. */
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 10000000, 10000000, 1, why, sizeof why),
+               GNEST_TREE_METHOD_EULER);
+  assert_contains(why, "method: euler tour (est. ");
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 10000000, 38, 1, why, sizeof why),
+               GNEST_TREE_METHOD_LEVELS);
+  assert_contains(why, "method: levels (est. ");
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 2113665, 4, 0, why, sizeof why),
+               GNEST_TREE_METHOD_LEVELS);
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 1, 1, 0, why, sizeof why),
+               GNEST_TREE_METHOD_LEVELS);
+  /* Above 2^30 - 1 nodes the tour's int32 positions do not fit: levels, saying so. */
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, GN_EULER_MAX_NODES + 1, INT32_MAX, 1,
+                                   why, sizeof why), GNEST_TREE_METHOD_LEVELS);
+  assert_contains(why, "1073741824 nodes > 1073741823");
+  /* A NULL or tiny buffer is fine. */
+  cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 100, 100, 0, NULL, 0),
+               gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, 100, 100, 0, why, 3));
+  cr_assert_eq(strlen(why), 2);
+}
+
+/* Auto picks the tour exactly where the depth passes a threshold (no flip-flopping), and that
+ * threshold grows with n; every tree the selector sends to the GPU as deep and narrow (at least
+ * 131,072 nodes, fewer than 1,024 a level) gets the tour. */
+Test(core_tree_method, auto_is_a_depth_threshold_consistent_with_the_selector) {
+  const int32_t sizes[] = {1000, 131072, 1000000, 10000000, GN_EULER_MAX_NODES};
+  int32_t previous_threshold = 0;
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    const int32_t n = sizes[i];
+    for (int heights = 0; heights <= 1; heights++) {
+      int32_t lo = 1, hi = n; /* the smallest depth that picks the tour */
+      cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, n, n, heights, NULL, 0),
+                   GNEST_TREE_METHOD_EULER, "a chain of %d nodes", n);
+      while (lo < hi) {
+        const int32_t mid = lo + (hi - lo) / 2;
+        if (gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, n, mid, heights, NULL, 0) ==
+            GNEST_TREE_METHOD_EULER) hi = mid;
+        else lo = mid + 1;
+      }
+      for (int32_t d = lo > 64 ? lo - 64 : 1; d < lo; d++)
+        cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, n, d, heights, NULL, 0),
+                     GNEST_TREE_METHOD_LEVELS, "n %d depth %d", n, d);
+      for (int32_t d = lo; d < lo + 64 && d <= n; d++)
+        cr_assert_eq(gn_tree_method_pick(GNEST_TREE_METHOD_AUTO, n, d, heights, NULL, 0),
+                     GNEST_TREE_METHOD_EULER, "n %d depth %d", n, d);
+      if (heights) {
+        cr_assert_geq(lo, previous_threshold, "threshold falls from %d to %d at n %d",
+                      previous_threshold, lo, n);
+        previous_threshold = lo;
+      }
+      if (n >= 131072)
+        cr_assert_leq(lo, n / 1024 + 1, "n %d: a deep, narrow tree of depth %d would run by levels",
+                      n, n / 1024 + 1);
+      const gn_tree_costs c = gn_tree_method_costs(n, lo, heights);
+      cr_assert_gt(c.levels_us, c.euler_us);
+      cr_assert_leq(c.euler_passes, 2 * gn_ceil_log2((uint32_t)n) + 12, "n %d: %d passes", n,
+                    c.euler_passes);
+    }
+  }
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -517,6 +517,130 @@ typedef struct cli_result {
   char out[8192];    /* stdout */
 } cli_result;
 
+Test(gen_broom, handle_and_bristles) {
+  int32_t *parent;
+  cr_assert_eq(gn_gen_broom(7, 3, &parent), GNEST_OK);
+  const int32_t want[] = {-1, 0, 1, 2, 2, 2, 2};
+  cr_assert_arr_eq(parent, want, sizeof want);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 4, &parent), GNEST_OK); /* all handle: a chain */
+  for (int i = 0; i < 4; i++) cr_assert_eq(parent[i], i - 1);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 1, &parent), GNEST_OK); /* all bristles: a star */
+  for (int i = 1; i < 4; i++) cr_assert_eq(parent[i], 0);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(1, 1, &parent), GNEST_OK);
+  cr_assert_eq(parent[0], -1);
+  free(parent);
+  cr_assert_eq(gn_gen_broom(4, 5, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
+  cr_assert_eq(gn_gen_broom(4, 0, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(0, 1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(3, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+Test(gen_caterpillar, spine_and_legs) {
+  int32_t *parent;
+  /* 10 nodes, 2 legs: spine of ceil(10 / 3) = 4, leaves 4..9 on spine nodes 0 0 1 1 2 2. */
+  cr_assert_eq(gn_gen_caterpillar(10, 2, &parent), GNEST_OK);
+  const int32_t want[] = {-1, 0, 1, 2, 0, 0, 1, 1, 2, 2};
+  cr_assert_arr_eq(parent, want, sizeof want);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(9, 1, &parent), GNEST_OK); /* spine 5, the last one legless */
+  const int32_t odd[] = {-1, 0, 1, 2, 3, 0, 1, 2, 3};
+  cr_assert_arr_eq(parent, odd, sizeof odd);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(5, 0, &parent), GNEST_OK); /* no legs: a chain */
+  for (int i = 0; i < 5; i++) cr_assert_eq(parent[i], i - 1);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(1, 3, &parent), GNEST_OK);
+  cr_assert_eq(parent[0], -1);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(5, -1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
+  cr_assert_eq(gn_gen_caterpillar(0, 1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_caterpillar(3, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* gn_gen_random_recursive(n, seed) against itself and seed + 1: parents come before their
+ * children and spread over them (the root's expected children: the harmonic number H(n - 1));
+ * the depth is logarithmic (about e ln n; under 3 ln n); another seed gives another tree. */
+static void expect_random_recursive(int32_t n, uint64_t seed, int32_t root_min, int32_t root_max,
+                                    int32_t depth_min) {
+  int32_t *a, *b, *c;
+  cr_assert_eq(gn_gen_random_recursive(n, seed, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(n, seed, &b), GNEST_OK);
+  cr_assert_eq(gn_gen_random_recursive(n, seed + 1, &c), GNEST_OK);
+  cr_assert_arr_eq(a, b, (size_t)n * sizeof *a, "same seed %llu", (unsigned long long)seed);
+  int32_t differ = 0, root_children = 0, max_depth = 0;
+  int32_t *depth = malloc((size_t)n * sizeof *depth);
+  cr_assert_not_null(depth);
+  cr_assert_eq(a[0], -1);
+  depth[0] = 1;
+  for (int32_t i = 1; i < n; i++) {
+    cr_assert(a[i] >= 0 && a[i] < i, "parent[%d] = %d", i, a[i]);
+    depth[i] = depth[a[i]] + 1;
+    if (depth[i] > max_depth) max_depth = depth[i];
+    differ += a[i] != c[i];
+    root_children += a[i] == 0;
+  }
+  cr_assert_gt(differ, n / 10 * 9, "n %d: seeds %llu and %llu give nearly the same tree", n,
+               (unsigned long long)seed, (unsigned long long)seed + 1);
+  cr_assert(root_children >= root_min && root_children <= root_max, "n %d: root has %d children",
+            n, root_children);
+  cr_assert(max_depth > depth_min && max_depth < 3 * log((double)n), "n %d: depth %d", n,
+            max_depth);
+  free(depth), free(a), free(b), free(c);
+}
+
+Test(gen_random_recursive, parents_before_children_and_seeded) {
+  expect_random_recursive(200000, 1, 4, 30, 15); /* H(199999) is about 12.8 */
+  expect_random_recursive(10000, 5, 3, 25, 9);   /* H(9999) is about 9.8 */
+  int32_t *a;
+  cr_assert_eq(gn_gen_random_recursive(1, 1, &a), GNEST_OK);
+  cr_assert_eq(a[0], -1);
+  free(a);
+  cr_assert_eq(gn_gen_random_recursive(0, 1, &a), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(a);
+  cr_assert_eq(gn_gen_random_recursive(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* The same tree renumbered: node i becomes perm[i], so parent links map through perm; every
+ * node keeps its out-degree (the multiset of out-degrees is unchanged), and the seed picks the
+ * numbering. */
+Test(gen_shuffle_tree, same_shape_new_ids) {
+  const int32_t n = 5000;
+  int32_t *orig, *a, *b;
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &orig), GNEST_OK);
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_caterpillar(n, 2, &b), GNEST_OK);
+  cr_assert_eq(gn_gen_shuffle_tree(n, 3, &a), GNEST_OK);
+  cr_assert_eq(gn_gen_shuffle_tree(n, 4, &b), GNEST_OK);
+  int32_t roots = 0, moved = 0, differ = 0;
+  int32_t *children_orig = calloc((size_t)n, sizeof *children_orig);
+  int32_t *children_a = calloc((size_t)n, sizeof *children_a);
+  cr_assert(children_orig && children_a);
+  for (int32_t i = 0; i < n; i++) {
+    roots += a[i] == -1;
+    moved += a[i] != orig[i];
+    differ += a[i] != b[i];
+    cr_assert(a[i] >= -1 && a[i] < n);
+    if (orig[i] >= 0) children_orig[orig[i]]++;
+    if (a[i] >= 0) children_a[a[i]]++;
+  }
+  cr_assert_eq(roots, 1);
+  cr_assert_gt(moved, n / 2);
+  cr_assert_gt(differ, n / 2);
+  /* The same multiset of out-degrees. */
+  int32_t hist_orig[8] = {0}, hist_a[8] = {0};
+  for (int32_t i = 0; i < n; i++) hist_orig[children_orig[i]]++, hist_a[children_a[i]]++;
+  cr_assert_arr_eq(hist_orig, hist_a, sizeof hist_orig);
+  free(children_orig), free(children_a), free(orig), free(a), free(b);
+  int32_t *none = NULL;
+  cr_assert_eq(gn_gen_shuffle_tree(5, 1, &none), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_shuffle_tree(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
 static void read_all(const char *path, char *buf, size_t size) {
   buf[0] = '\0';
   FILE *f = fopen(path, "r");
@@ -552,67 +676,47 @@ static int count_lines(const char *s) {
   return lines;
 }
 
+/* next-gpu's shapes in the n-first signatures: a broom of handle H and B bristles is
+ * gn_gen_broom(H + B, H), a caterpillar of spine S and L legs is gn_gen_caterpillar(S * (L + 1), L);
+ * the GPU test families and the plan tests build them so. */
 Test(gen_broom, handle_then_bristles) {
-  int32_t n, *parent;
-  cr_assert_eq(gn_gen_broom(4, 3, &n, &parent), GNEST_OK);
-  cr_assert_eq(n, 7);
+  int32_t *parent;
+  cr_assert_eq(gn_gen_broom(4 + 3, 4, &parent), GNEST_OK);
   const int32_t want[] = {-1, 0, 1, 2, 3, 3, 3};
-  for (int i = 0; i < 7; i++) cr_assert_eq(parent[i], want[i], "node %d", i);
+  cr_assert_arr_eq(parent, want, sizeof want);
   free(parent);
-  cr_assert_eq(gn_gen_broom(1, 0, &n, &parent), GNEST_OK); /* the root alone */
-  cr_assert_eq(n, 1);
+  cr_assert_eq(gn_gen_broom(1 + 0, 1, &parent), GNEST_OK); /* the root alone */
   cr_assert_eq(parent[0], -1);
   free(parent);
-  cr_assert_eq(gn_gen_broom(0, 5, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(0 + 5, 0, &parent), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_null(parent);
-  cr_assert_eq(gn_gen_broom(3, -1, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(gn_gen_broom(INT32_MAX, 1, &n, &parent), GNEST_ERR_TOO_LARGE);
-  cr_assert_eq(gn_gen_broom(3, 1, NULL, &parent), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(gn_gen_broom(3, 1, &n, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  /* A handle longer than the tree (what -1 bristles was): refused. */
+  cr_assert_eq(gn_gen_broom(2, 3, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(-1, 1, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_broom(3 + 1, 3, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
 Test(gen_caterpillar, spine_then_legs) {
-  int32_t n, *parent;
-  cr_assert_eq(gn_gen_caterpillar(3, 2, &n, &parent), GNEST_OK);
-  cr_assert_eq(n, 9);
+  int32_t *parent;
+  cr_assert_eq(gn_gen_caterpillar(3 * (2 + 1), 2, &parent), GNEST_OK);
   const int32_t want[] = {-1, 0, 1, 0, 0, 1, 1, 2, 2};
-  for (int i = 0; i < 9; i++) cr_assert_eq(parent[i], want[i], "node %d", i);
+  cr_assert_arr_eq(parent, want, sizeof want);
   free(parent);
-  cr_assert_eq(gn_gen_caterpillar(5, 0, &n, &parent), GNEST_OK); /* legless: a chain */
-  cr_assert_eq(n, 5);
+  cr_assert_eq(gn_gen_caterpillar(5 * (0 + 1), 0, &parent), GNEST_OK); /* legless: a chain */
   for (int i = 0; i < 5; i++) cr_assert_eq(parent[i], i - 1);
   free(parent);
-  cr_assert_eq(gn_gen_caterpillar(0, 2, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(gn_gen_caterpillar(2, -2, &n, &parent), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_eq(gn_gen_caterpillar(1 << 20, 1 << 12, &n, &parent), GNEST_ERR_TOO_LARGE);
-}
-
-Test(gen_random_recursive, parents_before_children_seeded) {
-  int32_t *a, *b, *c;
-  cr_assert_eq(gn_gen_random_recursive(10000, 5, &a), GNEST_OK);
-  cr_assert_eq(gn_gen_random_recursive(10000, 5, &b), GNEST_OK);
-  cr_assert_eq(gn_gen_random_recursive(10000, 6, &c), GNEST_OK);
-  cr_assert_eq(a[0], -1);
-  int differ = 0, children_of_root = 0;
-  for (int i = 1; i < 10000; i++) {
-    cr_assert(a[i] >= 0 && a[i] < i, "parent of %d is %d", i, a[i]);
-    cr_assert_eq(a[i], b[i], "same seed, node %d", i);
-    differ += a[i] != c[i];
-    children_of_root += a[i] == 0;
+  /* Every spine node of a full caterpillar has exactly L legs, the last one included. */
+  const int32_t spine = 100, legs = 4;
+  cr_assert_eq(gn_gen_caterpillar(spine * (legs + 1), legs, &parent), GNEST_OK);
+  int32_t children[100] = {0};
+  for (int32_t i = spine; i < spine * (legs + 1); i++) {
+    cr_assert(parent[i] >= 0 && parent[i] < spine, "leg %d hangs from %d", i, parent[i]);
+    children[parent[i]]++;
   }
-  cr_assert_gt(differ, 9000, "another seed, another tree");
-  /* The root's expected children: the harmonic number H(9999), about 9.8. */
-  cr_assert(children_of_root >= 3 && children_of_root <= 25, "root has %d children",
-            children_of_root);
-  free(a);
-  free(b);
-  free(c);
-  cr_assert_eq(gn_gen_random_recursive(1, 1, &a), GNEST_OK);
-  cr_assert_eq(a[0], -1);
-  free(a);
-  cr_assert_eq(gn_gen_random_recursive(0, 1, &a), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_null(a);
-  cr_assert_eq(gn_gen_random_recursive(5, 1, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  for (int32_t i = 0; i < spine; i++) cr_assert_eq(children[i], legs, "spine node %d", i);
+  free(parent);
+  cr_assert_eq(gn_gen_caterpillar(0, 2, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_caterpillar(6, -2, &parent), GNEST_ERR_INVALID_ARGUMENT);
 }
 
 static void temp_path(char *buf, size_t size, const char *name) {
@@ -636,11 +740,16 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
       {"tree --depth 3 --out-degree 2 --sparsity 0 -o /tmp/x.mtx", "must end in .tree"},
       {"tree --depth 3 --out-degree 2 -o /tmp/x.tree", "missing required option --sparsity"},
       {"chain --n 0 -o /tmp/x.tree", "--n: expected an integer in [1, 2147483647]"},
-      {"broom --handle 0 --bristles 3 -o /tmp/x.tree", "--handle: expected an integer in [1, "},
-      {"broom --handle 4 -o /tmp/x.tree", "missing required option --bristles"},
-      {"caterpillar --spine 4 --legs 2 -o /tmp/x.mtx", "must end in .tree"},
-      {"caterpillar --spine 4 --seed 3 -o /tmp/x.tree", "--seed does not apply"},
-      {"rrt -o /tmp/x.tree", "missing required option --n"},
+      {"broom --n 10 --handle 11 -o /tmp/x.tree", "--handle 11 is longer than the tree"},
+      {"broom --n 10 --handle 0 -o /tmp/x.tree", "--handle: expected an integer in [1, "},
+      {"broom --handle 4 -o /tmp/x.tree", "missing required option --n"},
+      {"caterpillar --n 10 --legs -1 -o /tmp/x.tree", "--legs: expected an integer in [0, "},
+      {"caterpillar --n 12 --legs 2 -o /tmp/x.mtx", "must end in .tree"},
+      {"caterpillar --n 12 --seed 3 -o /tmp/x.tree", "--seed does not apply"},
+      {"recursive --n 10 -o /tmp/x.mtx", "must end in .tree"},
+      {"recursive --n 10 --legs 2 -o /tmp/x.tree", "--legs does not apply"},
+      {"recursive -o /tmp/x.tree", "missing required option --n"},
+      {"chain --n 10 --seed 3 -o /tmp/x.tree", "--seed does not apply"},
       {"er --n 0 --m 5 -o /tmp/x.mtx", "need at least one vertex"},
       {"star --n 5 --seed -1 -o /tmp/x.mtx", "--seed: expected an unsigned integer"},
       {"path --n", "--n needs a value"},
@@ -656,8 +765,8 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
 
 Test(gen_cli, help_for_each_kind) {
   skip_without_binary();
-  const char *kinds[] = {"rmat", "er",    "grid",        "star", "path",
-                         "tree", "chain", "caterpillar", "broom", "rrt"};
+  const char *kinds[] = {"rmat",  "er",    "grid",        "star",     "path",
+                         "tree",  "chain", "caterpillar", "recursive", "broom"};
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
     char args[64];
     snprintf(args, sizeof args, "%s --help", kinds[i]);
@@ -792,25 +901,40 @@ Test(gen_cli, tree_and_chain_files_load) {
   cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
   cr_assert_eq(ts.depth, 1000);
   gnest_tree_free(t);
-  /* The other tree kinds: shape from the stats. */
-  const struct { const char *args; int32_t n, depth, max_out_degree; } kinds[] = {
-      {"broom --handle 100 --bristles 50", 150, 101, 50},
-      {"caterpillar --spine 100 --legs 4", 500, 101, 5},
-      {"rrt --n 5000 --seed 9", 5000, -1, -1},
+  /* The other tree kinds: the shape the help promises, as the generators give it. */
+  const struct { const char *args; int32_t n, depth, max_out_degree; } shapes[] = {
+      {"broom --n 1000", 1000, 501, 500},          /* handle 500, 500 bristles on node 499 */
+      {"broom --n 1000 --handle 10", 1000, 11, 990},
+      {"broom --n 150 --handle 100", 150, 101, 50}, /* handle 100, 50 bristles */
+      {"caterpillar --n 1000", 1000, 501, 2},      /* spine 500, one leg each */
+      {"caterpillar --n 1000 --legs 3", 1000, 251, 4},
+      {"caterpillar --n 500 --legs 4", 500, 101, 5}, /* spine 100, 4 legs each */
   };
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++) {
-    snprintf(args, sizeof args, "%s -o %s", kinds[i].args, path);
+  for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+    snprintf(args, sizeof args, "%s -o %s", shapes[i].args, path);
     run_gen(args, &r);
-    cr_assert_eq(r.status, 0, "%s: %s", kinds[i].args, r.err);
+    cr_assert_eq(r.status, 0, "%s: %s", shapes[i].args, r.err);
     cr_assert_eq(gnest_tree_load(ctx, path, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
-    cr_assert_eq(gnest_tree_num_nodes(t), kinds[i].n, "%s", kinds[i].args);
     cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
-    if (kinds[i].depth > 0) cr_assert_eq(ts.depth, kinds[i].depth, "%s", kinds[i].args);
-    else cr_assert(ts.depth > 5 && ts.depth < 60, "rrt depth %d", ts.depth);
-    if (kinds[i].max_out_degree > 0)
-      cr_assert_eq(ts.max_out_degree, kinds[i].max_out_degree, "%s", kinds[i].args);
+    cr_assert_eq(ts.n, shapes[i].n, "%s", shapes[i].args);
+    cr_assert_eq(ts.depth, shapes[i].depth, "%s: depth %d", shapes[i].args, ts.depth);
+    cr_assert_eq(ts.max_out_degree, shapes[i].max_out_degree, "%s", shapes[i].args);
     gnest_tree_free(t);
   }
+  /* recursive: the generator's tree for the seed, of logarithmic depth. */
+  snprintf(args, sizeof args, "recursive --n 5000 --seed 7 -o %s", path);
+  run_gen(args, &r);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_assert_eq(gnest_tree_load(ctx, path, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  int32_t *want;
+  cr_assert_eq(gn_gen_random_recursive(5000, 7, &want), GNEST_OK);
+  const int32_t *got;
+  gnest_tree_arrays(t, &got, NULL, NULL);
+  cr_assert_arr_eq(got, want, 5000 * sizeof *want);
+  free(want);
+  cr_assert_eq(gnest_tree_stats_get(ctx, t, &ts), GNEST_OK);
+  cr_assert(ts.depth > 5 && ts.depth < 60, "recursive depth %d", ts.depth);
+  gnest_tree_free(t);
   gnest_ctx_free(ctx);
   remove(path);
 }

@@ -11,7 +11,9 @@
  * Comparisons: BFS levels exact; SSSP exact for integer weights (within 1e-5 relative for real
  * weights); BC within 1e-6 of max(|ref|, 1) per vertex; coloring valid and equal to the CPU's;
  * MST total exact for integer weights, same edge count, and the returned edges form a forest of
- * graph edges with that total; TC total and per vertex exact; tree descendants / heights exact.
+ * graph edges with that total; TC total and per vertex exact; tree descendants / heights exact,
+ * and the tree method that ran (gnest_options.tree_method: levels or the Euler tour) the one
+ * asked for or auto's pick, named in gnest_info.reason, its passes counted in iterations.
  *
  * Run time: inputs that take few levels run every configuration at full size. Inputs whose runs
  * take thousands of levels (grids, paths, chains, deep trees, the large real graphs) cost every
@@ -36,6 +38,8 @@
 #include "common/backend_matrix.h"
 #include "gen.h"
 #include "gnest.h"
+#include "tree_euler.h"
+#include "tree_method.h"
 
 #define DATA_DIR "../shared/data"
 
@@ -206,6 +210,9 @@ typedef struct input_case {
   int32_t bc_sample;   /* BC sources: 0 = all, else this many sampled with a fixed seed */
   const int32_t *bc_list; /* or an explicit list (bc_list_len entries) */
   int32_t bc_list_len;
+  gnest_tree_method tree_method; /* trees: the method every run asks for */
+  int32_t tree_depth;            /* trees: levels */
+  int32_t tree_splitters;        /* trees: splitters of the Euler tour at the device's spacing */
 } input_case;
 
 static int32_t case_size(const input_case *c) {
@@ -429,6 +436,21 @@ static void check_info(const bm_run *r, const gnest_info *info, const input_case
     cr_assert_gt(info->kernel_launches, 0, "%s: no kernel launch counted", what);
 }
 
+/* A tree run used the method asked for (auto: the rule's pick for this tree): named in the
+ * reason, and its dependent passes in iterations (levels: the depth; the tour: its passes). */
+static void check_tree_method(const input_case *c, gn_algo algo, const gnest_info *info,
+                              const char *what) {
+  const int heights = algo == GN_ALGO_TREE_HEIGHTS;
+  const int32_t n = case_size(c);
+  const gnest_tree_method m = gn_tree_method_pick(c->tree_method, n, c->tree_depth, heights, NULL, 0);
+  const int euler = m == GNEST_TREE_METHOD_EULER;
+  cr_assert_not_null(strstr(info->reason, euler ? "method: euler tour" : "method: levels"),
+                     "%s: reason \"%s\"", what, info->reason);
+  const int32_t passes = euler ? gn_euler_passes(n, c->tree_splitters, heights) : c->tree_depth;
+  cr_assert_eq(info->iterations, passes, "%s: %d iterations, %s takes %d", what, info->iterations,
+               euler ? "the euler tour" : "the level schedule", passes);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
   const char *algo = gn_algo_name(a->algo);
@@ -447,10 +469,13 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
   FOR_RUNS(env, c->configs, r) {
     snprintf(what, sizeof what, "%s/%s on %s", algo, r->label, c->name);
     gnest_info info;
+    gnest_options opts = r->opts;
+    opts.tree_method = c->tree_method;
     outputs_poison(&got);
-    gnest_status st = a->run(env->ctx, c, &got, &r->opts, &info);
+    gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
+    if (c->t) check_tree_method(c, a->algo, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -1101,20 +1126,50 @@ Test(gpu_graphs, real_graphs) {
 /* Trees                                                                                       */
 /* ------------------------------------------------------------------------------------------ */
 
-/* Both tree algorithms on the tree of the parent array. */
-static void check_tree(const gpu_env *env, const char *name, int32_t n, const int32_t *parent,
-                       bm_configs which) {
+/* The splitters the Euler tour picks on t (the device's spacing): host side of its count. */
+static int32_t tour_splitters(const gnest_tree *t) {
+  const int32_t n = gnest_tree_num_nodes(t), head = gn_euler_enter(gnest_tree_root(t));
+  const uint32_t gap = gn_euler_gap(n);
+  int32_t count = 0;
+  for (int32_t token = 0; token < 2 * n; token++) count += gn_euler_is_splitter(token, head, gap);
+  return count;
+}
+
+/* Both tree algorithms on the tree of the parent array, every run asking for `method`. */
+static void check_tree_with(const gpu_env *env, const char *name, int32_t n, const int32_t *parent,
+                            bm_configs which, gnest_tree_method method) {
   gnest_tree *t = NULL;
   gnest_status st = gnest_tree_from_parents(env->ctx, n, parent, &t);
   cr_assert_eq(st, GNEST_OK, "%s: %s", name, gnest_last_error_string(env->ctx));
+  gnest_tree_stats ts;
+  cr_assert_eq(gnest_tree_stats_get(env->ctx, t, &ts), GNEST_OK);
+  static const char *const method_names[] = {"auto", "levels", "euler"};
+  char label[160];
+  snprintf(label, sizeof label, "%s [tree_method=%s]", name, method_names[method]);
   input_case c;
   memset(&c, 0, sizeof c);
-  c.name = name;
+  c.name = label;
   c.t = t;
   c.algos = A_TREES;
   c.configs = which;
+  c.tree_method = method;
+  c.tree_depth = ts.depth;
+  c.tree_splitters = tour_splitters(t);
   check_case(env, &c);
   gnest_tree_free(t);
+}
+
+static void check_tree(const gpu_env *env, const char *name, int32_t n, const int32_t *parent,
+                       bm_configs which) {
+  check_tree_with(env, name, n, parent, which, GNEST_TREE_METHOD_AUTO);
+}
+
+/* The Euler tour uses no backend loop (only the block size): forced on each backend's primary
+ * configuration it is checked on every block size the matrix has, beside auto's runs. */
+static void check_tree_and_tour(const gpu_env *env, const char *name, int32_t n,
+                                const int32_t *parent, bm_configs which) {
+  check_tree(env, name, n, parent, which);
+  if (which != BM_OTHERS) check_tree_with(env, name, n, parent, BM_PRIMARY, GNEST_TREE_METHOD_EULER);
 }
 
 Test(gpu_trees, wu_synthetic_trees) {
@@ -1137,33 +1192,67 @@ Test(gpu_trees, wu_synthetic_trees) {
       char name[96];
       snprintf(name, sizeof name, "tree depth %d K=%d sparsity %d (%d nodes)", depth, degrees[d],
                sparsity, n);
-      check_tree(&env, name, n, parent, BM_ALL);
+      check_tree_and_tour(&env, name, n, parent, BM_ALL);
       free(parent);
     }
   }
   bm_close(&env);
 }
 
-/* check_tree on "<what> of <n>", then frees parent. */
+/* check_tree_and_tour on "<what> of <n>", then frees parent. */
 static void check_parents(const gpu_env *env, const char *what, int32_t n, int32_t *parent,
                           bm_configs which) {
   char name[96];
   snprintf(name, sizeof name, "%s of %d", what, n);
-  check_tree(env, name, n, parent, which);
+  check_tree_and_tour(env, name, n, parent, which);
+  free(parent);
+}
+
+/* The same by the level schedule on every backend: deep trees take one pass per level, so the
+ * split of the top of this file applies (auto sends them to the Euler tour). */
+static void check_parents_by_levels(const gpu_env *env, const char *what, int32_t n,
+                                    int32_t *parent, bm_configs which) {
+  char name[96];
+  snprintf(name, sizeof name, "%s of %d", what, n);
+  check_tree_with(env, name, n, parent, which, GNEST_TREE_METHOD_LEVELS);
   free(parent);
 }
 
 /* A chain of n nodes: n levels. */
-static void check_chain(const gpu_env *env, int64_t n, bm_configs which) {
+static void check_chain_by_levels(const gpu_env *env, int64_t n, bm_configs which) {
   int32_t *parent;
   gen_ok(gn_gen_chain((int32_t)n, &parent), "gn_gen_chain");
-  check_parents(env, "chain", (int32_t)n, parent, which);
+  check_parents_by_levels(env, "chain", (int32_t)n, parent, which);
 }
 
 Test(gpu_trees, deep_chain) {
   gpu_env env;
   bm_open(&env);
-  split_family(&env, check_chain, sized(100000, 2000), sized(10000, 500));
+  split_family(&env, check_chain_by_levels, sized(100000, 2000), sized(10000, 500));
+  int32_t *parent;
+  const int32_t n = (int32_t)sized(1000000, 100000);
+  gen_ok(gn_gen_chain(n, &parent), "gn_gen_chain");
+  check_parents(&env, "chain", n, parent, BM_ALL); /* auto: the tour, every configuration */
+  bm_close(&env);
+}
+
+/* Deep families at 10^5 - 10^6 nodes, where auto takes the Euler tour (the random recursive
+ * tree, depth about e ln n, stays on levels; the tour is forced on it too). */
+Test(gpu_trees, deep_brooms_caterpillars_random_recursive) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t n = (int32_t)sized(1000000, 100000);
+  int32_t *parent;
+  gen_ok(gn_gen_broom(n, n / 2, &parent), "gn_gen_broom");
+  check_parents(&env, "broom (handle n/2)", n, parent, BM_ALL);
+  gen_ok(gn_gen_broom(n / 10, n / 10 - 3, &parent), "gn_gen_broom");
+  check_parents(&env, "broom (3 bristles)", n / 10, parent, BM_ALL);
+  gen_ok(gn_gen_caterpillar(n, 1, &parent), "gn_gen_caterpillar");
+  check_parents(&env, "caterpillar", n, parent, BM_ALL);
+  gen_ok(gn_gen_caterpillar(n / 10, 5, &parent), "gn_gen_caterpillar");
+  check_parents(&env, "caterpillar (5 legs)", n / 10, parent, BM_ALL);
+  gen_ok(gn_gen_random_recursive(n, 3, &parent), "gn_gen_random_recursive");
+  check_parents(&env, "random recursive tree", n, parent, BM_ALL);
   bm_close(&env);
 }
 
@@ -1178,7 +1267,7 @@ Test(gpu_trees, wide_star_tree) {
 }
 
 /* Deep and irregular: parent[i] among the 3 nodes before i (depth about n/2, out-degrees 0..3). */
-static void check_deep_random_tree(const gpu_env *env, int64_t n, bm_configs which) {
+static int32_t *deep_random_parents(int64_t n) {
   int32_t *parent = xmalloc((size_t)n, sizeof *parent);
   parent[0] = -1;
   for (int32_t i = 1; i < (int32_t)n; i++) {
@@ -1186,7 +1275,20 @@ static void check_deep_random_tree(const gpu_env *env, int64_t n, bm_configs whi
     int32_t back = (int32_t)(gn_splitmix64(&st) % (uint64_t)(i < 3 ? i : 3));
     parent[i] = i - 1 - back;
   }
-  check_parents(env, "deep random tree", (int32_t)n, parent, which);
+  return parent;
+}
+
+static void check_deep_random_by_levels(const gpu_env *env, int64_t n, bm_configs which) {
+  check_parents_by_levels(env, "deep random tree", (int32_t)n, deep_random_parents(n), which);
+}
+
+/* A random recursive tree with its ids shuffled: the root is not 0 and the tour visits ids in
+ * no order (the generators number parents before children). */
+static int32_t *shuffled_random_recursive(int32_t n, uint64_t seed) {
+  int32_t *p;
+  gen_ok(gn_gen_random_recursive(n, seed, &p), "gn_gen_random_recursive");
+  gen_ok(gn_gen_shuffle_tree(n, seed, &p), "gn_gen_shuffle_tree");
+  return p;
 }
 
 Test(gpu_trees, deep_binary_and_single_node) {
@@ -1195,28 +1297,36 @@ Test(gpu_trees, deep_binary_and_single_node) {
   int32_t n, *parent;
   gen_ok(gn_gen_tree(small_mode() ? 16 : 20, 2, 0, 1, INT32_MAX, &n, &parent), "gn_gen_tree");
   check_parents(&env, "full binary tree", n, parent, BM_ALL);
-  split_family(&env, check_deep_random_tree, sized(200000, 2000), sized(20000, 500));
+  const int64_t deep = sized(200000, 2000);
+  check_parents(&env, "deep random tree", (int32_t)deep, deep_random_parents(deep), BM_ALL);
+  split_family(&env, check_deep_random_by_levels, deep, sized(20000, 500));
+  check_parents(&env, "shuffled random recursive tree", 100000,
+                shuffled_random_recursive(100000, 5), BM_ALL);
   int32_t root_only = -1;
-  check_tree(&env, "single node", 1, &root_only, BM_ALL);
+  check_tree_and_tour(&env, "single node", 1, &root_only, BM_ALL);
+  const int32_t two_at_0[] = {-1, 0}, two_at_1[] = {1, -1};
+  check_tree_and_tour(&env, "two nodes, root 0", 2, two_at_0, BM_ALL);
+  check_tree_and_tour(&env, "two nodes, root 1", 2, two_at_1, BM_ALL);
   bm_close(&env);
 }
 
 /* A broom: a handle of n nodes ending in 2n bristles (deep and narrow, then one wide level). */
 static void check_broom(const gpu_env *env, int64_t n, bm_configs which) {
-  int32_t count, *parent;
-  gen_ok(gn_gen_broom((int32_t)n, (int32_t)(2 * n), &count, &parent), "gn_gen_broom");
-  check_parents(env, "broom (handle, 2x bristles)", count, parent, which);
+  int32_t *parent;
+  gen_ok(gn_gen_broom((int32_t)(3 * n), (int32_t)n, &parent), "gn_gen_broom");
+  check_parents_by_levels(env, "broom (handle, 2x bristles)", (int32_t)(3 * n), parent, which);
 }
 
 /* A caterpillar: a spine of n nodes with 7 legs each (every level 8 nodes wide, n levels). */
 static void check_caterpillar(const gpu_env *env, int64_t n, bm_configs which) {
-  int32_t count, *parent;
-  gen_ok(gn_gen_caterpillar((int32_t)n, 7, &count, &parent), "gn_gen_caterpillar");
-  check_parents(env, "caterpillar (spine, 7 legs)", count, parent, which);
+  int32_t *parent;
+  gen_ok(gn_gen_caterpillar((int32_t)(8 * n), 7, &parent), "gn_gen_caterpillar");
+  check_parents_by_levels(env, "caterpillar (spine, 7 legs)", (int32_t)(8 * n), parent, which);
 }
 
-/* Deep narrow trees with a wide part: every backend, and the static level scheduler's CTA
- * stretches and subtree batches. */
+/* Deep narrow trees with a wide part, by the level schedule (auto would take the Euler tour,
+ * which deep_brooms_caterpillars_random_recursive checks): every backend, and the static level
+ * scheduler's CTA stretches and subtree batches. */
 Test(gpu_trees, brooms_and_caterpillars) {
   gpu_env env;
   bm_open(&env);

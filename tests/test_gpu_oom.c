@@ -2,7 +2,8 @@
  * device_memory_limit and $GNEST_DEVICE_MEMORY_LIMIT): a graph too large for the limit gives
  * GNEST_ERR_DEVICE_OUT_OF_MEMORY with how much was needed and how much was free; nothing leaks
  * (what gnest holds on the device returns to its value before the context once everything is
- * freed), and a second call in the same context succeeds on a graph that fits.
+ * freed), and a second call in the same context succeeds on a graph that fits; the same for the
+ * tree algorithms' Euler tour, whose device memory stays a small multiple of the node count.
  * Skips without a CUDA device (the reason: the device text). */
 #include <criterion/criterion.h>
 #include <stdio.h>
@@ -116,4 +117,62 @@ Test(gpu_oom, device_bytes_covers_the_graph_copy) {
   free(levels);
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
+}
+
+/* A chain of n nodes as a tree. */
+static gnest_tree *chain_tree(gnest_ctx *ctx, int32_t n) {
+  int32_t *parent = malloc((size_t)n * sizeof *parent);
+  cr_assert_not_null(parent);
+  for (int32_t v = 0; v < n; v++) parent[v] = v - 1;
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(ctx, n, parent, &t), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  free(parent);
+  return t;
+}
+
+/* Heights by the Euler tour on flat; on success the chain's heights are n - v. */
+static gnest_status heights_by_tour(gnest_ctx *ctx, const gnest_tree *t, gnest_info *info) {
+  const int32_t n = gnest_tree_num_nodes(t);
+  int32_t *h = malloc((size_t)n * sizeof *h);
+  cr_assert_not_null(h);
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_FLAT;
+  o.tree_method = GNEST_TREE_METHOD_EULER;
+  gnest_status st = gnest_tree_heights(ctx, t, h, &o, info);
+  for (int32_t v = 0; st == GNEST_OK && v < n; v++) cr_assert_eq(h[v], n - v, "height of %d", v);
+  free(h);
+  return st;
+}
+
+/* The Euler tour's arrays (about 40 bytes a node for heights) beyond the limit while the tree's
+ * copy (16 bytes a node) fits: out of memory, nothing leaks, and a smaller tree then runs by the
+ * tour in the same context, holding a small multiple of n bytes. */
+Test(gpu_oom, the_euler_tour_runs_out_cleanly_and_stays_small) {
+  gnest_ctx *watch = open_ctx(0);
+  const size_t before = gn_device_bytes_held(watch);
+  gnest_ctx *ctx = open_ctx((size_t)32 << 20);
+  gnest_tree *big = chain_tree(ctx, 1 << 20); /* 16 MiB of copy, ~40 MiB of tour */
+  cr_expect_eq(heights_by_tour(ctx, big, NULL), GNEST_ERR_DEVICE_OUT_OF_MEMORY, "%s",
+               gnest_last_error_string(ctx));
+  expect_oom_message(ctx, "limit of 33554432 bytes");
+  cr_expect_not_null(strstr(gnest_last_error(ctx)->message, "euler tour"), "%s",
+                     gnest_last_error(ctx)->message);
+  const int32_t n = 100000;
+  gnest_tree *small = chain_tree(ctx, n);
+  gnest_info info;
+  cr_expect_eq(heights_by_tour(ctx, small, &info), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_not_null(strstr(info.reason, "method: euler tour (tree_method=euler)"), "%s",
+                     info.reason);
+  /* The copy (16 B/node) and at least slot, owner, successors, positions, depths and output
+   * (32 B/node); at most 100 B/node with the splitters, the table and the pool's rounding. */
+  cr_expect_geq(info.device_bytes, 48 * (int64_t)n, "device_bytes %lld", (long long)info.device_bytes);
+  cr_expect_leq(info.device_bytes, 100 * (int64_t)n, "device_bytes %lld", (long long)info.device_bytes);
+  gnest_tree_free(big);
+  gnest_tree_free(small);
+  gnest_ctx_free(ctx);
+  cr_expect_eq(gn_device_bytes_held(watch), before, "leaked %zd bytes on the device",
+               (ssize_t)(gn_device_bytes_held(watch) - before));
+  gnest_ctx_free(watch);
 }

@@ -63,16 +63,18 @@ static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
 }
 
 /* A 5,000-node chain: flat syncs the grid after each of its 5,000 levels; the level scheduler
- * runs the deepest 1,024 nodes as one batch and the rest in one CTA: one barrier. */
+ * runs the deepest 1,024 nodes as one batch and the rest in one CTA: one barrier. Both by the
+ * level schedule (tree_method=levels): auto would take the Euler tour on so deep a tree, and the
+ * tour runs no backend loop (no grid barrier on either backend). */
 Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_tree *t = chain(ctx, 5000);
   gnest_info info;
-  const gnest_options flat = backend_options(GNEST_BACKEND_FLAT, NULL);
+  const gnest_options flat = backend_options(GNEST_BACKEND_FLAT, "tree_method=levels");
   heights_agree(ctx, t, &flat, &info, "flat");
   cr_assert_eq(info.grid_barriers, 5000);
   cr_assert_eq(info.barriers_saved, 0);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
   for (int run = 0; run < 2; run++) { /* the second run finds the plan cached on the tree */
     heights_agree(ctx, t, &ls, &info, "levelsched");
     cr_assert_eq(info.grid_barriers, 1, "run %d", run);
@@ -80,11 +82,18 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
     cr_assert_str_eq(info.backend_name, "levelsched");
   }
   /* Another block size: the plan is rebuilt (batches of 128 nodes), then the default again. */
-  const gnest_options small = backend_options(GNEST_BACKEND_LEVELSCHED, "block_size=32");
+  const gnest_options small =
+      backend_options(GNEST_BACKEND_LEVELSCHED, "block_size=32 tree_method=levels");
   heights_agree(ctx, t, &small, &info, "levelsched block_size=32");
   cr_assert_eq(info.grid_barriers, 1);
   heights_agree(ctx, t, &ls, &info, "levelsched after block_size=32");
   cr_assert_eq(info.grid_barriers, 1);
+  /* The tour on the same backend: no grid barrier, none saved, its method in the reason. */
+  const gnest_options tour = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=euler");
+  heights_agree(ctx, t, &tour, &info, "levelsched tree_method=euler");
+  cr_assert_eq(info.grid_barriers, 0);
+  cr_assert_eq(info.barriers_saved, 0);
+  cr_assert_not_null(strstr(info.reason, "method: euler tour"), "%s", info.reason);
   gnest_tree_free(t);
   gnest_ctx_free(ctx);
 }
@@ -99,7 +108,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   double *ref = malloc(3000 * sizeof *ref), *got = malloc(3000 * sizeof *got);
   const gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_bc(ctx, g, &one, ref, &cpu, NULL), GNEST_OK);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
   gnest_info info;
   cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s",
                gnest_last_error_string(ctx));
@@ -116,7 +125,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
 Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_graph *g = path_graph(ctx, 10);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, NULL);
+  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
   int32_t levels[10];
   cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &ls, NULL), GNEST_ERR_BACKEND_NOT_APPLICABLE);
   const char *msg = gnest_last_error(ctx)->message;

@@ -405,7 +405,8 @@ Test(sched_tree_plan, stars_and_brooms) {
   int32_t n, *parent;
   /* A star of 5,000 leaves: leaves in 5 batches of at most 1,024, the root a grid step (5,000
    * iterations are 20 rounds). */
-  cr_assert_eq(gn_gen_broom(1, 5000, &n, &parent), GNEST_OK);
+  n = 1 + 5000;
+  cr_assert_eq(gn_gen_broom(n, 1, &parent), GNEST_OK);
   gnest_tree *t = tree_of(ctx, n, parent);
   gn_tree_plan p = plan_of(ctx, t, 256, "star");
   cr_assert_eq(p.num_batches, 5);
@@ -417,7 +418,8 @@ Test(sched_tree_plan, stars_and_brooms) {
   gnest_tree_free(t);
   /* A broom: handle 3,000, 5,000 bristles. The handle's last node (5,000 children) needs the
    * grid, the 2,999 above it one CTA. */
-  cr_assert_eq(gn_gen_broom(3000, 5000, &n, &parent), GNEST_OK);
+  n = 3000 + 5000;
+  cr_assert_eq(gn_gen_broom(n, 3000, &parent), GNEST_OK);
   t = tree_of(ctx, n, parent);
   p = plan_of(ctx, t, 256, "broom");
   cr_assert_eq(p.num_batches, 5);
@@ -436,7 +438,8 @@ Test(sched_tree_plan, caterpillars_random_and_wu_trees) {
   /* Spine of 2,000, 3 legs each, CTAs of 32 (batches of 128 nodes): the last 32 spine nodes and
    * their legs are batches, every other leg a batch of its own size; the spine above runs in
    * one CTA. */
-  cr_assert_eq(gn_gen_caterpillar(2000, 3, &n, &parent), GNEST_OK);
+  n = 2000 * (3 + 1);
+  cr_assert_eq(gn_gen_caterpillar(n, 3, &parent), GNEST_OK);
   gnest_tree *t = tree_of(ctx, n, parent);
   gn_tree_plan p = plan_of(ctx, t, 32, "caterpillar");
   cr_assert_eq(p.num_steps - p.top_first, 1968);

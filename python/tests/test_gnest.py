@@ -194,6 +194,12 @@ def test_tree_algorithms(ctx):
     assert t.parents().tolist() == [-1, 0, 0, 1]
     assert gnest.tree_descendants(t).tolist() == [4, 2, 1, 1]
     assert gnest.tree_heights(t).tolist() == [3, 2, 1, 1]
+    # every tree method gives the same (the CPU backend ignores the method; a GPU runs it)
+    for method in ("auto", "levels", "euler"):
+        assert gnest.tree_heights(t, options={"tree_method": method}).tolist() == [3, 2, 1, 1]
+        assert gnest.tree_descendants(t, options=f"tree_method={method}").tolist() == [4, 2, 1, 1]
+    with pytest.raises(gnest.InvalidArgument, match="tree_method"):
+        gnest.tree_heights(t, options="tree_method=contraction")
     g = gnest.from_edges([0, 0, 1], [1, 2, 3], symmetrize=True, ctx=ctx)
     assert gnest.tree_heights(gnest.Tree.from_graph(g, 1)).tolist() == [2, 3, 1, 1]
     with pytest.raises(gnest.NotATree):

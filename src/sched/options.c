@@ -22,6 +22,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->freelaunch_mode = GNEST_FL_AUTO;
   opts->group_size = 0;
   opts->agg_threshold = 0;
+  opts->tree_method = GNEST_TREE_METHOD_AUTO;
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -73,13 +74,18 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.agg_threshold = %d: expected >= 0 (0 = default 2)",
                     (int)o->agg_threshold);
+  if ((int)o->tree_method < (int)GNEST_TREE_METHOD_AUTO ||
+      (int)o->tree_method > (int)GNEST_TREE_METHOD_EULER)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.tree_method = %d is not a gnest_tree_method value (0 auto, 1 levels, "
+                    "2 euler)", (int)o->tree_method);
   return GNEST_OK;
 }
 
 /* The keys gnest_options_parse knows, for its messages. */
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
-    "freelaunch_mode, group_size, agg_threshold";
+    "freelaunch_mode, group_size, agg_threshold, tree_method";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -111,6 +117,7 @@ const char *gn_granularity_word(gnest_granularity g) {
 static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const scheds[] = {"dynamic", "static", NULL};
   static const char *const fl_modes[] = {"auto", "t1", "t2", "t3", "t4", NULL};
+  static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
@@ -156,6 +163,11 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "freelaunch_mode") == 0) {
     if ((idx = gn_word_index(value, fl_modes)) >= 0) {
       o->freelaunch_mode = (gnest_freelaunch_mode)idx;
+      return GNEST_OK;
+    }
+  } else if (strcmp(key, "tree_method") == 0) {
+    if ((idx = gn_word_index(value, tree_methods)) >= 0) {
+      o->tree_method = (gnest_tree_method)idx;
       return GNEST_OK;
     }
   } else {

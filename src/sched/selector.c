@@ -5,8 +5,10 @@
  * benchmarks, DESIGN.md section 5): a serial inner loop per thread is best while degrees are
  * uniform (GN_ROLE_UNIFORM); deferring heavy items to a next-level kernel pays off once a
  * sizeable share of the work sits in items whose trip count exceeds the warp size, or when one
- * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); deep, narrow
- * trees run on the host (GN_ROLE_SEQUENTIAL). */
+ * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); small deep,
+ * narrow trees run on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree
+ * algorithms' device path runs them by the Euler tour (src/algos/tree_method.c): its dependent
+ * passes grow with log2(n), not with the depth. */
 #include <stdio.h>
 #include <string.h>
 
@@ -16,10 +18,19 @@
 #define GN_SEL_WARP 32                /* trip count above which an item counts as heavy */
 #define GN_SEL_SKEW_EDGE_SHARE 0.20   /* share of arcs at vertices of degree > 32 */
 #define GN_SEL_HUB_DEGREE 1024        /* a single vertex this large alone makes the input skewed */
-/* Below this many nodes per level on average, a tree is cheaper on the host: each level costs the
- * GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a few ns per
- * node. A 100,000-node chain: 358 ms on the GPU (one persistent kernel), 0.3 ms on the host. */
+/* Below this many nodes per level on average, a tree is deep and narrow: by levels each level
+ * costs the GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a
+ * few ns per node. A 100,000-node chain: 358 ms on the GPU by levels, 0.3 ms on the host. */
 #define GN_SEL_TREE_MIN_LEVEL_WIDTH 1024
+/* A deep, narrow tree of fewer nodes stays on the host: the host's ~3 ns a node (0.3 ms for a
+ * 100,000-node chain, measured) against the Euler tour's fixed cost on the GPU, about 35-45
+ * dependent passes of a few us (0.2-0.3 ms, estimated; to calibrate with
+ * scripts/tree-bench.sh). From this size on it goes to the GPU. */
+#define GN_SEL_TREE_HOST_MAX_NODES 131072
+/* The largest tree the Euler tour takes (its tour positions are int32): GN_EULER_MAX_NODES of
+ * src/algos/tree_euler.h, which this layer does not include (tests/test_core.c checks they agree).
+ * A deeper, narrow tree stays on the host: by levels the GPU would take 3.6 us a level. */
+#define GN_SEL_TREE_TOUR_MAX_NODES ((int32_t)((1u << 30) - 1))
 
 /* The class's backend; its name ends the reason. */
 static gnest_backend gn_pick(gn_role role, char *reason, size_t size) {
@@ -34,20 +45,37 @@ static gnest_backend gn_select_tree(const gnest_tree *t, char *reason, size_t si
     snprintf(reason, size, "no tree statistics, uniform by default");
     return gn_pick(GN_ROLE_UNIFORM, reason, size);
   }
+  size_t len = 0;
+  reason[0] = '\0';
   if (t->depth > 0 && (double)t->n / t->depth < GN_SEL_TREE_MIN_LEVEL_WIDTH) {
-    snprintf(reason, size,
-             "deep, narrow tree: %.1f nodes per level on average (%d nodes, depth %d) < %d: the "
-             "per-level GPU barrier costs more than the host's work",
-             (double)t->n / t->depth, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH);
-    return gn_pick(GN_ROLE_SEQUENTIAL, reason, size);
+    const double width = (double)t->n / t->depth;
+    if (t->n < GN_SEL_TREE_HOST_MAX_NODES) {
+      snprintf(reason, size,
+               "deep, narrow tree: %.1f nodes per level on average (%d nodes, depth %d) < %d, and "
+               "%d nodes < %d: the host's work costs less than the GPU's fixed cost",
+               width, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH, (int)t->n,
+               GN_SEL_TREE_HOST_MAX_NODES);
+      return gn_pick(GN_ROLE_SEQUENTIAL, reason, size);
+    }
+    if (t->n > GN_SEL_TREE_TOUR_MAX_NODES) {
+      snprintf(reason, size,
+               "deep, narrow tree: %.1f nodes per level on average (%d nodes, depth %d) < %d, and "
+               "%d nodes > %d, more than the GPU's euler tour takes",
+               width, (int)t->n, (int)t->depth, GN_SEL_TREE_MIN_LEVEL_WIDTH, (int)t->n,
+               (int)GN_SEL_TREE_TOUR_MAX_NODES);
+      return gn_pick(GN_ROLE_SEQUENTIAL, reason, size);
+    }
+    snprintf(reason, size, "deep, narrow tree of %d nodes >= %d (%.1f nodes per level): GPU, "
+             "euler tour; ", (int)t->n, GN_SEL_TREE_HOST_MAX_NODES, width);
+    len = strlen(reason);
   }
   if (t->max_out_degree > GN_SEL_WARP) {
-    snprintf(reason, size,
+    snprintf(reason + len, size - len,
              "tree max out-degree %d > %d (warp size): wide nodes' children run apart",
              (int)t->max_out_degree, GN_SEL_WARP);
     return gn_pick(GN_ROLE_SKEWED, reason, size);
   }
-  snprintf(reason, size, "tree max out-degree %d <= %d (warp size): serial inner loop",
+  snprintf(reason + len, size - len, "tree max out-degree %d <= %d (warp size): serial inner loop",
            (int)t->max_out_degree, GN_SEL_WARP);
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }

@@ -57,12 +57,13 @@ int gn_append_words(char *buf, size_t size, const char *text) {
   return 1;
 }
 
-int gn_set_freelaunch_mode(gnest_options *o, const char *value) {
+int gn_set_option_word(gnest_options *o, const char *key, const char *value) {
   char word[64];
-  if (strlen(value) > 16) return 0;
-  snprintf(word, sizeof word, "freelaunch_mode=%s", value);
+  if (strpbrk(value, " \t")) return 0;
+  const int len = snprintf(word, sizeof word, "%s=%s", key, value);
+  if (len < 0 || (size_t)len >= sizeof word) return 0;
   gnest_options trial = *o;
   if (gnest_options_parse(&trial, word) != GNEST_OK) return 0;
-  o->freelaunch_mode = trial.freelaunch_mode;
+  *o = trial;
   return 1;
 }

@@ -41,9 +41,10 @@ const char *gn_backend_choices(char *buf, size_t size);
  * is then unchanged), else 1. */
 int gn_append_words(char *buf, size_t size, const char *text);
 
-/* Sets o->freelaunch_mode from a --freelaunch-mode value ("auto", "t1" .. "t4") through
- * gnest_options_parse, so the tools accept exactly the library's words. 1 when valid. */
-int gn_set_freelaunch_mode(gnest_options *o, const char *value);
+/* Sets one gnest_options key from a flag's value (--freelaunch-mode t1: key "freelaunch_mode")
+ * through gnest_options_parse's "key=value", so the tools accept exactly the library's words.
+ * 1 when valid; else 0 and o unchanged (a value with a blank is refused: one word, one key). */
+int gn_set_option_word(gnest_options *o, const char *key, const char *value);
 
 #ifdef __cplusplus
 }

@@ -443,9 +443,12 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
   return grow_tree(depth, out_degree, sparsity, seed, initial_capacity, n, parent);
 }
 
-/* Allocates parent[n] with parent[i] = i - 1 for i < chain (a chain 0..chain-1). */
-static gnest_status chain_of(int64_t n, int32_t chain, int32_t **parent) {
-  if (n > INT32_MAX) return GNEST_ERR_TOO_LARGE;
+/* The parent array of an n-node tree whose nodes 0 .. chain-1 form a chain (root 0); the other
+ * entries are the caller's to fill. */
+static gnest_status chain_parents(int32_t n, int32_t chain, int32_t **parent) {
+  if (!parent) return GNEST_ERR_INVALID_ARGUMENT;
+  *parent = NULL;
+  if (n < 1 || chain < 1 || chain > n) return GNEST_ERR_INVALID_ARGUMENT;
   int32_t *par = malloc((size_t)n * sizeof(int32_t));
   if (!par) return GNEST_ERR_OUT_OF_MEMORY;
   for (int32_t i = 0; i < chain; i++) par[i] = i - 1;
@@ -453,42 +456,45 @@ static gnest_status chain_of(int64_t n, int32_t chain, int32_t **parent) {
   return GNEST_OK;
 }
 
-gnest_status gn_gen_chain(int32_t n, int32_t **parent) {
-  if (!parent) return GNEST_ERR_INVALID_ARGUMENT;
-  *parent = NULL;
-  if (n < 1) return GNEST_ERR_INVALID_ARGUMENT;
-  return chain_of(n, n, parent);
-}
+gnest_status gn_gen_chain(int32_t n, int32_t **parent) { return chain_parents(n, n, parent); }
 
-gnest_status gn_gen_broom(int32_t handle, int32_t bristles, int32_t *n, int32_t **parent) {
-  if (!n || !parent) return GNEST_ERR_INVALID_ARGUMENT;
-  *parent = NULL;
-  if (handle < 1 || bristles < 0) return GNEST_ERR_INVALID_ARGUMENT;
-  const int64_t total = (int64_t)handle + bristles;
-  gnest_status st = chain_of(total, handle, parent);
+gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent) {
+  gnest_status st = chain_parents(n, handle, parent);
   if (st != GNEST_OK) return st;
-  for (int64_t i = handle; i < total; i++) (*parent)[i] = handle - 1;
-  *n = (int32_t)total;
+  for (int32_t i = handle; i < n; i++) (*parent)[i] = handle - 1;
   return GNEST_OK;
 }
 
-gnest_status gn_gen_caterpillar(int32_t spine, int32_t legs, int32_t *n, int32_t **parent) {
-  if (!n || !parent) return GNEST_ERR_INVALID_ARGUMENT;
-  *parent = NULL;
-  if (spine < 1 || legs < 0) return GNEST_ERR_INVALID_ARGUMENT;
-  const int64_t total = (int64_t)spine * (1 + (int64_t)legs);
-  gnest_status st = chain_of(total, spine, parent);
+gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent) {
+  if (legs < 0) {
+    if (parent) *parent = NULL;
+    return GNEST_ERR_INVALID_ARGUMENT;
+  }
+  const int32_t spine = n < 1 ? n : (int32_t)(((int64_t)n + legs) / ((int64_t)legs + 1));
+  gnest_status st = chain_parents(n, spine, parent);
   if (st != GNEST_OK) return st;
-  for (int64_t i = spine; i < total; i++) (*parent)[i] = (int32_t)((i - spine) / legs);
-  *n = (int32_t)total;
+  for (int32_t i = spine; i < n; i++) (*parent)[i] = (i - spine) / legs;
+  return GNEST_OK;
+}
+
+gnest_status gn_gen_shuffle_tree(int32_t n, uint64_t seed, int32_t **parent) {
+  if (!parent || !*parent || n < 1) return GNEST_ERR_INVALID_ARGUMENT;
+  int32_t *perm = NULL, *shuffled = malloc((size_t)n * sizeof(int32_t));
+  gnest_status st = shuffled ? random_permutation(n, seed, &perm) : GNEST_ERR_OUT_OF_MEMORY;
+  if (st != GNEST_OK) {
+    free(shuffled);
+    return st;
+  }
+  const int32_t *old = *parent;
+  for (int32_t i = 0; i < n; i++) shuffled[perm[i]] = old[i] < 0 ? -1 : perm[old[i]];
+  free(perm);
+  free(*parent);
+  *parent = shuffled;
   return GNEST_OK;
 }
 
 gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent) {
-  if (!parent) return GNEST_ERR_INVALID_ARGUMENT;
-  *parent = NULL;
-  if (n < 1) return GNEST_ERR_INVALID_ARGUMENT;
-  gnest_status st = chain_of(n, 1, parent);
+  gnest_status st = chain_parents(n, 1, parent);
   if (st != GNEST_OK) return st;
   gen_rng rng;
   rng_seed_stream(&rng, seed, 0);

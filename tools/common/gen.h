@@ -47,14 +47,21 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
 double gn_gen_tree_expected_nodes(int depth, int out_degree, int sparsity);
 /* Chain of n nodes: parent[i] = i-1. */
 gnest_status gn_gen_chain(int32_t n, int32_t **parent);
-/* Broom: a handle (chain) of handle >= 1 nodes 0..handle-1, the last of which has `bristles`
- * leaf children handle..handle+bristles-1. Depth handle + 1 (handle alone when no bristles). */
-gnest_status gn_gen_broom(int32_t handle, int32_t bristles, int32_t *n, int32_t **parent);
-/* Caterpillar: a spine (chain) of spine >= 1 nodes 0..spine-1, each with `legs` leaf children
- * (numbered after the spine, spine node by spine node). */
-gnest_status gn_gen_caterpillar(int32_t spine, int32_t legs, int32_t *n, int32_t **parent);
-/* Random recursive tree of n >= 1 nodes: parent[i] uniform in [0, i) (depth about e ln n). */
+/* Broom of n nodes: a handle 0 - 1 - ... - (handle-1) (a chain) and n - handle bristles, every
+ * one a child of the handle's last node. 1 <= handle <= n; depth handle + 1 (handle when n ==
+ * handle). */
+gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent);
+/* Caterpillar of n nodes: a spine 0 - 1 - ... - (s-1) (a chain), s = ceil(n / (legs + 1)), and
+ * legs leaves per spine node in spine order: leaf s + j hangs from spine node j / legs. legs >= 0
+ * (0 = a chain). */
+gnest_status gn_gen_caterpillar(int32_t n, int32_t legs, int32_t **parent);
+/* Random recursive tree of n nodes: parent[i] uniform in [0, i) (one random stream of the seed,
+ * so the same tree on every machine). Depth about e ln n: 44 for 10^7 nodes. */
 gnest_status gn_gen_random_recursive(int32_t n, uint64_t seed, int32_t **parent);
+/* Renumbers the n nodes of the tree *parent by a uniformly random permutation of the seed (node
+ * i becomes perm[i]): the same shape with its ids in no order and its root anywhere. *parent is
+ * replaced by a new array (the old one freed) on success, left alone on failure. */
+gnest_status gn_gen_shuffle_tree(int32_t n, uint64_t seed, int32_t **parent);
 
 /* splitmix64 step, exposed for tests and sampling. */
 static inline uint64_t gn_splitmix64(uint64_t *state) {

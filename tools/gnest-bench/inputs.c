@@ -122,12 +122,23 @@ int bench_add_gen(bench_config *cfg, const char *recipe) {
     snprintf(name, sizeof name, "tree%lld-%lld-%lld", v[0], v[1], v[2]);
   } else if (KIND_IS("chain") && nf == 1 && v[0] >= 1) {
     snprintf(name, sizeof name, "chain%lld", v[0]);
+  } else if (KIND_IS("broom") && (nf == 1 || (nf == 2 && v[1] >= 1 && v[1] <= v[0])) &&
+             v[0] >= 1 && v[0] <= INT32_MAX) {
+    if (nf == 2) snprintf(name, sizeof name, "broom%lld-h%lld", v[0], v[1]);
+    else snprintf(name, sizeof name, "broom%lld", v[0]);
+  } else if (KIND_IS("caterpillar") && (nf == 1 || (nf == 2 && v[1] >= 0 && v[1] <= INT32_MAX)) &&
+             v[0] >= 1 && v[0] <= INT32_MAX) {
+    if (nf == 2 && v[1] != 1) snprintf(name, sizeof name, "caterpillar%lld-l%lld", v[0], v[1]);
+    else snprintf(name, sizeof name, "caterpillar%lld", v[0]);
+  } else if (KIND_IS("recursive") && nf == 1 && v[0] >= 1 && v[0] <= INT32_MAX) {
+    snprintf(name, sizeof name, "recursive%lld", v[0]);
   } else {
     return bench_usage_error("bad --gen recipe '%s' (rmat:SCALE[:EF], grid:RxC, er:N:M, "
-                             "tree:D:K:S, chain:N)", recipe);
+                             "tree:D:K:S, chain:N, broom:N[:H], caterpillar:N[:K], "
+                             "recursive:N)", recipe);
   }
+  const int is_tree = !KIND_IS("rmat") && !KIND_IS("grid") && !KIND_IS("er");
 #undef KIND_IS
-  int is_tree = strncmp(recipe, "tree:", 5) == 0 || strncmp(recipe, "chain:", 6) == 0;
   return add_spec(cfg, name, recipe, 1, is_tree);
 }
 
@@ -373,21 +384,29 @@ static gnest_status load_graph(gnest_ctx *ctx, const bench_config *cfg, bench_in
   return GNEST_OK;
 }
 
+/* The tree of a validated recipe (tree:, chain:, broom:, caterpillar:, recursive:). */
+static gnest_status generate_tree(const bench_config *cfg, const char *recipe, int32_t *n,
+                                  int32_t **parent) {
+  long long v[4];
+  recipe_numbers(recipe, v);
+  *n = (int32_t)v[0];
+  if (strncmp(recipe, "chain:", 6) == 0) return gn_gen_chain(*n, parent);
+  if (strncmp(recipe, "broom:", 6) == 0)
+    return gn_gen_broom(*n, v[1] ? (int32_t)v[1] : (*n > 1 ? *n / 2 : 1), parent);
+  if (strncmp(recipe, "caterpillar:", 12) == 0)
+    return gn_gen_caterpillar(*n, strchr(recipe + 12, ':') ? (int32_t)v[1] : 1, parent);
+  if (strncmp(recipe, "recursive:", 10) == 0) return gn_gen_random_recursive(*n, cfg->seed, parent);
+  return gn_gen_tree((int)v[0], (int)v[1], (int)v[2], cfg->seed, INT32_MAX, n, parent);
+}
+
 static gnest_status load_tree(gnest_ctx *ctx, const bench_config *cfg, bench_input *in) {
   gnest_status st;
   if (!in->spec->is_gen) {
     st = gnest_tree_load(ctx, in->spec->text, &in->tree);
     if (st != GNEST_OK) return lib_fail(ctx, in, st);
   } else {
-    long long v[4];
-    recipe_numbers(in->spec->text, v);
     int32_t n = 0, *parent = NULL;
-    if (strncmp(in->spec->text, "chain:", 6) == 0) {
-      n = (int32_t)v[0];
-      st = gn_gen_chain(n, &parent);
-    } else {
-      st = gn_gen_tree((int)v[0], (int)v[1], (int)v[2], cfg->seed, INT32_MAX, &n, &parent);
-    }
+    st = generate_tree(cfg, in->spec->text, &n, &parent);
     if (st != GNEST_OK) return own_fail(in, st, "generating the tree");
     st = gnest_tree_from_parents(ctx, n, parent, &in->tree);
     free(parent);

@@ -18,6 +18,7 @@ static const char *const usage_head =
     "inputs (repeatable, run in the order given; --suite inputs come last):\n"
     "  --graph PATH          graph file (.mtx .gr .txt .el .csv .gnest, .gz/.xz) or tree file (.tree)\n"
     "  --gen RECIPE          rmat:SCALE[:EDGE_FACTOR]  grid:ROWSxCOLS  er:N:M  tree:D:K:S  chain:N\n"
+    "                        broom:N[:HANDLE]  caterpillar:N[:LEGS]  recursive:N\n"
     "  --suite bench         rmat20, cnr-2000, USA-road-FLA (from --data), tree:4:128:0, chain:100000\n"
     "  --data DIR            where --suite finds its files (default ../shared/data)\n"
     "\n"
@@ -42,9 +43,9 @@ static const char *const usage_tail =
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"
-    "                        freelaunch_mode group_size agg_threshold; gnest-cli backends lists\n"
-    "                        the keys each backend reads\n"
-    "                        and its test configurations)\n"
+    "                        freelaunch_mode group_size agg_threshold tree_method; gnest-cli\n"
+    "                        backends lists the keys each backend reads and its test\n"
+    "                        configurations)\n"
     "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
     "                        reads it (e.g. threshold=32,128,512); the others run once\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
@@ -228,7 +229,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--schedule") == 0) return parse_schedule(cfg, v);
   if (strcmp(flag, "--options") == 0) return add_options(cfg, v);
   if (strcmp(flag, "--freelaunch-mode") == 0) {
-    if (gn_set_freelaunch_mode(&cfg->opts, v)) return BENCH_EXIT_OK;
+    if (gn_set_option_word(&cfg->opts, "freelaunch_mode", v)) return BENCH_EXIT_OK;
     return bench_usage_error("--freelaunch-mode: expected auto, t1, t2, t3 or t4, got '%s'", v);
   }
   if (strcmp(flag, "--granularity") == 0) return parse_granularity(cfg, v);

@@ -136,7 +136,7 @@ static int set_threshold(cli_args *a, const char *f, const char *v) { return par
 static int set_kc(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.kc); }
 static int set_launch_limit(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.launch_limit); }
 static int set_freelaunch_mode(cli_args *a, const char *f, const char *v) {
-  if (gn_set_freelaunch_mode(&a->opts, v)) return CLI_EXIT_OK;
+  if (gn_set_option_word(&a->opts, "freelaunch_mode", v)) return CLI_EXIT_OK;
   return cli_usage_error("%s: expected auto, t1, t2, t3 or t4, got '%s'", f, v);
 }
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
@@ -173,6 +173,11 @@ static int set_schedule(cli_args *a, const char *f, const char *v) {
   else if (strcmp(v, "static") == 0) a->opts.schedule = GNEST_SCHEDULE_STATIC;
   else return cli_usage_error("%s: expected dynamic or static, got '%s'", f, v);
   return CLI_EXIT_OK;
+}
+
+static int set_tree_method(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "tree_method", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
 }
 
 static int set_format(cli_args *a, const char *f, const char *v) {
@@ -275,10 +280,13 @@ const cli_flag cli_flags[] = {
   {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
    "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
    "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
+  {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
+   "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
+   "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},

@@ -1,5 +1,6 @@
 /* gnest-gen: deterministic synthetic graphs and trees (RMAT, Erdős–Rényi, grid, star, path,
- * Wu-thesis trees, chains, brooms, caterpillars, random recursive trees) written as Matrix Market, edge list, binary CSR or tree files.
+ * Wu-thesis trees, chains, brooms, caterpillars, random recursive trees) written as Matrix
+ * Market, edge list, binary CSR or tree files.
  *
  * Exit status: 0 on success, 2 for bad arguments (one line on stderr), 1 when generating, building
  * or writing fails (one line on stderr with the library's error detail). */
@@ -17,27 +18,30 @@
 #include "paths.h"
 
 enum gen_kind {
-  K_RMAT, K_ER, K_GRID, K_STAR, K_PATH, K_TREE, K_CHAIN, K_BROOM, K_CATERPILLAR, K_RRT, K_COUNT
+  K_RMAT, K_ER, K_GRID, K_STAR, K_PATH, K_TREE, K_CHAIN, K_BROOM, K_CATERPILLAR, K_RECURSIVE,
+  K_COUNT
 };
 
 #define KIND_BIT(k) (1u << (k))
 #define GRAPH_KINDS (KIND_BIT(K_RMAT) | KIND_BIT(K_ER) | KIND_BIT(K_GRID) | KIND_BIT(K_STAR) | \
                      KIND_BIT(K_PATH))
-#define TREE_KINDS (KIND_BIT(K_TREE) | KIND_BIT(K_CHAIN) | KIND_BIT(K_BROOM) | \
-                    KIND_BIT(K_CATERPILLAR) | KIND_BIT(K_RRT))
-#define SEEDED_KINDS (GRAPH_KINDS | KIND_BIT(K_TREE) | KIND_BIT(K_RRT))
+/* Trees of n nodes given by --n. */
+#define SIZED_TREE_KINDS (KIND_BIT(K_CHAIN) | KIND_BIT(K_BROOM) | KIND_BIT(K_CATERPILLAR) | \
+                          KIND_BIT(K_RECURSIVE))
+#define TREE_KINDS (KIND_BIT(K_TREE) | SIZED_TREE_KINDS)
+#define SEEDED_KINDS (GRAPH_KINDS | KIND_BIT(K_TREE) | KIND_BIT(K_RECURSIVE))
 #define ALL_KINDS (GRAPH_KINDS | TREE_KINDS)
 
-static const char *const kind_names[K_COUNT] = {"rmat",  "er",    "grid",        "star",
-                                                "path",  "tree",  "chain",       "broom",
-                                                "caterpillar", "rrt"};
+static const char *const kind_names[K_COUNT] = {"rmat",  "er",    "grid",  "star",
+                                                "path",  "tree",  "chain", "broom",
+                                                "caterpillar", "recursive"};
 
 /* Everything the command line can set. Integer options are kept as int64 and range-checked. */
 typedef struct gen_args {
   int kind;
   const char *output;
   int64_t scale, edge_factor, n, m, rows, cols, depth, out_degree, sparsity, max_nodes;
-  int64_t handle, bristles, spine, legs;
+  int64_t handle, legs; /* broom: handle length (-1 = n / 2); caterpillar: leaves per spine node */
   uint64_t seed;
   int weighted;
   int64_t weight_lo, weight_hi;
@@ -59,10 +63,8 @@ static const opt_spec options[] = {
     {"--scale", OPT_INT, KIND_BIT(K_RMAT), FIELD(scale), 0, 30},
     {"--edge-factor", OPT_INT, KIND_BIT(K_RMAT), FIELD(edge_factor), 1, INT32_MAX},
     {"--n", OPT_INT, KIND_BIT(K_ER) | KIND_BIT(K_STAR) | KIND_BIT(K_PATH), FIELD(n), 0, INT32_MAX},
-    {"--n", OPT_INT, KIND_BIT(K_CHAIN) | KIND_BIT(K_RRT), FIELD(n), 1, INT32_MAX},
+    {"--n", OPT_INT, SIZED_TREE_KINDS, FIELD(n), 1, INT32_MAX},
     {"--handle", OPT_INT, KIND_BIT(K_BROOM), FIELD(handle), 1, INT32_MAX},
-    {"--bristles", OPT_INT, KIND_BIT(K_BROOM), FIELD(bristles), 0, INT32_MAX},
-    {"--spine", OPT_INT, KIND_BIT(K_CATERPILLAR), FIELD(spine), 1, INT32_MAX},
     {"--legs", OPT_INT, KIND_BIT(K_CATERPILLAR), FIELD(legs), 0, INT32_MAX},
     {"--m", OPT_INT, KIND_BIT(K_ER), FIELD(m), 0, INT64_MAX / 8},
     {"--rows", OPT_INT, KIND_BIT(K_GRID), FIELD(rows), 0, INT32_MAX},
@@ -97,12 +99,13 @@ static const char usage_text[] =
     "  path   --n N                              0-1-...-(N-1), both directions\n"
     "  tree   --depth D --out-degree K --sparsity S   synthetic tree (Wu thesis)\n"
     "  chain  --n N                              tree: parent[i] = i-1\n"
-    "  broom  --handle H --bristles B            tree: a chain of H nodes, B leaves on its end\n"
-    "  caterpillar --spine S --legs L            tree: a chain of S nodes, L leaves on each\n"
-    "  rrt    --n N                              random recursive tree: parent[i] in [0, i)\n"
+    "  broom  --n N [--handle H]                 tree: a chain of H nodes, N-H leaves at its end\n"
+    "  caterpillar --n N [--legs K]              tree: a chain with K leaves on every node\n"
+    "  recursive --n N                           random recursive tree: parent[i] in [0, i)\n"
     "\n"
     "The output format follows the extension of FILE: .mtx (Matrix Market), .txt or .el (edge\n"
-    "list), .gnest (binary CSR cache) for graphs; .tree (parent array) for the trees.\n"
+    "list), .gnest (binary CSR cache) for graphs; .tree (parent array) for the trees (tree,\n"
+    "chain, broom, caterpillar, recursive).\n"
     "Run 'gnest-gen KIND --help' for the options of one kind.\n";
 
 static const char graph_common_help[] =
@@ -153,19 +156,21 @@ static const char *const kind_help[K_COUNT] = {
     "Chain (a path as a tree) of N >= 1 nodes: parent[i] = i-1, root 0.\n"
     "  -o, --output FILE .tree\n"
     "  -h, --help        this text\n",
-    "usage: gnest-gen broom --handle H --bristles B -o FILE.tree\n"
-    "Broom: a handle (chain) of H >= 1 nodes 0..H-1, root 0, whose last node has B leaf\n"
-    "children H..H+B-1 (the bristles). H + 1 levels: deep and narrow, then one wide level.\n"
+    "usage: gnest-gen broom --n N [--handle H] -o FILE.tree\n"
+    "Broom of N >= 1 nodes: a handle 0-1-...-(H-1) (a chain, root 0) and N-H bristles, all\n"
+    "children of node H-1. Depth H+1 (H when H = N).\n"
+    "  --handle H        1..N (default N/2, at least 1)\n"
     "  -o, --output FILE .tree\n"
     "  -h, --help        this text\n",
-    "usage: gnest-gen caterpillar --spine S --legs L -o FILE.tree\n"
-    "Caterpillar: a spine (chain) of S >= 1 nodes 0..S-1, root 0, each with L leaf children\n"
-    "(the legs of spine node i are S+i*L .. S+(i+1)*L-1). S + 1 levels of L + 1 nodes at most.\n"
+    "usage: gnest-gen caterpillar --n N [--legs K] -o FILE.tree\n"
+    "Caterpillar of N >= 1 nodes: a spine 0-1-...-(S-1) (a chain, root 0), S = ceil(N/(K+1)),\n"
+    "and K leaves on each spine node in spine order (leaf S+j hangs from spine node j/K).\n"
+    "  --legs K          leaves per spine node, >= 0 (default 1; 0 = a chain)\n"
     "  -o, --output FILE .tree\n"
     "  -h, --help        this text\n",
-    "usage: gnest-gen rrt --n N [--seed N] -o FILE.tree\n"
-    "Random recursive tree of N >= 1 nodes: the parent of node i is uniform in [0, i), root 0\n"
-    "(depth about e ln N, out-degrees from 0 to about ln N).\n"
+    "usage: gnest-gen recursive --n N [--seed N] -o FILE.tree\n"
+    "Random recursive tree of N >= 1 nodes: node i > 0 hangs from a node drawn uniformly from\n"
+    "0..i-1 (root 0). Depth about e ln N (44 for N = 10^7).\n"
     "  --seed N          random seed (default 1)\n"
     "  -o, --output FILE .tree\n"
     "  -h, --help        this text\n",
@@ -273,7 +278,8 @@ static void set_defaults(gen_args *a, int kind) {
   memset(a, 0, sizeof *a);
   a->kind = kind;
   a->scale = a->n = a->m = a->rows = a->cols = a->depth = a->out_degree = a->sparsity = -1;
-  a->handle = a->bristles = a->spine = a->legs = -1;
+  a->handle = -1;
+  a->legs = 1;
   a->edge_factor = 16;
   a->max_nodes = INT32_MAX;
   a->seed = 1;
@@ -283,12 +289,7 @@ static void set_defaults(gen_args *a, int kind) {
 static int check_required(const gen_args *a) {
   struct { const char *name; int64_t value; unsigned kinds; } req[] = {
       {"--scale", a->scale, KIND_BIT(K_RMAT)},
-      {"--n", a->n, KIND_BIT(K_ER) | KIND_BIT(K_STAR) | KIND_BIT(K_PATH) | KIND_BIT(K_CHAIN) |
-                        KIND_BIT(K_RRT)},
-      {"--handle", a->handle, KIND_BIT(K_BROOM)},
-      {"--bristles", a->bristles, KIND_BIT(K_BROOM)},
-      {"--spine", a->spine, KIND_BIT(K_CATERPILLAR)},
-      {"--legs", a->legs, KIND_BIT(K_CATERPILLAR)},
+      {"--n", a->n, KIND_BIT(K_ER) | KIND_BIT(K_STAR) | KIND_BIT(K_PATH) | SIZED_TREE_KINDS},
       {"--m", a->m, KIND_BIT(K_ER)},
       {"--rows", a->rows, KIND_BIT(K_GRID)},
       {"--cols", a->cols, KIND_BIT(K_GRID)},
@@ -302,6 +303,9 @@ static int check_required(const gen_args *a) {
   if (!a->output) return bad_args("%s: missing required option -o FILE", kind_names[a->kind]);
   if (a->kind == K_ER && a->n == 0 && a->m > 0)
     return bad_args("er: --m %" PRId64 " arcs need at least one vertex (--n is 0)", a->m);
+  if (a->kind == K_BROOM && a->handle > a->n)
+    return bad_args("broom: --handle %" PRId64 " is longer than the tree (--n %" PRId64 ")",
+                    a->handle, a->n);
   return 0;
 }
 
@@ -458,33 +462,31 @@ static int run_graph(const gen_args *a, out_format fmt) {
   return rc;
 }
 
+static gnest_status generate_tree(const gen_args *a, int32_t *n, int32_t **parent) {
+  *n = (int32_t)a->n;
+  switch (a->kind) {
+    case K_CHAIN: return gn_gen_chain(*n, parent);
+    case K_BROOM:
+      return gn_gen_broom(*n, a->handle > 0 ? (int32_t)a->handle : (*n > 1 ? *n / 2 : 1), parent);
+    case K_CATERPILLAR: return gn_gen_caterpillar(*n, (int32_t)a->legs, parent);
+    case K_RECURSIVE: return gn_gen_random_recursive(*n, a->seed, parent);
+    default:
+      return gn_gen_tree((int)a->depth, (int)a->out_degree, (int)a->sparsity, a->seed,
+                         a->max_nodes, n, parent);
+  }
+}
+
 static int run_tree(const gen_args *a) {
   double t0 = now_ms();
   int32_t n = 0;
   int32_t *parent = NULL;
-  gnest_status st;
-  if (a->kind == K_CHAIN) {
-    n = (int32_t)a->n;
-    st = gn_gen_chain(n, &parent);
-  } else if (a->kind == K_RRT) {
-    n = (int32_t)a->n;
-    st = gn_gen_random_recursive(n, a->seed, &parent);
-  } else if (a->kind == K_BROOM) {
-    st = gn_gen_broom((int32_t)a->handle, (int32_t)a->bristles, &n, &parent);
-  } else if (a->kind == K_CATERPILLAR) {
-    st = gn_gen_caterpillar((int32_t)a->spine, (int32_t)a->legs, &n, &parent);
-  } else {
-    st = gn_gen_tree((int)a->depth, (int)a->out_degree, (int)a->sparsity, a->seed, a->max_nodes,
-                     &n, &parent);
-  }
+  gnest_status st = generate_tree(a, &n, &parent);
   if (st != GNEST_OK) {
     char detail[200] = "";
-    if (st == GNEST_ERR_TOO_LARGE && a->kind == K_TREE)
+    if (st == GNEST_ERR_TOO_LARGE)
       snprintf(detail, sizeof detail, "expected %.4g nodes, more than --max-nodes %" PRId64,
                gn_gen_tree_expected_nodes((int)a->depth, (int)a->out_degree, (int)a->sparsity),
                a->max_nodes);
-    else if (st == GNEST_ERR_TOO_LARGE)
-      snprintf(detail, sizeof detail, "more than 2^31-1 nodes");
     return gen_failure(a, st, detail[0] ? detail : NULL);
   }
   double t1 = now_ms();
@@ -526,8 +528,7 @@ int main(int argc, char **argv) {
   int kind = kind_from_name(argv[1]);
   if (kind < 0)
     return bad_args("unknown kind '%s' (rmat, er, grid, star, path, tree, chain, broom, "
-                    "caterpillar, rrt; see --help)",
-                    argv[1]);
+                    "caterpillar, recursive; see --help)", argv[1]);
   gen_args a;
   int rc = parse_args(argc, argv, kind, &a);
   if (rc >= 0) return rc;
