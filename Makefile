@@ -84,12 +84,24 @@ lib/libgnest.so: lib/$(SHLIB)
 	ln -sf $(SHLIB) lib/$(SONAME)
 	ln -sf $(SONAME) $@
 
+# LINK=shared links the tools and tests against lib/libgnest.so rather than libgnest.a: one copy
+# of the device code (about 20 MB) instead of one per binary, so that a build fits the GPU
+# machine's carry limit (../shared/GPU.md); run them with LD_LIBRARY_PATH=lib. After switching,
+# `rm -f bin/* tests/bin/*` so that they relink.
+ifeq ($(LINK),shared)
+GNEST_LINK := -Llib -lgnest
+GNEST_LINK_DEP := lib/libgnest.so
+else
+GNEST_LINK := lib/libgnest.a
+GNEST_LINK_DEP := lib/libgnest.a
+endif
+
 .SECONDARY:
 .SECONDEXPANSION:
 tool_objs = $(patsubst %.c,build/%.o,$(wildcard tools/$(1)/*.c))
-bin/%: $$(call tool_objs,$$*) $(TOOL_COMMON) lib/libgnest.a
+bin/%: $$(call tool_objs,$$*) $(TOOL_COMMON) $(GNEST_LINK_DEP)
 	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
 
 # The peer table bench/peers.tsv is compiled into gnest-bench as its text (one C string), parsed
 # at run time by the same code as `--peers FILE`; once linked, the tool checks the table, so a
@@ -109,12 +121,12 @@ build/gen/bench_peers.o: build/gen/bench_peers.c
 	$(CC) $(CFLAGS) -c $< -o $@
 
 build/gen/bench_peers.checked: bin/gnest-bench
-	bin/gnest-bench --print-peers > /dev/null
+	LD_LIBRARY_PATH=lib$${LD_LIBRARY_PATH:+:$$LD_LIBRARY_PATH} bin/gnest-bench --print-peers > /dev/null
 	@touch $@
 
-tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) lib/libgnest.a
+tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) $(GNEST_LINK_DEP)
 	@mkdir -p tests/bin
-	$(CC) -o $@ $< $(TEST_EXTRA_$*) $(TEST_COMMON) lib/libgnest.a -lcriterion $(LDLIBS)
+	$(CC) -o $@ $< $(TEST_EXTRA_$*) $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
 
 # bench/proto: prototypes measured before they become library code (bench/proto/README.md).
 # `make proto` builds their tools; they are not installed and not part of libgnest, but their

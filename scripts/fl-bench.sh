@@ -15,7 +15,7 @@
 #    and 4-32-0, a random recursive tree of 1,000,000 nodes, and BC (one source) on USA-road-FLA:
 #    flat (a grid barrier a level) against levelsched: time, grid barriers, barriers saved, cost per
 #    level. Bar: on the chain, levelsched's cost per level at least 10x below flat's.
-# DATA (default devdata) holds cnr-2000.mtx.xz and USA-road-FLA.mtx.xz.
+# RUNS (default 7) sets the timed runs per cell; DATA (default devdata) holds cnr-2000.mtx.xz and USA-road-FLA.mtx.xz.
 set -u
 OUT=${OUT:-/tmp/gnest-out}
 DATA=${DATA:-devdata}
@@ -34,7 +34,7 @@ for k in 32 64 128 256 512; do trees+=(--gen "tree:3:$k:0"); done
 for s in 1 2 3 4; do trees+=(--gen "tree:3:512:$s"); done
 trees+=(--gen tree:4:32:0 --gen tree:4:64:0)
 bench() { # name, gnest-bench arguments...
-  timeout 540 bin/gnest-bench --runs 7 --cpu-runs 1 --quiet --json "$D/$1.json" "${@:2}" \
+  timeout 540 bin/gnest-bench --runs "${RUNS:-7}" --cpu-runs 1 --quiet --json "$D/$1.json" "${@:2}" \
     >"$D/$1.txt" 2>"$D/$1.err"
   echo "rc=$? $1" >>"$D/rc.txt"
 }

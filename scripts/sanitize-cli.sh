@@ -10,7 +10,8 @@
 # (when SANITIZE_ALGOS names a tree algorithm, or by default).
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 # SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it);
-# SANITIZE_ALGOS="color" to those algorithms (gnest-cli command names).
+# SANITIZE_ALGOS="color" to those algorithms (gnest-cli command names); SANITIZE_CONFIGS=default
+# gives memcheck each backend's default configuration only.
 set -u
 tools=${*:-memcheck racecheck synccheck}
 tmp=$(mktemp -d)
@@ -52,7 +53,7 @@ for tool in $tools; do
       continue
     fi
     configs=("default")
-    if [ "$tool" = memcheck ]; then
+    if [ "$tool" = memcheck ] && [ "${SANITIZE_CONFIGS:-all}" = all ]; then
       line=$(bin/gnest-cli backends | awk -v b="$b" '$1 == b')
       eval "configs=($(printf '%s\n' "$line" | sed -n 's/.*configs: \(.*\)  summary:.*/\1/p'))"
     fi

@@ -123,6 +123,7 @@ Test(gpu_dlink, launch_limit_overflow_is_a_status) {
     for (const char *const *words = tiny_pool_configs(d.name); *words; words++) {
       char what[160];
       snprintf(what, sizeof what, "%s [%s]", d.name, *words);
+      fprintf(stderr, "launch_limit_overflow_is_a_status: %s\n", what); /* which one hangs */
       gnest_options o;
       gnest_options_init(&o);
       o.backend = (gnest_backend)b;

@@ -171,6 +171,13 @@ extern "C" size_t gn_device_bytes_peak(const gnest_ctx *ctx) {
   return gn_held_peak[ctx->dev->id].load();
 }
 
+extern "C" void gn_device_release_cache(gnest_ctx *ctx) {
+  if (!ctx || !ctx->dev) return;
+  /* cached blocks may still be read by queued work; a failed wait is reported by the next call */
+  if (cudaStreamSynchronize(ctx->dev->stream) != cudaSuccess) return;
+  gn_pool_release(ctx->dev);
+}
+
 extern "C" void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes) {
   if (ctx && ctx->dev) ctx->dev->memory_limit = bytes;
 }

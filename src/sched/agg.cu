@@ -86,7 +86,7 @@ __device__ __forceinline__ bool gn_agg_launch(const V &v, int32_t at, int32_t co
                                               const gn_dp_call &c) {
   if (!gn_dp_ticket(c)) return false;
   __threadfence(); /* the records and the parents' pre work reach the child */
-  return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, blocks, c.block, gn_agg_child<V>, v, at,
+  return GN_TICKET_LAUNCH(c, blocks, c.block, gn_agg_child<V>, v, at,
                           count, s, c);
 }
 

@@ -62,6 +62,15 @@ static int32_t gn_dp_launch_budget(size_t pool) {
   return budget > INT32_MAX ? INT32_MAX : (int32_t)budget;
 }
 
+/* Levels per tail-launch chain: a chain's drivers may stay tracked until it ends (two pending
+ * launches a level), so a chain holds at most the pool's reserve; 256 with the computed pool,
+ * fewer when launch_limit makes the pool small. */
+static int32_t gn_dp_chain_levels(size_t pool, int32_t budget) {
+  const size_t reserve = pool - (size_t)budget;
+  const size_t fit = reserve > 8 ? (reserve - 8) / 2 : 1;
+  return fit < (size_t)kGnDpChainLevels ? (int32_t)(fit < 1 ? 1 : fit) : kGnDpChainLevels;
+}
+
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
                            int32_t default_kc) {
   gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
@@ -71,6 +80,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
     size_t pool = 0;
     GN_TRY(gn_dp_pending_pool(e, pending_per_heavy, &pool));
     c.launch_budget = gn_dp_launch_budget(pool);
+    st.chain_levels = gn_dp_chain_levels(pool, c.launch_budget);
     GN_TRY(e.scratch->alloc(&c.flags, 1, "device-launch flags"));
     GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
     GN_TRY(e.scratch->alloc(&c.pool_count, 1, "consolidation buffer count"));

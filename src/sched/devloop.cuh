@@ -42,6 +42,7 @@ struct gn_dp_flags {
   int32_t launch_error;               /* the first refused launch's cudaError_t */
   int32_t grid_done;                  /* parent CTAs finished (cdp-grid's global barrier) */
   int32_t tickets;                    /* launch tickets taken in the current pass (gn_dp_ticket) */
+  int32_t launches_run_here;          /* ticketed launches the full pool refused, run by the caller */
   int64_t next_base;                  /* where a frontier chain stopped: history position */
 };
 
@@ -108,6 +109,24 @@ __device__ __forceinline__ bool gn_dp_launched(gn_dp_flags *flags) {
 /* A device-side launch into a stream, checked. Evaluates to true when the grid was launched. */
 #define GN_DEVICE_LAUNCH(c, stream, grid, block, kernel, ...) \
   ((kernel<<<(grid), (block), 0, (stream)>>>(__VA_ARGS__)), gn_dp_launched((c).flags))
+
+/* Checks a ticketed launch (gn_dp_ticket) just made by this thread, whose caller runs the work
+ * itself when it returns false. A full pool is then no error: the device runtime frees the slots
+ * of finished grids some time after they finish, so a small pool (launch_limit) can refuse a
+ * launch that the ticket budget allowed (seen on an H200 with a pool of 32). Other errors are
+ * recorded as gn_dp_launched records them. */
+__device__ __forceinline__ bool gn_dp_ticket_launched(gn_dp_flags *flags) {
+  const cudaError_t err = cudaPeekAtLastError();
+  if (err != cudaErrorLaunchPendingCountExceeded) return gn_dp_launched(flags);
+  (void)cudaGetLastError();
+  atomicAdd(&flags->launches_run_here, 1);
+  return false;
+}
+
+/* A ticketed fire-and-forget launch (above). Evaluates to true when the grid was launched. */
+#define GN_TICKET_LAUNCH(c, grid, block, kernel, ...)                                  \
+  ((kernel<<<(grid), (block), 0, cudaStreamFireAndForget>>>(__VA_ARGS__)),            \
+   gn_dp_ticket_launched((c).flags))
 
 /* Adds a count to the call's edge total (any thread, no warp collective). */
 __device__ __forceinline__ void gn_dp_add_edges(const gn_dp_call &c, unsigned long long n) {
@@ -281,6 +300,8 @@ __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *of
 
 /* The state these backends keep in gn_engine::backend_state. */
 struct gn_dp_state {
+  int32_t chain_levels; /* levels per tail-launch chain: kGnDpChainLevels, fewer under a small
+                           pool (gn_dp_prepare) */
   gn_dp_call call; /* device pointers and settings, copied into every driver; call.flags is NULL
                       until the first prepare of the call */
   int32_t own_capacity; /* items the backend's own buffers (pool_begin, pool_first, ...) hold */
@@ -336,15 +357,16 @@ struct gn_dp_backend {
     return GNEST_OK;
   }
 
-  /* Chains of kGnDpChainLevels levels until one stops early (an empty level or max_levels). */
+  /* Chains of chain_levels levels until one stops early (an empty level or max_levels). */
   template <class V>
   static gnest_status frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
-    const gn_dp_call &c = gn_backend_state<gn_dp_state>(e).call;
+    const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+    const gn_dp_call &c = st.call;
+    const int32_t chain = st.chain_levels > 0 ? st.chain_levels : kGnDpChainLevels;
     int32_t l = 0;
     int64_t base = 0;
     for (;;) {
-      const int32_t l_end =
-          f.max_levels - l > kGnDpChainLevels ? l + kGnDpChainLevels : f.max_levels;
+      const int32_t l_end = f.max_levels - l > chain ? l + chain : f.max_levels;
       GN_DP_DRIVER(e, (gn_dp_frontier_driver<V, B>), v, f, l, l_end, base, c);
       int32_t ran = 0;
       GN_TRY(gn_to_host(e.ctx, &ran, &e.flags->levels_run, sizeof ran));
@@ -361,9 +383,10 @@ struct gn_dp_backend {
   static gnest_status levels(gn_engine &e, const V &v, const gn_schedule &sched) {
     int64_t *offsets = nullptr;
     GN_TRY(gn_engine_level_offsets(&e, sched.h_offsets, sched.num_levels, &offsets));
-    for (int32_t li = 0; li < sched.num_levels; li += kGnDpChainLevels) {
-      const int32_t li_end = sched.num_levels - li > kGnDpChainLevels ? li + kGnDpChainLevels
-                                                                      : sched.num_levels;
+    const int32_t fit = gn_backend_state<gn_dp_state>(e).chain_levels;
+    const int32_t chain = fit > 0 ? fit : kGnDpChainLevels;
+    for (int32_t li = 0; li < sched.num_levels; li += chain) {
+      const int32_t li_end = sched.num_levels - li > chain ? li + chain : sched.num_levels;
       GN_DP_DRIVER(e, (gn_dp_levels_driver<V, B>), v, sched.items, offsets, sched.num_levels,
                    sched.reverse, li, li_end, gn_backend_state<gn_dp_state>(e).call);
     }

@@ -24,10 +24,10 @@ __device__ __forceinline__ bool gn_lazynp_dispatch(const V &v, int32_t at, int32
   if (!gn_dp_ticket(c)) return false;
   __threadfence(); /* the contexts the other threads saved, and their pre work, reach the NLK */
   if (c.nlk_warp)
-    return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget,
+    return GN_TICKET_LAUNCH(c,
                             (unsigned)(((int64_t)n * 32 + c.block - 1) / c.block), c.block,
                             (gn_lazynp_dev_nlk<V, true>), v, at, n, s, c);
-  return GN_DEVICE_LAUNCH(c, cudaStreamFireAndForget, (unsigned)n, c.block,
+  return GN_TICKET_LAUNCH(c, (unsigned)n, c.block,
                           (gn_lazynp_dev_nlk<V, false>), v, at, n, s, c);
 }
 

@@ -116,6 +116,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
 }
 
 gnest_status gn_call_end(gn_call *call, gnest_status st) {
+  if (st == GNEST_ERR_DEVICE_OUT_OF_MEMORY && !call->on_host) gn_device_release_cache(call->ctx);
   if (st != GNEST_OK || !call->info) return st;
   gnest_info *info = call->info;
   info->backend = call->backend;
