@@ -147,8 +147,15 @@ Test(sched_freelaunch, rule_table) {
        "T4: no item has more than 32 inner iterations: no child"},
       {"even children, most items have one", 10000, {40, 0}, {8000, 0}, GNEST_FL_T4,
        "T4: children even (cv 0.00 <= 0.50) and 80.0% of the items have one (>= 50%)"},
-      {"even children, few items have one", 100000, {40, 0}, {5000, 0}, GNEST_FL_T3,
-       "T3: children even (cv 0.00 <= 0.50) and 5.0% of the items have one (< 50%)"},
+      {"even children, few items have one", 100000, {40, 0}, {5000, 0}, GNEST_FL_T2,
+       "T2: children even but on 5.0% of the items only (< 50%) (cv 0.00); the grid takes them: "
+       "0 extra subtasks (T1, about 9 rounds) vs the largest child on one CTA (T2, about 9 "
+       "rounds)"},
+      {"a Wu tree 4-64-0: 4,161 parents of 64 children", 266305, {64, 0}, {4161, 0},
+       GNEST_FL_T2,
+       "T2: children even but on 1.6% of the items only (< 50%) (cv 0.00); the grid takes them: "
+       "0 extra subtasks (T1, about 8 rounds) vs the largest child on one CTA (T2, about 8 "
+       "rounds)"},
       {"uneven children, none above a CTA round", 100000, {33, 200}, {2500, 2500}, GNEST_FL_T3,
        "T3: children uneven (cv 0.72 > 0.50) but none longer than one CTA round (200 <= 256 "
        "iterations)"},

@@ -90,13 +90,20 @@ extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int6
   if (c->rows_above < ctas)
     return gn_fl_grid_rule(c, ctas, block, cv, "fewer items with a child than resident CTAs",
                            reason, reason_size);
-  if (cv <= kGnFlEvenSpread) {
-    const gnest_freelaunch_mode m = share >= kGnFlBusyShare ? GNEST_FL_T4 : GNEST_FL_T3;
+  if (cv <= kGnFlEvenSpread && share >= kGnFlBusyShare) {
     snprintf(reason, reason_size,
-             "%s: children even (cv %.2f <= %.2f) and %.1f%% of the items have one (%s %.0f%%)",
-             gn_freelaunch_mode_name(m), cv, kGnFlEvenSpread, 100.0 * share,
-             m == GNEST_FL_T4 ? ">=" : "<", 100.0 * kGnFlBusyShare);
-    return m;
+             "T4: children even (cv %.2f <= %.2f) and %.1f%% of the items have one (>= %.0f%%)",
+             cv, kGnFlEvenSpread, 100.0 * share, 100.0 * kGnFlBusyShare);
+    return GNEST_FL_T4;
+  }
+  if (cv <= kGnFlEvenSpread) {
+    /* The paper keeps these children in their parents' CTAs (T3). Measured on an H200
+     * (bench/NOTES.md, 2026-11-23), T3 lost to T1 and T2 on every input with children: the
+     * parents of a level cluster in a few CTAs (a Wu tree 4-64-0: T3 0.224 ms, T2 0.059 ms). */
+    char why[96];
+    snprintf(why, sizeof why, "children even but on %.1f%% of the items only (< %.0f%%)",
+             100.0 * share, 100.0 * kGnFlBusyShare);
+    return gn_fl_grid_rule(c, ctas, block, cv, why, reason, reason_size);
   }
   if (c->max_row <= block) {
     snprintf(reason, reason_size,
