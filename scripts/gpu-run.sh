@@ -3,8 +3,10 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big] [scale] [color]
-#          [trees]
+#   usage: scripts/gpu-run.sh [tests] [matrix] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big]
+#          [scale] [color] [trees]
+#   matrix: test_gpu_algos in parallel processes by backend group (MATRIX_GROUPS, MATRIX_FILTER,
+#          MATRIX_JOBS; see the step)
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
 #          GNEST_TEST_ALGOS=a,b to algorithms)
 #   color: the coloring alone (issue 11's shortcut rounds): its GPU tests on every backend (or
@@ -39,6 +41,30 @@ for step in $steps; do
         # shows as rc=124 instead of eating the whole call.
         timeout "${TEST_LIMIT:-540}" "$t" --jobs 4 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
         summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
+      done ;;
+    matrix)
+      # The GPU test matrix in parallel processes, one per backend group (MATRIX_GROUPS, space-
+      # separated, each a GNEST_TEST_BACKENDS list), each bounded by TEST_LIMIT; MATRIX_FILTER
+      # (a Criterion extended glob, e.g. 'gpu_graphs/@(real_graphs|long_path)') limits the tests.
+      # One process with --jobs 12 slowed every test (the GPU time-slices between processes):
+      # a group runs --jobs ${MATRIX_JOBS:-3}.
+      groups=${MATRIX_GROUPS:-"flat,lazynp naive-dp,hier,cdp-warp cdp-block,cdp-grid,agg lazynp-cta,lazynp-warp,freelaunch,levelsched"}
+      k=0
+      for g in $groups; do
+        k=$((k + 1))
+        GNEST_TEST_BACKENDS=$g timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_algos \
+          --jobs "${MATRIX_JOBS:-3}" --verbose --short-filename ${MATRIX_FILTER:+--filter "$MATRIX_FILTER"} \
+          >"$OUT/logs/matrix-$k.log" 2>&1 &
+      done
+      wait
+      k=0
+      for g in $groups; do
+        k=$((k + 1))
+        log="$OUT/logs/matrix-$k.log"
+        unfinished=$(comm -23 <(grep -a '^\[RUN' "$log" | awk '{print $NF}' | sort) \
+                              <(grep -a -E '^\[(PASS|FAIL|SKIP)' "$log" | awk '{print $2}' | sed 's/:$//' | sort) | tr '\n' ' ')
+        summary+=("test_gpu_algos [$g]: $(grep -a 'Synthesis' "$log" | tail -n 1)${unfinished:+ unfinished: $unfinished}")
+        grep -a -A3 'Assertion Failed' "$log" | head -n 12 | sed 's/^/    /' || true
       done ;;
     sanitize)
       # memcheck over every algorithm x device backend x registry configuration, racecheck and
