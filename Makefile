@@ -144,13 +144,13 @@ $(PROTO_COLOR_OBJ) $(PROTO_TREE_OBJ) build/bench/proto/main.o build/bench/proto/
 .PHONY: proto
 proto: bin/gnest-proto-color bin/gnest-proto-tree
 
-bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) lib/libgnest.a
+bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) $(GNEST_LINK_DEP)
 	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
 
-bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) lib/libgnest.a
+bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) $(GNEST_LINK_DEP)
 	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) lib/libgnest.a $(LDLIBS)
+	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).

@@ -171,11 +171,17 @@ extern "C" size_t gn_device_bytes_peak(const gnest_ctx *ctx) {
   return gn_held_peak[ctx->dev->id].load();
 }
 
+/* Frees the pool's cached blocks once the stream's queued work, which may still use them, is done;
+ * keeps them when that wait fails (its error is returned). */
+static cudaError_t gn_pool_release_idle(gn_device *d) {
+  const cudaError_t sync = cudaStreamSynchronize(d->stream);
+  if (sync == cudaSuccess) gn_pool_release(d);
+  return sync;
+}
+
 extern "C" void gn_device_release_cache(gnest_ctx *ctx) {
-  if (!ctx || !ctx->dev) return;
-  /* cached blocks may still be read by queued work; a failed wait is reported by the next call */
-  if (cudaStreamSynchronize(ctx->dev->stream) != cudaSuccess) return;
-  gn_pool_release(ctx->dev);
+  /* a failed wait is reported by the next call that synchronizes */
+  if (ctx && ctx->dev) (void)gn_pool_release_idle(ctx->dev);
 }
 
 extern "C" void gn_device_set_memory_limit(gnest_ctx *ctx, size_t bytes) {
@@ -225,12 +231,10 @@ static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, co
   cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes);
   if (e == cudaErrorMemoryAllocation && ctx->dev && ctx->dev->cache_len > 0) {
     (void)cudaGetLastError(); /* the failed cudaMalloc's error, handled here by retrying */
-    /* cached blocks may still be used by queued work */
-    const cudaError_t sync = cudaStreamSynchronize(ctx->dev->stream);
+    const cudaError_t sync = gn_pool_release_idle(ctx->dev);
     if (sync != cudaSuccess)
       return gn_cuda_error(ctx, sync, "cudaStreamSynchronize before releasing the pool", __FILE__,
                            __LINE__);
-    gn_pool_release(ctx->dev);
     e = gn_malloc_limited(ctx->dev, ptr, bytes);
   }
   if (e == cudaErrorMemoryAllocation) {

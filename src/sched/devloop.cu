@@ -67,8 +67,8 @@ static int32_t gn_dp_launch_budget(size_t pool) {
  * fewer when launch_limit makes the pool small. */
 static int32_t gn_dp_chain_levels(size_t pool, int32_t budget) {
   const size_t reserve = pool - (size_t)budget;
-  const size_t fit = reserve > 8 ? (reserve - 8) / 2 : 1;
-  return fit < (size_t)kGnDpChainLevels ? (int32_t)(fit < 1 ? 1 : fit) : kGnDpChainLevels;
+  const size_t fit = reserve >= 10 ? (reserve - 8) / 2 : 1;
+  return fit < (size_t)kGnDpChainLevels ? (int32_t)fit : kGnDpChainLevels;
 }
 
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,

@@ -42,7 +42,6 @@ struct gn_dp_flags {
   int32_t launch_error;               /* the first refused launch's cudaError_t */
   int32_t grid_done;                  /* parent CTAs finished (cdp-grid's global barrier) */
   int32_t tickets;                    /* launch tickets taken in the current pass (gn_dp_ticket) */
-  int32_t launches_run_here;          /* ticketed launches the full pool refused, run by the caller */
   int64_t next_base;                  /* where a frontier chain stopped: history position */
 };
 
@@ -116,10 +115,8 @@ __device__ __forceinline__ bool gn_dp_launched(gn_dp_flags *flags) {
  * launch that the ticket budget allowed (seen on an H200 with a pool of 32). Other errors are
  * recorded as gn_dp_launched records them. */
 __device__ __forceinline__ bool gn_dp_ticket_launched(gn_dp_flags *flags) {
-  const cudaError_t err = cudaPeekAtLastError();
-  if (err != cudaErrorLaunchPendingCountExceeded) return gn_dp_launched(flags);
-  (void)cudaGetLastError();
-  atomicAdd(&flags->launches_run_here, 1);
+  if (cudaPeekAtLastError() != cudaErrorLaunchPendingCountExceeded) return gn_dp_launched(flags);
+  (void)cudaGetLastError(); /* the refusal, handled: the caller runs the work */
   return false;
 }
 
@@ -300,8 +297,8 @@ __global__ void gn_dp_levels_driver(V v, const int32_t *items, const int64_t *of
 
 /* The state these backends keep in gn_engine::backend_state. */
 struct gn_dp_state {
-  int32_t chain_levels; /* levels per tail-launch chain: kGnDpChainLevels, fewer under a small
-                           pool (gn_dp_prepare) */
+  int32_t chain_levels; /* levels per tail-launch chain (gn_dp_prepare): kGnDpChainLevels, fewer
+                           under a small pool */
   gn_dp_call call; /* device pointers and settings, copied into every driver; call.flags is NULL
                       until the first prepare of the call */
   int32_t own_capacity; /* items the backend's own buffers (pool_begin, pool_first, ...) hold */
@@ -362,7 +359,7 @@ struct gn_dp_backend {
   static gnest_status frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
     const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
     const gn_dp_call &c = st.call;
-    const int32_t chain = st.chain_levels > 0 ? st.chain_levels : kGnDpChainLevels;
+    const int32_t chain = st.chain_levels;
     int32_t l = 0;
     int64_t base = 0;
     for (;;) {
@@ -383,12 +380,12 @@ struct gn_dp_backend {
   static gnest_status levels(gn_engine &e, const V &v, const gn_schedule &sched) {
     int64_t *offsets = nullptr;
     GN_TRY(gn_engine_level_offsets(&e, sched.h_offsets, sched.num_levels, &offsets));
-    const int32_t fit = gn_backend_state<gn_dp_state>(e).chain_levels;
-    const int32_t chain = fit > 0 ? fit : kGnDpChainLevels;
+    const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+    const int32_t chain = st.chain_levels;
     for (int32_t li = 0; li < sched.num_levels; li += chain) {
       const int32_t li_end = sched.num_levels - li > chain ? li + chain : sched.num_levels;
       GN_DP_DRIVER(e, (gn_dp_levels_driver<V, B>), v, sched.items, offsets, sched.num_levels,
-                   sched.reverse, li, li_end, gn_backend_state<gn_dp_state>(e).call);
+                   sched.reverse, li, li_end, st.call);
     }
     return GNEST_OK;
   }
