@@ -45,7 +45,7 @@ for step in $steps; do
     matrix)
       # The GPU test matrix in parallel processes, one per backend group (MATRIX_GROUPS, space-
       # separated, each a GNEST_TEST_BACKENDS list), each bounded by TEST_LIMIT; MATRIX_FILTER
-      # (a Criterion extended glob, e.g. 'gpu_graphs/@(real_graphs|long_path)') limits the tests.
+      # (a Criterion extended glob, e.g. 'gpu_@(real/*|graphs/long_path)') limits the tests.
       # One process with --jobs 12 slowed every test (the GPU time-slices between processes):
       # a group runs --jobs ${MATRIX_JOBS:-3}.
       groups=${MATRIX_GROUPS:-"flat,lazynp naive-dp,hier,cdp-warp cdp-block,cdp-grid,agg lazynp-cta,lazynp-warp,freelaunch,levelsched"}
