@@ -86,10 +86,11 @@ lib/libgnest.so: lib/$(SHLIB)
 
 # LINK=shared links the tools and tests against lib/libgnest.so rather than libgnest.a: one copy
 # of the device code (about 20 MB) instead of one per binary, so that a build fits the GPU
-# machine's carry limit (../shared/GPU.md); run them with LD_LIBRARY_PATH=lib. After switching,
-# `rm -f bin/* tests/bin/*` so that they relink.
+# machine's carry limit (../shared/GPU.md). They find it through their run path (bin/ and
+# tests/bin/ relative to lib/; LD_LIBRARY_PATH, e.g. on the GPU machine, comes first). After
+# switching, `rm -f bin/* tests/bin/*` so that they relink.
 ifeq ($(LINK),shared)
-GNEST_LINK := -Llib -lgnest
+GNEST_LINK := -Llib -lgnest '-Wl,-rpath,$$ORIGIN/../lib:$$ORIGIN/../../lib'
 GNEST_LINK_DEP := lib/libgnest.so
 else
 GNEST_LINK := lib/libgnest.a

@@ -19,6 +19,7 @@ fi
 strip --strip-debug bin/* tests/bin/* lib/libgnest.so.* 2>/dev/null || true
 rm -rf .devlibs
 ../shared/tools/devlibs .devlibs bin/* tests/bin/* >/dev/null
+rm -f .devlibs/libgnest.so* # the binaries' run path finds lib/ (one copy of the device code)
 mkdir -p "$(dirname "$out")"
 tar --exclude=.git --exclude=./build --exclude=./tests/fuzz/bin --exclude=./tests/fuzz/bin-cc \
     --exclude='*.o' --exclude=./devdata --exclude=./devpack --exclude=./lib/libgnest.a -cf - . |
