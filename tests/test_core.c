@@ -1422,7 +1422,8 @@ static void expect_pick(gnest_backend got, gn_role role, const char *reason) {
 /* Every class the selector sorts inputs into has a built backend (the first built entry with
  * that role); deep narrow trees and device-less contexts go to a host backend. */
 Test(core_selector, roles_come_from_the_registry) {
-  const gn_role roles[] = {GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SEQUENTIAL};
+  const gn_role roles[] = {GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SKEWED_TRAVERSAL,
+                           GN_ROLE_SEQUENTIAL};
   for (size_t i = 0; i < sizeof roles / sizeof roles[0]; ++i) {
     gnest_backend b = gn_backend_for_role(roles[i]);
     cr_assert_neq(b, GNEST_BACKEND_AUTO, "no built backend has role %d", (int)roles[i]);
@@ -1442,12 +1443,22 @@ Test(core_selector, graph_rules) {
   char reason[256];
   gnest_degree_stats s = stats_with(0.5, 2000);
   expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED, reason);
+              GN_ROLE_SKEWED_TRAVERSAL, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
+  assert_contains(reason, "a traversal");
+  /* The same input for the algorithms that are not frontier traversals: the skewed class. */
+  const gn_algo others[] = {GN_ALGO_BC, GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC};
+  for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
+    expect_pick(gn_select_backend(&dev, others[i], &s, NULL, reason, sizeof reason),
+                GN_ROLE_SKEWED, reason);
+    cr_assert_null(strstr(reason, "traversal"), "%s", reason);
+  }
 
   s = stats_with(0.05, 5000);
   expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_TRAVERSAL, reason);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_MST, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   assert_contains(reason, "max degree 5000 > 1024");
 
@@ -1487,46 +1498,46 @@ Test(core_selector, tree_rules) {
   memset(&t, 0, sizeof t);
   t.max_out_degree = 64;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED, reason);
+              GN_ROLE_SKEWED_TRAVERSAL, reason);
   assert_contains(reason, "tree max out-degree 64 > 32");
   t.max_out_degree = 32;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "tree max out-degree 32 <= 32");
   /* Deep and narrow and small: the host wins. */
-  t.n = 100000;
-  t.depth = 100000;
+  t.n = 60000;
+  t.depth = 60000;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "deep, narrow tree");
-  assert_contains(reason, "100000 nodes < 131072");
+  assert_contains(reason, "60000 nodes < 65536");
   t.depth = 0;
   expect_short_reason(&dev, &t, 4);
 }
 
-/* Deep, narrow trees of 131,072 nodes and more go to the GPU (the Euler tour), backend by the
+/* Deep, narrow trees of 65,536 nodes and more go to the GPU (the Euler tour), backend by the
  * out-degree rule as other trees; smaller ones, and wide ones, as before. */
-Test(core_selector, deep_trees_go_to_the_gpu_from_131072_nodes) {
+Test(core_selector, deep_trees_go_to_the_gpu_from_65536_nodes) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
   gnest_tree t;
   memset(&t, 0, sizeof t);
-  t.n = 131071; /* a chain: one child per node */
+  t.n = 65535; /* a chain: one child per node */
   t.depth = t.n;
   t.max_out_degree = 1;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
-  t.n = t.depth = 131072;
+  t.n = t.depth = 65536;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
-  assert_contains(reason, "deep, narrow tree of 131072 nodes >= 131072 (1.0 nodes per level): "
+  assert_contains(reason, "deep, narrow tree of 65536 nodes >= 65536 (1.0 nodes per level): "
                           "GPU, euler tour; tree max out-degree 1 <= 32");
   /* A 10^7-node broom: half handle, half bristles on its last node. */
   t.n = 10000000;
   t.depth = 5000001;
   t.max_out_degree = 5000000;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED, reason);
+              GN_ROLE_SKEWED_TRAVERSAL, reason);
   assert_contains(reason, "euler tour; tree max out-degree 5000000 > 32");
   /* 1,024 nodes per level on average is not narrow: the out-degree rule alone. */
   t.n = 1024 * 1000;
@@ -1582,9 +1593,9 @@ Test(core_tree_method, forced_and_auto) {
 
 /* Auto picks the tour exactly where the depth passes a threshold (no flip-flopping), and that
  * threshold grows with n; every tree the selector sends to the GPU as deep and narrow (at least
- * 131,072 nodes, fewer than 1,024 a level) gets the tour. */
+ * 65,536 nodes, fewer than 1,024 a level) gets the tour. */
 Test(core_tree_method, auto_is_a_depth_threshold_consistent_with_the_selector) {
-  const int32_t sizes[] = {1000, 131072, 1000000, 10000000, GN_EULER_MAX_NODES};
+  const int32_t sizes[] = {1000, 65536, 1000000, 10000000, GN_EULER_MAX_NODES};
   int32_t previous_threshold = 0;
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
     const int32_t n = sizes[i];
@@ -1609,7 +1620,7 @@ Test(core_tree_method, auto_is_a_depth_threshold_consistent_with_the_selector) {
                       previous_threshold, lo, n);
         previous_threshold = lo;
       }
-      if (n >= 131072)
+      if (n >= 65536)
         cr_assert_leq(lo, n / 1024 + 1, "n %d: a deep, narrow tree of depth %d would run by levels",
                       n, n / 1024 + 1);
       const gn_tree_costs c = gn_tree_method_costs(n, lo, heights);

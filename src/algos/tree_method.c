@@ -15,8 +15,10 @@
  * cub calls and the splitter count's read-back are counted as passes too). */
 #define GN_TREE_EULER_PASS_US 5.0
 /* Its memory traffic: about 170-300 bytes moved per node for heights, 120 for descendants
- * (bench/proto simulation, no cache), much of it scattered, at an effective 1 TB/s (estimate). */
-#define GN_TREE_EULER_NS_PER_NODE 0.25
+ * (bench/proto simulation, no cache), much of it scattered. Fitted to chains of 1M and 10M nodes
+ * on an H200 (bench/NOTES.md, "Second GPU session of next-gpu"): 0.11 ns a node for descendants,
+ * 0.16 for heights, with 5.3 and 3.8 us a pass; the estimate before it was 0.25. */
+#define GN_TREE_EULER_NS_PER_NODE 0.15
 
 gn_tree_costs gn_tree_method_costs(int32_t n, int32_t depth, int heights) {
   gn_tree_costs c;

@@ -5,10 +5,15 @@
  * benchmarks, DESIGN.md section 5): a serial inner loop per thread is best while degrees are
  * uniform (GN_ROLE_UNIFORM); deferring heavy items to a next-level kernel pays off once a
  * sizeable share of the work sits in items whose trip count exceeds the warp size, or when one
- * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); small deep,
- * narrow trees run on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree
- * algorithms' device path runs them by the Euler tour (src/algos/tree_method.c): its dependent
- * passes grow with log2(n), not with the depth. */
+ * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); for the
+ * traversals (a BFS or SSSP frontier, a tree's levels) the heavy items' children are best taken
+ * by the same persistent grid, without a second kernel per level (GN_ROLE_SKEWED_TRAVERSAL:
+ * measured on an H200, bench/NOTES.md "Second GPU session of next-gpu": cnr-2000 BFS 1.23 against
+ * 1.63 ms, SSSP 3.47 against 4.11, rmat20 BFS and SSSP within 3 %, Wu trees 1.3x faster; on BC,
+ * coloring, MST and TC the next-level kernel still won on rmat20). Small deep, narrow trees run
+ * on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree algorithms' device path
+ * runs them by the Euler tour (src/algos/tree_method.c): its dependent passes grow with log2(n),
+ * not with the depth. */
 #include <stdio.h>
 #include <string.h>
 
@@ -22,11 +27,11 @@
  * costs the GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a
  * few ns per node. A 100,000-node chain: 358 ms on the GPU by levels, 0.3 ms on the host. */
 #define GN_SEL_TREE_MIN_LEVEL_WIDTH 1024
-/* A deep, narrow tree of fewer nodes stays on the host: the host's ~3 ns a node (0.3 ms for a
- * 100,000-node chain, measured) against the Euler tour's fixed cost on the GPU, about 35-45
- * dependent passes of a few us (0.2-0.3 ms, estimated; to calibrate with
- * scripts/tree-bench.sh). From this size on it goes to the GPU. */
-#define GN_SEL_TREE_HOST_MAX_NODES 131072
+/* A deep, narrow tree of fewer nodes stays on the host: the host's ~3 ns a node against the
+ * Euler tour's fixed cost on the GPU, 27-49 dependent passes of 4-5 us. Measured on an H200
+ * (bench/NOTES.md): a 100,000-node chain takes 0.26-0.32 ms on the host, 0.12-0.16 ms by the
+ * tour; the host wins below about 40,000 nodes. From this size on it goes to the GPU. */
+#define GN_SEL_TREE_HOST_MAX_NODES 65536
 /* The largest tree the Euler tour takes (its tour positions are int32): GN_EULER_MAX_NODES of
  * src/algos/tree_euler.h, which this layer does not include (tests/test_core.c checks they agree).
  * A deeper, narrow tree stays on the host: by levels the GPU would take 3.6 us a level. */
@@ -40,7 +45,19 @@ static gnest_backend gn_pick(gn_role role, char *reason, size_t size) {
   return b;
 }
 
-static gnest_backend gn_select_tree(const gnest_tree *t, char *reason, size_t size) {
+/* A skewed input's backend: for the traversals (BFS, SSSP frontiers; tree levels) the class whose
+ * heavy items' children the level's own grid takes, for the others the next-level kernel's. */
+static gnest_backend gn_pick_skewed(gn_algo algo, char *reason, size_t size) {
+  const int traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP ||
+                        algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS;
+  const size_t len = strlen(reason);
+  if (traversal && len < size)
+    snprintf(reason + len, size - len, "; a traversal: heavy children taken in the level's grid");
+  return gn_pick(traversal ? GN_ROLE_SKEWED_TRAVERSAL : GN_ROLE_SKEWED, reason, size);
+}
+
+static gnest_backend gn_select_tree(gn_algo algo, const gnest_tree *t, char *reason,
+                                    size_t size) {
   if (!t) {
     snprintf(reason, size, "no tree statistics, uniform by default");
     return gn_pick(GN_ROLE_UNIFORM, reason, size);
@@ -73,14 +90,15 @@ static gnest_backend gn_select_tree(const gnest_tree *t, char *reason, size_t si
     snprintf(reason + len, size - len,
              "tree max out-degree %d > %d (warp size): wide nodes' children run apart",
              (int)t->max_out_degree, GN_SEL_WARP);
-    return gn_pick(GN_ROLE_SKEWED, reason, size);
+    return gn_pick_skewed(algo, reason, size);
   }
   snprintf(reason + len, size - len, "tree max out-degree %d <= %d (warp size): serial inner loop",
            (int)t->max_out_degree, GN_SEL_WARP);
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }
 
-static gnest_backend gn_select_graph(const gnest_degree_stats *gs, char *reason, size_t size) {
+static gnest_backend gn_select_graph(gn_algo algo, const gnest_degree_stats *gs, char *reason,
+                                     size_t size) {
   if (!gs) {
     snprintf(reason, size, "no degree statistics, uniform by default");
     return gn_pick(GN_ROLE_UNIFORM, reason, size);
@@ -90,14 +108,14 @@ static gnest_backend gn_select_graph(const gnest_degree_stats *gs, char *reason,
              "skewed degrees: %.3f of the arcs leave vertices of degree > %d (rule: > %.2f; "
              "max degree %lld, cv %.2f)",
              gs->edges_above_32, GN_SEL_WARP, GN_SEL_SKEW_EDGE_SHARE, (long long)gs->max, gs->cv);
-    return gn_pick(GN_ROLE_SKEWED, reason, size);
+    return gn_pick_skewed(algo, reason, size);
   }
   if (gs->max > GN_SEL_HUB_DEGREE) {
     snprintf(reason, size,
              "hub: max degree %lld > %d (share of arcs above degree %d: %.3f <= %.2f)",
              (long long)gs->max, GN_SEL_HUB_DEGREE, GN_SEL_WARP, gs->edges_above_32,
              GN_SEL_SKEW_EDGE_SHARE);
-    return gn_pick(GN_ROLE_SKEWED, reason, size);
+    return gn_pick_skewed(algo, reason, size);
   }
   snprintf(reason, size,
            "uniform degrees: %.3f of the arcs leave vertices of degree > %d (<= %.2f) and max "
@@ -119,6 +137,6 @@ gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_
     return gn_pick(GN_ROLE_SEQUENTIAL, reason, reason_size);
   }
   if (algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS)
-    return gn_select_tree(t, reason, reason_size);
-  return gn_select_graph(gs, reason, reason_size);
+    return gn_select_tree(algo, t, reason, reason_size);
+  return gn_select_graph(algo, gs, reason, reason_size);
 }
