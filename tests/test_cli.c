@@ -1712,6 +1712,43 @@ Test(cli, agg_flags_set_the_options) {
   run_free(&r);
 }
 
+/* gnest-bench with auto among the backends: auto's time over the fastest of each cell (the
+ * selector's oracle ratio), per cell in the JSON summary and as a geometric mean in both. */
+Test(cli, bench_auto_oracle_ratio) {
+  skip_without_bench();
+  const char *json = at("oracle.json");
+  char backends[64];
+  snprintf(backends, sizeof backends, "%s,%s", gnest_backend_name(GNEST_BACKEND_CPU),
+           gnest_backend_name(GNEST_BACKEND_AUTO));
+  run_out r = run_bench("--gen", "rmat:5", "--gen", "chain:100", "--algos", "bfs,tree-heights",
+                        "--backends", backends, "--runs", "2", "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  const char *line = strstr(r.out, "auto / fastest of the cell: geometric mean ");
+  cr_assert_not_null(line, "%s", r.out);
+  double geomean = 0;
+  int cells = 0;
+  cr_expect_eq(sscanf(line, "auto / fastest of the cell: geometric mean %lf over %d cells", &geomean,
+                      &cells), 2, "%s", line);
+  cr_expect_eq(cells, 2, "%s", line);
+  cr_expect_geq(geomean, 1.0, "auto is one of the rows, so it is never faster than the fastest");
+  char *text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_eq(count_of(text, "\"auto_over_best\": "), 2, "%s", text);
+  cr_expect_not_null(strstr(text, "\"auto_cells\": 2, \"auto_over_best_geomean\": "), "%s", text);
+  free(text);
+  run_free(&r);
+  /* Without auto: no ratio. */
+  r = run_bench("--gen", "rmat:5", "--algos", "bfs", "--backends",
+                gnest_backend_name(GNEST_BACKEND_CPU), "--runs", "1", "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_null(strstr(r.out, "auto / fastest"), "%s", r.out);
+  text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, "\"auto_cells\": 0, \"auto_over_best_geomean\": null"), "%s", text);
+  free(text);
+  run_free(&r);
+}
+
 /* gnest-bench --sweep: a column per value for the backends that read the key, the setting as the
  * CSV's last field and in the JSON rows. */
 Test(cli, bench_sweep_columns) {

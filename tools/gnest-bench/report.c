@@ -223,6 +223,52 @@ static int is_first_of_pair(const bench_report *r, int i) {
   return 1;
 }
 
+/* ---- the selector's oracle ratio: auto's time over the fastest row of each cell ------------- */
+
+/* The row of `auto` (no --sweep setting) for the cell, or NULL. */
+static const bench_row *auto_row(const bench_report *r, const char *input, bench_algo a) {
+  for (int i = 0; i < r->num_rows; i++) {
+    const bench_row *row = &r->rows[i];
+    if (!row->is_load && row->algo == a && row->backend == GNEST_BACKEND_AUTO &&
+        row->setting[0] == '\0' && strcmp(row->input, input) == 0)
+      return row;
+  }
+  return NULL;
+}
+
+/* auto / fastest for the cell, or 0 when auto did not run it (or failed, or disagreed). */
+static double auto_over_best(const bench_report *r, const char *input, bench_algo a) {
+  const bench_row *au = auto_row(r, input, a), *best = bench_best_row(r, input, a);
+  if (!au || !best || !row_succeeded(au) || au->check == BENCH_CHECK_DISAGREE) return 0;
+  return au->median_ms / best->median_ms;
+}
+
+typedef struct bench_oracle {
+  int cells, above;         /* cells with a ratio; those above BENCH_ORACLE_GOOD */
+  double geomean, worst;
+  const bench_row *worst_cell; /* the first row of the worst cell */
+} bench_oracle;
+
+/* A cell where auto's pick is within 5 % of the fastest counts as a right pick (issue 11). */
+#define BENCH_ORACLE_GOOD 1.05
+
+static bench_oracle oracle_of(const bench_report *r) {
+  bench_oracle o = {0, 0, 0, 0, NULL};
+  double log_sum = 0;
+  for (int i = 0; i < r->num_rows; i++) {
+    const bench_row *row = &r->rows[i];
+    if (row->is_load || !is_first_of_pair(r, i)) continue;
+    const double ratio = auto_over_best(r, row->input, row->algo);
+    if (ratio <= 0) continue;
+    o.cells++;
+    o.above += ratio > BENCH_ORACLE_GOOD;
+    log_sum += log(ratio);
+    if (ratio > o.worst) o.worst = ratio, o.worst_cell = row;
+  }
+  if (o.cells) o.geomean = exp(log_sum / o.cells);
+  return o;
+}
+
 /* A peer's fields, as the summary entries and --print-peers write them. */
 static void json_peer_fields(FILE *f, const bench_peer *p) {
   fputs("\"peer_ms\": ", f);
@@ -250,6 +296,11 @@ static void json_summary_entry(FILE *f, const bench_report *r, const bench_confi
     json_num(f, best->median_ms);
   } else {
     fputs("\"best_backend\": null, \"best_ran\": null, \"best_ms\": null", f);
+  }
+  const double oracle = auto_over_best(r, first->input, first->algo);
+  if (oracle > 0) {
+    fputs(", \"auto_over_best\": ", f);
+    json_num(f, oracle);
   }
   if (peer) {
     fputs(", ", f);
@@ -317,7 +368,12 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
     fputs(any++ ? ",\n" : "\n", f);
     json_summary_entry(f, r, cfg, &r->rows[i]);
   }
-  fputs(any ? "\n  ]\n}\n" : "]\n}\n", f);
+  fputs(any ? "\n  ]" : "]", f);
+  const bench_oracle o = oracle_of(r);
+  fprintf(f, ",\n  \"auto_cells\": %d, \"auto_over_best_geomean\": ", o.cells);
+  if (o.cells) json_num(f, o.geomean);
+  else fputs("null", f);
+  fputs("\n}\n", f);
 }
 
 int bench_report_write_json(const bench_report *r, const bench_config *cfg) {
@@ -491,4 +547,9 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
   if (cfg->peers.text) fputs("; best/peer < 1 beats the peer", f);
   fputc('\n', f);
   if (cfg->peers.text) peers_footnote(f, &cfg->peers);
+  const bench_oracle o = oracle_of(r);
+  if (o.cells)
+    fprintf(f, "auto / fastest of the cell: geometric mean %.3f over %d cell%s; %d above %.2f; "
+            "worst %.3f (%s %s)\n", o.geomean, o.cells, o.cells == 1 ? "" : "s", o.above,
+            BENCH_ORACLE_GOOD, o.worst, o.worst_cell->input, bench_algo_name(o.worst_cell->algo));
 }
