@@ -149,32 +149,32 @@ Test(sched_freelaunch, rule_table) {
        "T4: children even (cv 0.00 <= 0.50) and 80.0% of the items have one (>= 50%)"},
       {"even children, few items have one", 100000, {40, 0}, {5000, 0}, GNEST_FL_T2,
        "T2: children even but on 5.0% of the items only (< 50%) (cv 0.00); the grid takes them: "
-       "0 extra subtasks (T1, about 9 rounds) vs the largest child on one CTA (T2, about 9 "
-       "rounds)"},
+       "0 extra subtasks (T1, about 9.5 rounds) vs the largest child on one CTA (T2, about "
+       "9.5 rounds)"},
       {"a Wu tree 4-64-0: 4,161 parents of 64 children", 266305, {64, 0}, {4161, 0},
        GNEST_FL_T2,
        "T2: children even but on 1.6% of the items only (< 50%) (cv 0.00); the grid takes them: "
-       "0 extra subtasks (T1, about 8 rounds) vs the largest child on one CTA (T2, about 8 "
-       "rounds)"},
+       "0 extra subtasks (T1, about 7.9 rounds) vs the largest child on one CTA (T2, about "
+       "7.9 rounds)"},
       {"uneven children, none above a CTA round", 100000, {33, 200}, {2500, 2500}, GNEST_FL_T3,
        "T3: children uneven (cv 0.72 > 0.50) but none longer than one CTA round (200 <= 256 "
        "iterations)"},
       {"a Wu tree: 513 parents of 512 children", 262657, {512, 0}, {513, 0}, GNEST_FL_T1,
        "T1: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 513 "
-       "extra subtasks (T1, about 2 rounds) vs the largest child on one CTA (T2, about 2 "
-       "rounds)"},
+       "extra subtasks (T1, about 2.0 rounds) vs the largest child on one CTA (T2, about "
+       "2.5 rounds)"},
       {"a Wu tree: 65 parents of 64 children (one subtask each: a tie)", 4161, {64, 0}, {65, 0},
        GNEST_FL_T2,
        "T2: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 0 extra "
-       "subtasks (T1, about 1 rounds) vs the largest child on one CTA (T2, about 1 rounds)"},
+       "subtasks (T1, about 1.1 rounds) vs the largest child on one CTA (T2, about 1.1 rounds)"},
       {"hubs: one child of 64,624 among 100,000", 1000000, {64624, 200}, {1, 99999},
        GNEST_FL_T1,
        "T1: children uneven, some longer than a CTA round (cv 1.02); the grid takes them: 252 "
-       "extra subtasks (T1, about 190 rounds) vs the largest child on one CTA (T2, about 348 "
-       "rounds)"},
+       "extra subtasks (T1, about 189.9 rounds) vs the largest child on one CTA (T2, about "
+       "347.7 rounds)"},
       {"big children of two sizes", 1000000, {300, 2560}, {1000, 1000}, GNEST_FL_T2,
        "T2: children uneven, some longer than a CTA round (cv 0.79); the grid takes them: 10000 "
-       "extra subtasks (T1, about 23 rounds) vs the largest child on one CTA (T2, about 13 "
+       "extra subtasks (T1, about 22.7 rounds) vs the largest child on one CTA (T2, about 13.3 "
        "rounds)"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {

@@ -61,8 +61,8 @@ static gnest_freelaunch_mode gn_fl_grid_rule(const gn_row_census *c, int64_t cta
   const double t1 = fmax(1.0, work) + kGnFlQueueRounds * work;
   const gnest_freelaunch_mode m = t1 < t2 ? GNEST_FL_T1 : GNEST_FL_T2;
   snprintf(reason, size,
-           "%s: %s (cv %.2f); the grid takes them: %lld extra subtasks (T1, about %.0f rounds) "
-           "vs the largest child on one CTA (T2, about %.0f rounds)",
+           "%s: %s (cv %.2f); the grid takes them: %lld extra subtasks (T1, about %.1f rounds) "
+           "vs the largest child on one CTA (T2, about %.1f rounds)",
            gn_freelaunch_mode_name(m), why, cv,
            (long long)(c->chunks_above - c->rows_above), t1, t2);
   return m;

@@ -20,12 +20,16 @@ extern "C" {
  * iterations), on a grid of resident_ctas CTAs of `block` threads. Writes the choice and why
  * into reason ("T3: ..."). Never returns GNEST_FL_AUTO. The rule (thresholds below):
  *   no parent has children                                  -> T4 (nothing to hand out)
+ *   fewer parents than resident CTAs                        -> the grid rule (below)
  *   even children (cv of their sizes <= kGnFlEvenSpread):
- *       at least kGnFlBusyShare of the parents have one     -> T4 (every thread about as busy)
- *       fewer                                               -> T3 (the parent's CTA shares them)
+ *       at least kGnFlBusyShare of the items have one       -> T4 (every thread about as busy)
+ *       fewer                                               -> the grid rule (the paper's T3
+ *                                                              lost to T1/T2 on an H200)
  *   uneven children, none longer than one CTA round         -> T3
- *   uneven children, some longer: the whole grid takes them; T1 (subtasks) when its extra queue
- *   operations cost less than the largest child alone on one CTA (T2's straggler), else T2. */
+ *   uneven children, some longer                            -> the grid rule
+ * The grid rule: the whole grid takes the children; T1 (subtasks) when its extra queue
+ * operations cost less than the largest child alone on one CTA (T2's straggler), else T2 (a tie
+ * goes to T2). */
 gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t resident_ctas,
                                          int32_t block, char *reason, size_t reason_size);
 
