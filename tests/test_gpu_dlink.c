@@ -171,3 +171,84 @@ Test(gpu_dlink, launch_limit_overflow_is_a_status) {
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
+
+/* heavy_ring's arcs both ways, weighted 1..7: an undirected graph for MST and TC. */
+static gnest_graph *heavy_ring_undirected(gnest_ctx *ctx, int32_t n) {
+  enum { kDegree = 16 };
+  const int64_t m = (int64_t)n * kDegree;
+  int32_t *src = malloc(sizeof(int32_t) * (size_t)m), *dst = malloc(sizeof(int32_t) * (size_t)m);
+  float *w = malloc(sizeof(float) * (size_t)m);
+  cr_assert(src && dst && w);
+  for (int64_t k = 0; k < m; k++) {
+    src[k] = (int32_t)(k / kDegree);
+    dst[k] = (int32_t)(((int64_t)src[k] * 7 + (k % kDegree) * 131 + 1) % n);
+    w[k] = (float)(1 + (src[k] + dst[k]) % 7);
+  }
+  gnest_load_options lo;
+  gnest_load_options_init(&lo);
+  lo.symmetrize = 1;
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, n, m, src, dst, w, &lo, &g), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  free(src);
+  free(dst);
+  free(w);
+  return g;
+}
+
+/* MST and TC act on results between their loops (Boruvka's picks, TC's kept-arc flags): under
+ * the smallest pool, the device-launching backends without tickets must answer
+ * GNEST_ERR_LAUNCH_LIMIT (or, when the pool sufficed, cpu's answer), never another error, a
+ * fault or a wrong result, and leave the context usable (gn_engine_check). */
+Test(gpu_dlink, launch_limit_overflow_in_mst_and_tc) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = heavy_ring_undirected(ctx, 4096);
+  gnest_options cpu;
+  gnest_options_init(&cpu);
+  cpu.backend = GNEST_BACKEND_CPU;
+  double want_weight = 0;
+  int64_t want_edges = 0;
+  uint64_t want_triangles = 0;
+  cr_assert_eq(gnest_mst(ctx, g, &want_weight, &want_edges, NULL, NULL, NULL, &cpu, NULL), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(gnest_tc(ctx, g, &want_triangles, NULL, &cpu, NULL), GNEST_OK);
+  int tested = 0;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {
+    gnest_backend_desc d;
+    cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK);
+    if (!d.device_launches || fits_any_pool(d.name) ||
+        gnest_backend_available(ctx, (gnest_backend)b) != GNEST_OK)
+      continue;
+    fprintf(stderr, "launch_limit_overflow_in_mst_and_tc: %s\n", d.name);
+    gnest_options o;
+    gnest_options_init(&o);
+    o.backend = (gnest_backend)b;
+    o.threshold = 4;
+    o.kc = 1;
+    o.block_size = 32;
+    o.launch_limit = 1;
+    double weight = -1;
+    int64_t edges = -1;
+    gnest_status st = gnest_mst(ctx, g, &weight, &edges, NULL, NULL, NULL, &o, NULL);
+    cr_expect(st == GNEST_OK || st == GNEST_ERR_LAUNCH_LIMIT, "mst/%s, pool of 1: '%s' (%s)",
+              d.name, gnest_strerror(st), gnest_last_error_string(ctx));
+    if (st == GNEST_OK)
+      cr_expect(weight == want_weight && edges == want_edges, "mst/%s: %g, %lld edges; cpu %g, %lld",
+                d.name, weight, (long long)edges, want_weight, (long long)want_edges);
+    uint64_t triangles = 0;
+    st = gnest_tc(ctx, g, &triangles, NULL, &o, NULL);
+    cr_expect(st == GNEST_OK || st == GNEST_ERR_LAUNCH_LIMIT, "tc/%s, pool of 1: '%s' (%s)", d.name,
+              gnest_strerror(st), gnest_last_error_string(ctx));
+    if (st == GNEST_OK)
+      cr_expect_eq(triangles, want_triangles, "tc/%s: %llu, cpu %llu", d.name,
+                   (unsigned long long)triangles, (unsigned long long)want_triangles);
+    o.launch_limit = 0; /* the context still works, and right */
+    st = gnest_tc(ctx, g, &triangles, NULL, &o, NULL);
+    cr_expect_eq(st, GNEST_OK, "tc/%s after the overflow: %s", d.name, gnest_last_error_string(ctx));
+    cr_expect_eq(triangles, want_triangles, "tc/%s after the overflow", d.name);
+    tested++;
+  }
+  cr_expect_geq(tested, 4, "only %d device-launching backends without tickets were tested", tested);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}

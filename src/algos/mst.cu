@@ -39,8 +39,10 @@ __global__ void mst_hook_kernel(mst_state s, int32_t n) {
     if (s.comp[c] != c) return;
     const unsigned long long k = s.best[c];
     s.link[c] = c;
-    if (k == kNone) return;
     const int32_t lo = (int32_t)(k & 0xffffffffu), hi = s.best_hi[c];
+    /* hi == INT32_MAX (no vertex id): the tie pass never reached c, which only a refused device
+     * launch does; the round's check reports it (mst_rounds) */
+    if (k == kNone || hi == INT32_MAX) return;
     const int32_t other = s.comp[lo] == c ? s.comp[hi] : s.comp[lo];
     if (s.best[other] == k && s.best_hi[other] == hi && c < other) return;
     s.link[c] = other;
@@ -98,6 +100,7 @@ static gnest_status mst_rounds(gn_engine &e, const gn_device_graph *dg, const ms
     GN_KERNEL(e, grid, e.block, mst_hook_kernel, s, n);
     int32_t total = 0;
     GN_TRY(gn_to_host(e.ctx, &total, s.picked_count, sizeof total));
+    GN_TRY(gn_engine_check(&e)); /* picks made from dropped work must not be linked */
     if (total < *picked || total >= (n > 0 ? n : 1))
       return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka picked %d edges for %d "
                       "vertices", total, n);

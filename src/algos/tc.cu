@@ -24,6 +24,9 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *
   GN_TRY(gn_memset(e.ctx, odeg, 0, sizeof(int32_t) * ((size_t)n + 1)));
   const orient_visitor orient = {{dg->offsets, dg->cols}, kept, odeg};
   GN_TRY(gn_run_pass(e, orient, gn_all_items(n), 0, nullptr, nullptr, 0));
+  /* A row the pass dropped (a refused device launch) left its flags unwritten: selecting on them
+   * could overrun ocols. */
+  GN_TRY(gn_engine_check(&e));
   GN_TRY(gn_cub(e, "TC oriented offsets", [&](void *tmp, size_t &bytes) {
     return cub::DeviceScan::ExclusiveScan(tmp, bytes, odeg, ooffsets, cuda::std::plus<>{},
                                           (int64_t)0, (int64_t)n + 1, e.stream);

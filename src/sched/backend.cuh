@@ -4,6 +4,8 @@
 #ifndef GNEST_BACKEND_CUH
 #define GNEST_BACKEND_CUH
 
+#include <type_traits>
+
 #include "engine.cuh"
 #include "visitors.cuh"
 
@@ -136,6 +138,7 @@ gnest_status gn_pass_grid(gn_engine &e, K kernel, const gn_items &items, int *gr
  *                                                                          (kFusedLevels)
  *   static gnest_status prepare(gn_engine &, int64_t max_items);  (nullptr_t member if none)
  *   static gnest_status finish(gn_engine &);                       (idem)
+ *   static gnest_status check(gn_engine &);                        (optional: gn_engine_check)
  * Only the entry points a visitor is run with (V::kLoops) are instantiated: a pass is needed
  * for kLoops' passes and for every loop the backend does not fuse (the engine's host loop runs
  * passes). */
@@ -162,9 +165,16 @@ gnest_status gn_erased_levels(gn_engine &e, const void *v, const gn_schedule &sc
   return B::levels(e, *static_cast<const V *>(v), sched);
 }
 
+/* Whether backend B has a check (gn_ops::check). */
+template <class B, class = void>
+struct gn_has_check : std::false_type {};
+template <class B>
+struct gn_has_check<B, std::void_t<decltype(&B::check)>> : std::true_type {};
+
 template <class V, class B>
 gn_ops gn_make_ops() {
-  gn_ops o = {nullptr, nullptr, nullptr, B::prepare, B::finish};
+  gn_ops o = {nullptr, nullptr, nullptr, B::prepare, B::finish, nullptr};
+  if constexpr (gn_has_check<B>::value) o.check = B::check;
   if constexpr (gn_needs_pass<V, B>()) o.pass = gn_erased_pass<V, B>;
   if constexpr ((V::kLoops & GN_LOOP_FRONTIER) && B::kFusedFrontier)
     o.frontier = gn_erased_frontier<V, B>;

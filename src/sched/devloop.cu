@@ -116,12 +116,8 @@ gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items) {
   return GNEST_OK;
 }
 
-gnest_status gn_dp_finish(gn_engine &e) {
-  const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
-  if (!st.call.flags) return GNEST_OK;
-  gn_dp_flags flags;
-  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
-  e.call->device_launches += (int64_t)flags.device_launches;
+/* The status of the device-side flags read back: refused or failed launches. */
+static gnest_status gn_dp_failure(gn_engine &e, const gn_dp_flags &flags) {
   if (!flags.failed_launches) return GNEST_OK;
   const cudaError_t err = (cudaError_t)flags.launch_error;
   if (err == cudaErrorLaunchPendingCountExceeded) {
@@ -136,4 +132,21 @@ gnest_status gn_dp_finish(gn_engine &e) {
   return gn_error(e.ctx, GNEST_ERR_CUDA, e.call->fn, 0,
                   "%d device-side launches failed: %s; the results are discarded",
                   (int)flags.failed_launches, cudaGetErrorString(err));
+}
+
+gnest_status gn_dp_finish(gn_engine &e) {
+  const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+  if (!st.call.flags) return GNEST_OK;
+  gn_dp_flags flags;
+  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
+  e.call->device_launches += (int64_t)flags.device_launches;
+  return gn_dp_failure(e, flags);
+}
+
+gnest_status gn_dp_check(gn_engine &e) {
+  const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
+  if (!st.call.flags) return GNEST_OK;
+  gn_dp_flags flags;
+  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
+  return gn_dp_failure(e, flags);
 }

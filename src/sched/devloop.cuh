@@ -324,6 +324,8 @@ gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, 
 /* Refused device-side launches -> GNEST_ERR_LAUNCH_LIMIT (or GNEST_ERR_CUDA); adds the
  * device-side launches to the call. */
 gnest_status gn_dp_finish(gn_engine &e);
+/* The same status at any point of the call, without counting (gn_engine_check). */
+gnest_status gn_dp_check(gn_engine &e);
 
 /* A one-thread driver grid launched from the host. */
 #define GN_DP_DRIVER(e, kernel, ...) GN_KERNEL(e, 1, 1, kernel, __VA_ARGS__)
@@ -346,6 +348,7 @@ struct gn_dp_backend {
     else return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc);
   }
   static gnest_status finish(gn_engine &e) { return gn_dp_finish(e); }
+  static gnest_status check(gn_engine &e) { return gn_dp_check(e); }
 
   template <class V>
   static gnest_status pass(gn_engine &e, const V &v, const gn_items &items, const gn_step &s) {

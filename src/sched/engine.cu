@@ -40,6 +40,10 @@ gnest_status gn_engine_finish(gn_engine *e) {
   return GNEST_OK;
 }
 
+gnest_status gn_engine_check(gn_engine *e) {
+  return e->check_backend ? e->check_backend(*e) : GNEST_OK;
+}
+
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg) {
   GN_TRY(gn_graph_on_device(call->ctx, g, dg));
@@ -121,6 +125,7 @@ gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int
 /* Before a loop: the backend sizes its state, and will check its own flags at the end. */
 static gnest_status gn_engine_prepare(gn_engine &e, const gn_ops &ops, int64_t max_items) {
   e.finish_backend = ops.finish;
+  e.check_backend = ops.check;
   return ops.prepare ? ops.prepare(e, max_items < 1 ? 1 : max_items) : GNEST_OK;
 }
 

@@ -185,13 +185,16 @@ struct gn_engine;
  * frontier / levels are optional fused device-side loops (NULL: the engine's host loop runs
  * pass per level). prepare (optional) sizes the backend's state for passes of up to max_items
  * items, before any loop; finish (optional) turns the backend's own device flags into a status
- * at the end of the call. */
+ * at the end of the call; check (optional) says, at any point of the call, whether work the
+ * backend was handed has been dropped so far (a refused device-side launch), for the algorithms
+ * that act on results between loops (gn_engine_check). */
 struct gn_ops {
   gnest_status (*pass)(gn_engine &e, const void *v, const gn_items &items, const gn_step &s);
   gnest_status (*frontier)(gn_engine &e, const void *v, gn_frontier &f, int32_t *levels);
   gnest_status (*levels)(gn_engine &e, const void *v, const gn_schedule &sched);
   gnest_status (*prepare)(gn_engine &e, int64_t max_items);
   gnest_status (*finish)(gn_engine &e);
+  gnest_status (*check)(gn_engine &e);
 };
 
 /* The state of one algorithm call's engine. */
@@ -211,6 +214,7 @@ struct gn_engine {
   int64_t *level_offsets;     /* device copy of a level schedule's offsets (grow-only) */
   int32_t level_offsets_capacity;
   gnest_status (*finish_backend)(gn_engine &e); /* the running backend's gn_ops::finish */
+  gnest_status (*check_backend)(gn_engine &e);  /* and its gn_ops::check */
   const int64_t *input_offsets; /* host: the input's rows (graph CSR, tree children) [n + 1] */
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
@@ -229,6 +233,12 @@ T &gn_backend_state(gn_engine &e) {
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch);
 /* Checks the overflow flags, copies launches / edges visited into the call. */
 gnest_status gn_engine_finish(gn_engine *e);
+/* GNEST_OK unless the running backend has dropped work so far (a refused device-side launch:
+ * GNEST_ERR_LAUNCH_LIMIT). An algorithm that reads results back between loops and acts on them
+ * (indexes with them, counts them) calls it there, so that a partial result is reported as the
+ * error it is rather than acted on. Free for the backends without a check; one small
+ * synchronising copy for the others. */
+gnest_status gn_engine_check(gn_engine *e);
 
 /* The set-up every algorithm's device path starts with: the graph's (or tree's) device copy,
  * then the engine on the call's scratch. */
