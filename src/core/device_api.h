@@ -26,7 +26,8 @@ size_t gn_device_bytes_held(const gnest_ctx *ctx);
 void gn_device_peak_reset(const gnest_ctx *ctx);
 size_t gn_device_bytes_peak(const gnest_ctx *ctx);
 /* Waits for the context's stream and frees the buffers its pool keeps for reuse: after a call
- * that ran out of device memory, so that the blocks the failed call freed do not stay held. */
+ * that ran out of device memory, so that the blocks the failed call freed do not stay held, and
+ * before the pending-launch pool is sized from the free memory (devloop.cu). */
 void gn_device_release_cache(gnest_ctx *ctx);
 
 /* Makes ctx's device current for this host thread (contexts on several devices in one process). */

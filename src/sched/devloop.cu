@@ -2,6 +2,7 @@
  * Host side of the device-launching backends (devloop.cuh): the pending-launch pool, the
  * consolidation buffer, and turning refused device-side launches into a status. */
 #include "agg_rule.h"
+#include "device_api.h"
 #include "devloop.cuh"
 
 /* One pending launch reserves about 9.2 KB of device memory (measured on an H100: a pool of
@@ -30,6 +31,14 @@ gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, 
   return GNEST_OK;
 }
 
+/* The most pending launches the device's free memory allows (an eighth of it). */
+static gnest_status gn_dp_pool_cap(gn_engine &e, size_t *cap) {
+  size_t free_bytes = 0, total = 0;
+  GN_CUDA(e.ctx, cudaMemGetInfo(&free_bytes, &total));
+  *cap = free_bytes / 8 / kBytesPerPendingLaunch;
+  return GNEST_OK;
+}
+
 /* The pending-launch pool for this call into *pool: options.launch_limit when given (set
  * exactly, so a test can force a tiny pool; the device may raise it), else grown (never shrunk:
  * the setting is the device's, and resizing costs a reallocation) to pending_per_heavy launches
@@ -42,9 +51,12 @@ static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy, 
   if (want == 0) {
     want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + kGnDpChainReserve;
     if (want <= current) return GNEST_OK;
-    size_t free_bytes = 0, total = 0;
-    GN_CUDA(e.ctx, cudaMemGetInfo(&free_bytes, &total));
-    const size_t cap = free_bytes / 8 / kBytesPerPendingLaunch;
+    size_t cap = 0;
+    GN_TRY(gn_dp_pool_cap(e, &cap));
+    if (want > cap) { /* gnest's own idle cached blocks count as used: give them back first */
+      gn_device_release_cache(e.ctx);
+      GN_TRY(gn_dp_pool_cap(e, &cap));
+    }
     if (want > cap) want = cap;
     if (want <= current) return GNEST_OK;
   } else if (want == current) {
