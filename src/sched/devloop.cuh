@@ -374,6 +374,9 @@ struct gn_dp_backend {
         *levels = ran;
         return GNEST_OK;
       }
+      /* A refused tail launch into level l_end ends the chain as if it were complete, without
+       * next_base: stop with the refusal rather than run on from a stale base. */
+      GN_TRY(gn_dp_check(e));
       GN_TRY(gn_to_host(e.ctx, &base, &c.flags->next_base, sizeof base));
       l = l_end;
     }
