@@ -84,7 +84,8 @@ template <class V>
 __device__ __forceinline__ bool gn_agg_launch(const V &v, int32_t at, int32_t count,
                                               uint32_t blocks, const gn_step &s,
                                               const gn_dp_call &c) {
-  if (!gn_dp_ticket(c)) return false;
+  /* a grid has at most 2^31 - 1 blocks: more (no input that fits a GPU today) run here */
+  if (blocks > 0x7fffffffu || !gn_dp_ticket(c)) return false;
   __threadfence(); /* the records and the parents' pre work reach the child */
   return GN_TICKET_LAUNCH(c, blocks, c.block, gn_agg_child<V>, v, at,
                           count, s, c);
@@ -145,8 +146,9 @@ __device__ __forceinline__ unsigned long long gn_agg_by_warp(const V &v, bool he
 
 /* Block, multi-block and grid granularity, part 1 (a heavy thread): the record joins its group,
  * at the group's region + its rank, the rank and first block from one atomic on the group's
- * (records << 32 | blocks). A group's blocks stay below 2^32: an input of 2^31 - 1 rows and
- * fewer than 2^37 arcs has fewer child blocks than that. */
+ * (records << 32 | blocks). A group's blocks stay below 2^32 (an input of 2^31 - 1 rows and
+ * fewer than 2^37 arcs has fewer child blocks than that); above a grid's 2^31 - 1 blocks the
+ * group's CTA runs the records itself (gn_agg_launch). */
 __device__ __forceinline__ void gn_agg_join(const gn_dp_call &c, int64_t group, int32_t region,
                                             int32_t i, int64_t trip) {
   const uint32_t blocks = gn_agg_blocks(c, trip);
