@@ -146,19 +146,17 @@ static gnest_status gn_dp_failure(gn_engine &e, const gn_dp_flags &flags) {
                   (int)flags.failed_launches, cudaGetErrorString(err));
 }
 
-gnest_status gn_dp_finish(gn_engine &e) {
+gnest_status gn_dp_check(gn_engine &e, gn_dp_flags *read) {
   const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
-  if (!st.call.flags) return GNEST_OK;
-  gn_dp_flags flags;
-  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
-  e.call->device_launches += (int64_t)flags.device_launches;
+  gn_dp_flags flags{}; /* all zero before the call's first prepare */
+  if (st.call.flags) GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
+  if (read) *read = flags;
   return gn_dp_failure(e, flags);
 }
 
-gnest_status gn_dp_check(gn_engine &e) {
-  const gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
-  if (!st.call.flags) return GNEST_OK;
-  gn_dp_flags flags;
-  GN_TRY(gn_to_host(e.ctx, &flags, st.call.flags, sizeof flags));
-  return gn_dp_failure(e, flags);
+gnest_status gn_dp_finish(gn_engine &e) {
+  gn_dp_flags flags{}; /* left zero when the read back fails */
+  const gnest_status st = gn_dp_check(e, &flags);
+  e.call->device_launches += (int64_t)flags.device_launches;
+  return st;
 }

@@ -324,8 +324,9 @@ gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, 
 /* Refused device-side launches -> GNEST_ERR_LAUNCH_LIMIT (or GNEST_ERR_CUDA); adds the
  * device-side launches to the call. */
 gnest_status gn_dp_finish(gn_engine &e);
-/* The same status at any point of the call, without counting (gn_engine_check). */
-gnest_status gn_dp_check(gn_engine &e);
+/* The same status at any point of the call, without counting (gn_engine_check); the flags it
+ * read back into *read when read is not NULL. */
+gnest_status gn_dp_check(gn_engine &e, gn_dp_flags *read);
 
 /* A one-thread driver grid launched from the host. */
 #define GN_DP_DRIVER(e, kernel, ...) GN_KERNEL(e, 1, 1, kernel, __VA_ARGS__)
@@ -348,7 +349,7 @@ struct gn_dp_backend {
     else return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc);
   }
   static gnest_status finish(gn_engine &e) { return gn_dp_finish(e); }
-  static gnest_status check(gn_engine &e) { return gn_dp_check(e); }
+  static gnest_status check(gn_engine &e) { return gn_dp_check(e, nullptr); }
 
   template <class V>
   static gnest_status pass(gn_engine &e, const V &v, const gn_items &items, const gn_step &s) {
@@ -376,8 +377,9 @@ struct gn_dp_backend {
       }
       /* A refused tail launch into level l_end ends the chain as if it were complete, without
        * next_base: stop with the refusal rather than run on from a stale base. */
-      GN_TRY(gn_dp_check(e));
-      GN_TRY(gn_to_host(e.ctx, &base, &c.flags->next_base, sizeof base));
+      gn_dp_flags flags;
+      GN_TRY(gn_dp_check(e, &flags));
+      base = flags.next_base;
       l = l_end;
     }
   }
