@@ -242,6 +242,10 @@ typedef enum gnest_backend {
   GNEST_BACKEND_FREELAUNCH,  /* "freelaunch": Free Launch, threads reuse themselves for child work */
   GNEST_BACKEND_LEVELSCHED,  /* "levelsched": static level scheduler (since 0.3.0; fixed level
                                 schedules: tree descendants / heights, BC) */
+  GNEST_BACKEND_LAZYNP_CPU,  /* "lazynp-cpu": LazyNP whose saved contexts host threads run after
+                                the parent kernel (Ozen thesis 5.6) */
+  GNEST_BACKEND_LAZYNP_CROSS,/* "lazynp-cross": the GPU (LazyNP) and host threads run their
+                                partitions of every pass at once (Ozen thesis 5.6) */
   GNEST_BACKEND_COUNT
 } gnest_backend;
 
@@ -307,6 +311,11 @@ typedef struct gnest_options {
                            only when it has at least this many; fewer launch one grid each
                            (0 = default 2) */
   gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
+  /* Hybrid LazyNP (lazynp-cpu, lazynp-cross); gnest_options_init sets them. */
+  int32_t host_threads; /* host threads that run host work, the calling one included; 0 = the
+                           online CPUs, at most 64 */
+  int32_t host_share;   /* lazynp-cross: percent (1..100) of each pass's items run by the host
+                           threads (the last ones of the work list); 0 = default 10 */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
