@@ -28,7 +28,7 @@ struct mst_arcs : gn_out_arcs {
   const int32_t *comp;  /* component (its root vertex) of every vertex */
   __host__ __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
     const uint32_t w = mst_weight_key(weights ? weights[e] : 1.0f);
-    return (unsigned long long)w << 32 | (uint32_t)(u < v ? u : v);
+    return (unsigned long long)w << 32 | (uint32_t)min(u, v);
   }
 };
 
@@ -70,7 +70,7 @@ struct mst_tie_visitor : mst_arcs {
   __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e], cu = comp[u];
     if (comp[v] == cu || key(u, v, e) != best[cu]) return;
-    const int32_t hi = u > v ? u : v;
+    const int32_t hi = max(u, v);
     if (hi < gn_load_now(&best_hi[cu])) s.min(&best_hi[cu], hi);
   }
   template <class S>
