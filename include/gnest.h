@@ -324,7 +324,9 @@ void gnest_options_init(gnest_options *opts);
 const char *gnest_backend_name(gnest_backend b);
 gnest_status gnest_backend_from_name(const char *name, gnest_backend *out);
 /* GNEST_OK if the backend can run in this build on this context (device present, compiled in),
- * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. */
+ * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. lazynp-cpu and lazynp-cross also
+ * need the device's concurrent managed access (cudaDevAttrConcurrentManagedAccess: host threads
+ * and kernels on the same managed memory), else GNEST_ERR_BACKEND_UNAVAILABLE. */
 gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b);
 
 /* What the backend registry (src/sched/backends.def, one entry per gnest_backend value) says of a
