@@ -15,7 +15,9 @@
  * backward pass) is split by its level widths on every call (O(levels) on the host).
  *
  * Every level, step or batch is run by a CTA with cta_queue.cuh's rounds: light items in their
- * thread, heavy ones (trip count above the threshold) by the whole CTA; a level that needs the
+ * thread, heavy ones (trip count above the threshold) by the whole CTA; consecutive steps of one
+ * item each (a chain, a tree's long paths) run serially in the CTA's thread 0 with no barrier
+ * between them (gn_ls_serial_run: a chain's step then costs its memory latencies only); a level that needs the
  * grid takes chunks of items from flat's rotating chunk counters. Frontier loops and single
  * passes are flat's (flat.cuh). Applies to the algorithms with a fixed level schedule (tree
  * descendants / heights, BC); the registry says why not to the others.
@@ -295,22 +297,86 @@ struct gn_ls_args {
   unsigned long long *edges;
 };
 
+/* Where a serial run stopped (gn_ls_serial_run, thread 0), for the whole CTA. */
+struct gn_ls_run_end {
+  int32_t step;  /* the first step the run did not finish */
+  int32_t heavy; /* that step's item when the run stopped at it after its pre (heavy), else -1 */
+};
+
+/* A serial run (thread 0 alone): consecutive steps of ONE item each, run in thread 0 with no
+ * barrier between them -- on a chain or a long path of a tree every step is one light item, and
+ * a __syncthreads() a step would make each step wait for the previous one's writes to be
+ * acknowledged by L2 before its reads are even issued; one thread's own program order already
+ * makes step k's writes visible to step k + 1. Stops before a step of several items, and after
+ * the pre of an item above the threshold (end->heavy: the CTA strides over it). */
+template <class V>
+__device__ void gn_ls_serial_run(const V &v, const int32_t *items, const int64_t *offsets,
+                                 int32_t num_levels, bool reverse, int32_t st, int32_t s1,
+                                 const gn_ls_args &a, gn_ls_run_end &end,
+                                 unsigned long long &edges) {
+  end.heavy = -1;
+  for (; st < s1; ++st) {
+    const int32_t l = reverse ? num_levels - 1 - st : st;
+    const int64_t first = offsets[l];
+    if (offsets[l + 1] - first != 1) break;
+    const int32_t i = items[first];
+    const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
+    if (!v.pre(i, s)) continue;
+    const int64_t b = v.begin(i), en = v.end(i);
+    if (en - b > a.threshold) {
+      end.heavy = i;
+      break;
+    }
+    gn_serial_item(v, i, b, en, s, edges);
+  }
+  end.step = st;
+}
+
+/* The item a serial run stopped at (its pre done): the CTA strides over its inner loop, then one
+ * thread runs its post; visible to the whole CTA on return. */
+template <class V>
+__device__ void gn_ls_heavy_item(const V &v, int32_t i, int32_t l, const gn_ls_args &a,
+                                 unsigned long long &edges) {
+  const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
+  gn_cta_stride(v, i, v.begin(i), v.end(i), s, edges);
+  __syncthreads();
+  if constexpr (V::kHasPost) {
+    if (threadIdx.x == 0) v.post(i, s);
+    __syncthreads();
+  }
+}
+
 /* Steps [s0, s1) on this CTA alone, __syncthreads() between them (gn_cta_round ends with every
- * edge and post of its items visible to the CTA). */
+ * edge and post of its items visible to the CTA); runs of one-item steps serially in thread 0. */
 template <class V>
 __device__ void gn_ls_cta_steps(const V &v, const int32_t *items, const int64_t *offsets,
                                 int32_t num_levels, bool reverse, int32_t s0, int32_t s1,
                                 const gn_ls_args &a, gn_cta_queue &q, uint32_t &round,
                                 unsigned long long &edges) {
-  for (int32_t st = s0; st < s1; ++st) {
+  __shared__ gn_ls_run_end run;
+  for (int32_t st = s0; st < s1;) {
     const int32_t l = reverse ? num_levels - 1 - st : st;
     const int64_t first = offsets[l], width = offsets[l + 1] - first;
+    if (width == 1) {
+      if (threadIdx.x == 0)
+        gn_ls_serial_run(v, items, offsets, num_levels, reverse, st, s1, a, run, edges);
+      __syncthreads();
+      const gn_ls_run_end end = run;
+      __syncthreads(); /* every thread has read it before thread 0 writes the next run's */
+      st = end.step;
+      if (end.heavy >= 0) {
+        gn_ls_heavy_item(v, end.heavy, reverse ? num_levels - 1 - st : st, a, edges);
+        ++st;
+      }
+      continue;
+    }
     const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
     for (int64_t base = 0; base < width; base += blockDim.x) {
       const int64_t k = base + threadIdx.x;
       const bool has = k < width;
       gn_cta_round(v, has, has ? items[first + k] : 0, s, a.threshold, q, round, edges);
     }
+    ++st;
   }
 }
 
