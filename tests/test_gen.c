@@ -10,6 +10,7 @@
 
 #include "gen.h"
 #include "gnest.h"
+#include "tree_euler.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */
@@ -496,6 +497,43 @@ Test(gen_chain, parents_and_errors) {
   cr_assert_null(parent);
   cr_assert_eq(gn_gen_chain(-4, &parent), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gn_gen_chain(3, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* A chain (one root, every node the parent of at most one) whose first nodes from the root down
+ * are the ones the unsalted splitter hash skips, in increasing id. */
+Test(gen_chain, against_the_splitters) {
+  const int32_t n = 10000;
+  int32_t *parent;
+  cr_assert_eq(gn_gen_chain_against_splitters(n, &parent), GNEST_OK);
+  int32_t *below = malloc((size_t)n * sizeof *below);
+  cr_assert(below);
+  int32_t root = -1, roots = 0;
+  for (int32_t v = 0; v < n; v++) below[v] = -1;
+  for (int32_t v = 0; v < n; v++) {
+    if (parent[v] < 0) root = v, roots++;
+    else {
+      cr_assert(parent[v] < n && below[parent[v]] == -1, "node %d: a second child", parent[v]);
+      below[parent[v]] = v;
+    }
+  }
+  cr_assert_eq(roots, 1);
+  int32_t length = 0, skipped = 0, previous = -1;
+  for (int32_t v = root; v >= 0; v = below[v], length++) {
+    const int picked = gn_euler_is_splitter(gn_euler_enter(v), -1, gn_euler_gap(n), 0) ||
+                       gn_euler_is_splitter(gn_euler_exit(v), -1, gn_euler_gap(n), 0);
+    if (length == skipped && !picked) {
+      cr_assert_gt(v, previous);
+      previous = v, skipped++;
+    } else {
+      cr_assert(picked, "node %d, skipped by the hash, after a picked one", v);
+    }
+  }
+  cr_assert_eq(length, n);
+  cr_assert_gt(skipped, n / 2, "%d of %d nodes skipped by the hash", skipped, n);
+  free(below);
+  free(parent);
+  cr_assert_eq(gn_gen_chain_against_splitters(0, &parent), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(parent);
 }
 
 Test(gen_splitmix, reference_values) {

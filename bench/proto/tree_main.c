@@ -13,14 +13,16 @@
 #include "tree_sim.h"
 
 static const char usage[] =
-    "usage: gnest-proto-tree TREE [--gap K] [--passes FILE.csv]\n"
+    "usage: gnest-proto-tree TREE [--gap K] [--unsalted] [--passes FILE.csv]\n"
     "  TREE           a .tree file (gnest-gen chain / broom / caterpillar / recursive / tree)\n"
     "  --gap K        splitter spacing, a power of two >= 2 (default: the device's choice)\n"
+    "  --unsalted     splitter salt 0 (the first version's fixed hash) instead of the tree's\n"
     "  --passes FILE  one CSV row per pass: call,pass,threads,longest,bytes_read,bytes_written\n";
 
 typedef struct args {
   const char *tree, *passes;
   uint32_t gap;
+  int unsalted;
 } args;
 
 static int parse_gap(const char *text, uint32_t *out) {
@@ -40,6 +42,8 @@ static int parse_args(int argc, char **argv, args *a) {
   for (int i = 1; i < argc; i++) {
     if (strcmp(argv[i], "--gap") == 0 && i + 1 < argc) {
       if (!parse_gap(argv[++i], &a->gap)) return 0;
+    } else if (strcmp(argv[i], "--unsalted") == 0) {
+      a->unsalted = 1;
     } else if (strcmp(argv[i], "--passes") == 0 && i + 1 < argc) {
       a->passes = argv[++i];
     } else if (argv[i][0] != '-' && a->tree == NULL) {
@@ -111,12 +115,16 @@ static int simulate(gnest_ctx *ctx, const gnest_tree *tree, const args *a, FILE 
   double desc_ms = 0, heights_ms = 0;
   int64_t desc_differ = 0, heights_differ = 0;
   csv_rows rows = {csv, "descendants"};
+  uint64_t salt = 0;
   st = ref && desc && heights ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+  if (st == GNEST_OK && !a->unsalted) st = proto_tree_salt(&t, &salt);
   if (st == GNEST_OK) st = reference(ctx, tree, 0, ref, &desc_ms);
-  if (st == GNEST_OK) st = proto_tree_euler(&t, a->gap, desc, NULL, on_pass, &rows, &d);
+  if (st == GNEST_OK)
+    st = proto_tree_euler_salted(&t, a->gap, salt, desc, NULL, on_pass, &rows, &d);
   if (st == GNEST_OK) desc_differ = differences(ref, desc, t.n);
   rows.call = "heights";
-  if (st == GNEST_OK) st = proto_tree_euler(&t, a->gap, desc, heights, on_pass, &rows, &h);
+  if (st == GNEST_OK)
+    st = proto_tree_euler_salted(&t, a->gap, salt, desc, heights, on_pass, &rows, &h);
   if (st == GNEST_OK) desc_differ += differences(ref, desc, t.n);
   if (st == GNEST_OK) st = reference(ctx, tree, 1, ref, &heights_ms);
   if (st == GNEST_OK) heights_differ = differences(ref, heights, t.n);
@@ -124,7 +132,8 @@ static int simulate(gnest_ctx *ctx, const gnest_tree *tree, const args *a, FILE 
   if (st != GNEST_OK) return fail(ctx, "simulation", st);
   printf("%s: %d nodes, depth %d, max out-degree %d; level schedule: %d dependent passes\n",
          a->tree, t.n, stats.depth, stats.max_out_degree, stats.depth);
-  printf("Euler tour: gap %u, %d splitters (%.1f tokens each on average)\n", d.gap, d.splitters,
+  printf("Euler tour: gap %u, salt %016llx%s, %d splitters (%.1f tokens each on average)\n",
+         d.gap, (unsigned long long)d.salt, a->unsalted ? " (--unsalted)" : "", d.splitters,
          2.0 * t.n / d.splitters);
   printf("%-11s %6s %5s %6s %9s %10s %10s %9s %9s  %s\n", "call", "passes", "jump", "sparse",
          "walk", "read B/n", "write B/n", "dev B/n", "cpu ms", "exact");

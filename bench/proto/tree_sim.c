@@ -81,23 +81,27 @@ static void successors(sim *s, const proto_tree *t, arrays *x) {
 
 /* Counted first (a reduction; the count is read back to size the splitters' arrays), then
  * listed in increasing token order (a selection). */
-static int32_t select_splitters(sim *s, int32_t n, int32_t head, uint32_t gap, int32_t *heads) {
+static int32_t select_splitters(sim *s, int32_t n, int32_t head, uint32_t gap, uint64_t salt,
+                                int32_t *heads) {
   int32_t count = 0;
-  for (int32_t token = 0; token < 2 * n; ++token) count += gn_euler_is_splitter(token, head, gap);
+  for (int32_t token = 0; token < 2 * n; ++token)
+    count += gn_euler_is_splitter(token, head, gap, salt);
   pass_done(s, "count splitters", 2 * (int64_t)n, 1, 0, 4);
   int32_t listed = 0;
   for (int32_t token = 0; token < 2 * n; ++token)
-    if (gn_euler_is_splitter(token, head, gap)) heads[listed++] = token;
+    if (gn_euler_is_splitter(token, head, gap, salt)) heads[listed++] = token;
   pass_done(s, "list splitters", 2 * (int64_t)n, 1, 0, 4 * (int64_t)listed);
   return count;
 }
 
-static void measure(sim *s, int32_t head, uint32_t gap, int32_t count, arrays *x) {
+static void measure(sim *s, int32_t head, uint32_t gap, uint64_t salt, int32_t count,
+                    arrays *x) {
   int64_t read = 0, longest = 0;
   const int64_t search = gn_ceil_log2((uint32_t)count) + 1;
   for (int32_t i = 0; i < count; ++i) {
     int32_t length, weight;
-    const int32_t after = gn_euler_measure(x->succ, x->heads[i], head, gap, &length, &weight);
+    const int32_t after =
+        gn_euler_measure(x->succ, x->heads[i], head, gap, salt, &length, &weight);
     const gn_sublist x_i = {length, weight, after < 0 ? -1 : gn_index_of(x->heads, count, after), 0};
     x->a[i] = x_i;
     read += 4 + 4 * (int64_t)length + (after < 0 ? 0 : 4 * search);
@@ -125,11 +129,11 @@ static const gn_sublist *jump(sim *s, int32_t count, arrays *x) {
   return in;
 }
 
-static void assign(sim *s, int32_t n, int32_t head, uint32_t gap, int32_t count,
+static void assign(sim *s, int32_t n, int32_t head, uint32_t gap, uint64_t salt, int32_t count,
                    const gn_sublist *sums, arrays *x) {
   for (int32_t i = 0; i < count; ++i)
-    gn_euler_assign(x->succ, x->heads[i], head, gap, 2 * n - sums[i].length, -sums[i].weight,
-                    x->rank, x->depth);
+    gn_euler_assign(x->succ, x->heads[i], head, gap, salt, 2 * n - sums[i].length,
+                    -sums[i].weight, x->rank, x->depth);
   /* Per splitter its head and sums; the walks read every token's successor once and write its
    * position once, and every node's depth when asked. */
   const int64_t read = 20 * (int64_t)count + 8 * (int64_t)n;
@@ -209,17 +213,45 @@ static int64_t device_bytes(int32_t n, int32_t splitters, int heights) {
   return bytes;
 }
 
+static int valid_tree(const proto_tree *t) {
+  return t != NULL && t->child_offsets != NULL && (t->n <= 1 || t->children != NULL) &&
+         t->n >= 1 && t->n <= GN_EULER_MAX_NODES && t->root >= 0 && t->root < t->n;
+}
+
+/* The parent array of the children CSR (the root's entry -1), hashed as the library hashes the
+ * handle's own: gn_euler_salt. */
+gnest_status proto_tree_salt(const proto_tree *t, uint64_t *salt) {
+  if (!valid_tree(t) || salt == NULL) return GNEST_ERR_INVALID_ARGUMENT;
+  int32_t *parent = ints(t->n);
+  if (parent == NULL) return GNEST_ERR_OUT_OF_MEMORY;
+  parent[t->root] = -1;
+  for (int32_t v = 0; v < t->n; ++v)
+    for (int64_t k = t->child_offsets[v]; k < t->child_offsets[v + 1]; ++k)
+      parent[t->children[k]] = v;
+  *salt = gn_euler_salt(t->n, parent);
+  free(parent);
+  return GNEST_OK;
+}
+
 gnest_status proto_tree_euler(const proto_tree *t, uint32_t gap, int32_t *descendants,
                               int32_t *heights, proto_pass_fn on_pass, void *user,
                               proto_tree_totals *totals) {
-  if (t == NULL || descendants == NULL || totals == NULL || t->child_offsets == NULL ||
-      (t->n > 1 && t->children == NULL) || t->n < 1 || t->n > GN_EULER_MAX_NODES ||
-      t->root < 0 || t->root >= t->n)
-    return GNEST_ERR_INVALID_ARGUMENT;
+  uint64_t salt;
+  const gnest_status st = proto_tree_salt(t, &salt);
+  if (st != GNEST_OK) return st;
+  return proto_tree_euler_salted(t, gap, salt, descendants, heights, on_pass, user, totals);
+}
+
+gnest_status proto_tree_euler_salted(const proto_tree *t, uint32_t gap, uint64_t salt,
+                                     int32_t *descendants, int32_t *heights,
+                                     proto_pass_fn on_pass, void *user,
+                                     proto_tree_totals *totals) {
+  if (!valid_tree(t) || descendants == NULL || totals == NULL) return GNEST_ERR_INVALID_ARGUMENT;
   if (gap == 0) gap = gn_euler_gap(t->n);
   if (gap < 2 || (gap & (gap - 1)) != 0) return GNEST_ERR_INVALID_ARGUMENT;
   memset(totals, 0, sizeof *totals);
   totals->gap = gap;
+  totals->salt = salt;
   const int32_t n = t->n, head = gn_euler_enter(t->root);
   arrays x;
   /* Room for every token to be a splitter here; the GPU sizes the splitters' arrays by the
@@ -229,11 +261,11 @@ gnest_status proto_tree_euler(const proto_tree *t, uint32_t gap, int32_t *descen
   sim s = {on_pass, user, totals};
   slots_and_owners(&s, t, &x);
   successors(&s, t, &x);
-  const int32_t count = select_splitters(&s, n, head, gap, x.heads);
+  const int32_t count = select_splitters(&s, n, head, gap, salt, x.heads);
   totals->splitters = count;
-  measure(&s, head, gap, count, &x);
+  measure(&s, head, gap, salt, count, &x);
   const gn_sublist *sums = jump(&s, count, &x);
-  assign(&s, n, head, gap, count, sums, &x);
+  assign(&s, n, head, gap, salt, count, sums, &x);
   if (heights == NULL) descendants_pass(&s, n, x.rank, descendants);
   else heights_passes(&s, t, &x, descendants, heights);
   totals->device_bytes = device_bytes(n, count, heights != NULL);

@@ -29,6 +29,7 @@ typedef void (*proto_pass_fn)(void *user, const proto_pass *p);
 
 typedef struct proto_tree_totals {
   uint32_t gap;          /* splitter spacing used */
+  uint64_t salt;         /* splitter salt used (the tree's: gn_euler_salt) */
   int32_t splitters;
   int32_t passes;        /* dependent passes in all */
   int32_t jump_passes;   /* of which pointer jumping over the splitters */
@@ -46,5 +47,16 @@ typedef struct proto_tree_totals {
 gnest_status proto_tree_euler(const proto_tree *t, uint32_t gap, int32_t *descendants,
                               int32_t *heights, proto_pass_fn on_pass, void *user,
                               proto_tree_totals *totals);
+
+/* The same with the splitter salt given (0: the unsalted hash that a crafted numbering defeats,
+ * bench/NOTES.md) instead of the tree's own, which is what the device uses. */
+gnest_status proto_tree_euler_salted(const proto_tree *t, uint32_t gap, uint64_t salt,
+                                     int32_t *descendants, int32_t *heights,
+                                     proto_pass_fn on_pass, void *user,
+                                     proto_tree_totals *totals);
+
+/* The tree's splitter salt as the library computes it for the same tree (gn_euler_salt of its
+ * parent array, derived here from the children CSR). GNEST_ERR_INVALID_ARGUMENT as above. */
+gnest_status proto_tree_salt(const proto_tree *t, uint64_t *salt);
 
 #endif

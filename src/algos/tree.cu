@@ -57,10 +57,12 @@ __global__ void euler_succ_kernel(gn_euler_tree t, int32_t *succ) {
 }
 
 __global__ void euler_measure_kernel(const int32_t *succ, const int32_t *heads, int32_t count,
-                                     int32_t head, uint32_t gap, gn_sublist *lists) {
+                                     int32_t head, uint32_t gap, uint64_t salt,
+                                     gn_sublist *lists) {
   gn_for_each_index(count, [&](int64_t i) {
     gn_sublist s;
-    const int32_t after = gn_euler_measure(succ, heads[i], head, gap, &s.length, &s.weight);
+    const int32_t after =
+        gn_euler_measure(succ, heads[i], head, gap, salt, &s.length, &s.weight);
     s.next = after < 0 ? -1 : gn_index_of(heads, count, after);
     s.unused = 0;
     lists[i] = s;
@@ -73,10 +75,10 @@ __global__ void euler_jump_kernel(int32_t count, const gn_sublist *in, gn_sublis
 
 __global__ void euler_assign_kernel(const int32_t *succ, const int32_t *heads,
                                     const gn_sublist *sums, int32_t count, int32_t n, int32_t head,
-                                    uint32_t gap, int32_t *rank, int32_t *depth) {
+                                    uint32_t gap, uint64_t salt, int32_t *rank, int32_t *depth) {
   gn_for_each_index(count, [&](int64_t i) {
-    gn_euler_assign(succ, heads[i], head, gap, 2 * n - sums[i].length, -sums[i].weight, rank,
-                    depth);
+    gn_euler_assign(succ, heads[i], head, gap, salt, 2 * n - sums[i].length, -sums[i].weight,
+                    rank, depth);
   });
 }
 
@@ -114,12 +116,14 @@ __global__ void euler_heights_kernel(gn_rmq q, const int32_t *rank, const int32_
   });
 }
 
-/* The splitters: the first token of the tour and the tokens whose hash picks them. */
+/* The splitters: the first token of the tour and the tokens whose hash, salted with the tree's
+ * salt (gnest_tree.euler_salt), picks them. */
 struct euler_splitter {
   int32_t head;
   uint32_t gap;
+  uint64_t salt;
   __host__ __device__ bool operator()(int32_t token) const {
-    return gn_euler_is_splitter(token, head, gap);
+    return gn_euler_is_splitter(token, head, gap, salt);
   }
 };
 struct euler_splitter_flag {
@@ -143,7 +147,7 @@ static gnest_status euler_alloc(gn_engine &e, const gnest_tree *t, bool heights,
   const size_t n = (size_t)t->n;
   x.n = t->n;
   x.root = t->root;
-  x.split = {gn_euler_enter(t->root), gn_euler_gap(t->n)};
+  x.split = {gn_euler_enter(t->root), gn_euler_gap(t->n), t->euler_salt};
   GN_TRY(s.alloc(&x.slot, n, "euler tour: slots"));
   GN_TRY(s.alloc(&x.owner, n > 1 ? n - 1 : 1, "euler tour: owners"));
   GN_TRY(s.alloc(&x.succ, 2 * n, "euler tour: successors"));
@@ -200,12 +204,12 @@ static gnest_status euler_rank(gn_engine &e, euler_arrays &x) {
   const int32_t count = x.splitters;
   const int grid = gn_grid_for(count, e.block);
   GN_KERNEL(e, grid, e.block, euler_measure_kernel, x.succ, x.heads, count, x.split.head,
-            x.split.gap, x.lists[0]);
+            x.split.gap, x.split.salt, x.lists[0]);
   int cur = 0;
   for (int32_t r = gn_ceil_log2((uint32_t)count); r > 0; --r, cur ^= 1)
     GN_KERNEL(e, grid, e.block, euler_jump_kernel, count, x.lists[cur], x.lists[cur ^ 1]);
   GN_KERNEL(e, grid, e.block, euler_assign_kernel, x.succ, x.heads, x.lists[cur], count, x.n,
-            x.split.head, x.split.gap, x.rank, x.depth);
+            x.split.head, x.split.gap, x.split.salt, x.rank, x.depth);
   return GNEST_OK;
 }
 

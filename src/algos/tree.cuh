@@ -18,8 +18,9 @@ struct tree_children {
 };
 
 /* Race-freedom (both visitors): value[child] was completed in the deeper level's pass (before a
- * kernel boundary or grid barrier; read from L2); value[v] is changed only by atomics of v's own
- * children arcs in this pass and read only in a later pass. */
+ * kernel boundary, a grid or CTA barrier, or earlier in the same thread's program order; read
+ * from L2); value[v] is changed only by atomics of v's own children arcs in this pass and read
+ * only in a later pass. */
 struct descendants_visitor : tree_children {
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_RECURSIVE;

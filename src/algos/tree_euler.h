@@ -7,12 +7,13 @@
  *   tokens    enter(v) = 2v, exit(v) = 2v + 1; the tour of a depth-first walk that takes every
  *             node's children in children-CSR order. Each token's successor is local to the tree
  *             arrays (gn_euler_succ): no depth-dependent step.
- *   ranking   list ranking with sublists: splitter tokens (a hash picks about one in `gap`, plus
- *             the first token) each measure their sublist up to the next splitter; the splitters'
- *             short list is ranked by pointer jumping (Wyllie: ceil(log2 splitters) passes); each
- *             splitter then walks its sublist again and writes every token's tour position and
- *             the tour depth (+1 per enter, -1 per exit). Work O(n), dependent passes O(log n),
- *             the longest walk about gap * ln(splitters).
+ *   ranking   list ranking with sublists: splitter tokens (a hash salted per tree picks about one
+ *             in `gap`, plus the first token) each measure their sublist up to the next
+ *             splitter; the splitters' short list is ranked by pointer jumping (Wyllie:
+ *             ceil(log2 splitters) passes); each splitter then walks its sublist again and
+ *             writes every token's tour position and the tour depth (+1 per enter, -1 per
+ *             exit). Work O(n), dependent passes O(log n), the longest walk about
+ *             gap * ln(splitters) for any numbering of the nodes (the salt, gn_euler_salt).
  *   outputs   descendants(v) = (pos(exit v) - pos(enter v) + 1) / 2 (a subtree's tokens lie
  *             between its enter and exit); heights(v) = (deepest depth in v's subtree) - depth(v)
  *             + 1, the deepest depth being a range maximum over v's preorder interval
@@ -106,26 +107,67 @@ GN_HD uint32_t gn_euler_gap(int32_t n) {
 }
 
 /* The first token of the tour, and those whose hash has its low log2(gap) bits clear, start a
- * sublist. The hash (splitmix64's finaliser) spreads the splitters along any tour, so sublist
- * lengths are geometric whatever the tree's numbering. */
-GN_HD int gn_euler_is_splitter(int32_t token, int32_t head, uint32_t gap) {
-  uint64_t z = (uint64_t)(uint32_t)token * 0x9e3779b97f4a7c15ULL;
+ * sublist. The hash (splitmix64's finaliser of the token's Weyl step plus the tree's salt)
+ * spreads the splitters along any tour, so sublist lengths are geometric whatever the tree's
+ * numbering: one token in gap is a splitter on average for every salt (the finaliser is a
+ * bijection), and with salt 0 this is the unsalted hash of the first version, which a numbering
+ * can be crafted against (bench/NOTES.md; gn_gen_chain_against_splitters builds one). */
+GN_HD int gn_euler_is_splitter(int32_t token, int32_t head, uint32_t gap, uint64_t salt) {
+  uint64_t z = (uint64_t)(uint32_t)token * 0x9e3779b97f4a7c15ULL + salt;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
   z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
   z ^= z >> 31;
   return token == head || (z & (gap - 1)) == 0;
 }
 
+/* ---- the salt of a tree (host only) ------------------------------------------------------- */
+
+/* One step of a salt lane: the word folded in through a bijective mixer, fed forward onto the
+ * rotated state (so a step cannot be undone by inverting the mixer: no meeting in the middle
+ * from a wanted salt). */
+static inline uint64_t gn_salt_step(uint64_t h, uint64_t w) {
+  uint64_t x = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+  x = (x ^ (x >> 32)) * 0xd6e8feb86659fd93ULL;
+  x ^= x >> 29;
+  return ((h << 27) | (h >> 37)) + x;
+}
+
+/* The salt of the tree with these n nodes and parent array (which fix its children CSR, so its
+ * tour): a 64-bit hash of all of it, computed once per tree on the host (gn_tree_build keeps it
+ * in the handle; tests and bench/proto/tree_sim.c call this on the same parent array). A fixed
+ * function of the tree, so the splitters, the pass count and the timings of a call repeat on
+ * the same tree; but every parent entry moves it, so a numbering crafted against one salt gets
+ * another one. Sampling a few entries would not do: a crafted numbering keeps those and is
+ * crafted against the salt they give. Not a cryptographic hash: it makes defeating the
+ * splitters a search against a 64-bit feed-forward hash rather than a read of the source.
+ * Four lanes over pairs of entries, about 1.5 ns a node. */
+static inline uint64_t gn_euler_salt(int32_t n, const int32_t *parent) {
+  uint64_t lane[4] = {0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL, 0xa4093822299f31d0ULL,
+                      0x082efa98ec4e6c89ULL};
+  const int64_t whole = n > 0 ? (int64_t)n / 8 : 0, rest = n > 0 ? (int64_t)n % 8 : 0;
+  const int32_t *p = parent;
+  for (int64_t b = 0; b < whole; ++b, p += 8)
+    for (int l = 0; l < 4; ++l)
+      lane[l] = gn_salt_step(lane[l], (uint64_t)(uint32_t)p[2 * l] |
+                                          (uint64_t)(uint32_t)p[2 * l + 1] << 32);
+  for (int64_t k = 0; k < rest; ++k) lane[0] = gn_salt_step(lane[0], (uint64_t)(uint32_t)p[k]);
+  uint64_t h = gn_salt_step(0x452821e638d01377ULL, (uint64_t)(uint32_t)n);
+  for (int l = 0; l < 4; ++l) h = gn_salt_step(h, lane[l]);
+  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
+  return h ^ (h >> 31);
+}
+
 /* Walks the sublist that starts at splitter `first`: its token count and weight sum. Returns
  * the token after it: the next sublist's splitter, or -1 at the end of the tour. */
 GN_HD int32_t gn_euler_measure(const int32_t *succ, int32_t first, int32_t head, uint32_t gap,
-                               int32_t *length, int32_t *weight) {
+                               uint64_t salt, int32_t *length, int32_t *weight) {
   int32_t len = 0, w = 0, token = first;
   do {
     ++len;
     w += gn_euler_weight(token);
     token = succ[token];
-  } while (token >= 0 && !gn_euler_is_splitter(token, head, gap));
+  } while (token >= 0 && !gn_euler_is_splitter(token, head, gap, salt));
   *length = len;
   *weight = w;
   return token;
@@ -167,14 +209,15 @@ GN_HD void gn_euler_jump(int32_t i, const gn_sublist *in, gn_sublist *out) {
  * whole tour weighing 0). Writes every token's position and, at enter tokens, the node's depth
  * (root = 1) when node_depth is not NULL. */
 GN_HD void gn_euler_assign(const int32_t *succ, int32_t first, int32_t head, uint32_t gap,
-                           int32_t position, int32_t depth, int32_t *rank, int32_t *node_depth) {
+                           uint64_t salt, int32_t position, int32_t depth, int32_t *rank,
+                           int32_t *node_depth) {
   int32_t token = first;
   do {
     depth += gn_euler_weight(token);
     rank[token] = position++;
     if (node_depth && gn_euler_is_enter(token)) node_depth[gn_euler_node(token)] = depth;
     token = succ[token];
-  } while (token >= 0 && !gn_euler_is_splitter(token, head, gap));
+  } while (token >= 0 && !gn_euler_is_splitter(token, head, gap, salt));
 }
 
 /* ---- outputs ------------------------------------------------------------------------------ */

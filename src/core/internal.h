@@ -74,6 +74,9 @@ struct gnest_tree {
   int64_t *nodes_per_level, *children_per_level; /* [depth] */
   int32_t *max_degree_per_level;                 /* [depth] */
   int32_t leaves, max_out_degree;
+  /* The Euler tour's splitter salt, a hash of n and parent (gn_euler_salt, src/algos/
+   * tree_euler.h): computed once when the handle is built. */
+  uint64_t euler_salt;
   struct gn_device_tree *dev;
   gn_row_census census;
   /* What src/sched derives from the tree once and keeps with it (the static level scheduler's

@@ -5,6 +5,7 @@
 
 #include "device_api.h"
 #include "internal.h"
+#include "tree_euler.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Validation
@@ -166,6 +167,7 @@ static gnest_status gn_tree_fill(gnest_ctx *ctx, const char *source, gnest_tree 
                     "node %d is on a cycle (not reachable from the root %d)",
                     (int)gn_node_on_cycle(t->n, t->parent, first), (int)t->root);
   }
+  t->euler_salt = gn_euler_salt(t->n, t->parent);
   return gn_tree_levels(ctx, t);
 }
 

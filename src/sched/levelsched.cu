@@ -15,7 +15,9 @@
  * backward pass) is split by its level widths on every call (O(levels) on the host).
  *
  * Every level, step or batch is run by a CTA with cta_queue.cuh's rounds: light items in their
- * thread, heavy ones (trip count above the threshold) by the whole CTA; a level that needs the
+ * thread, heavy ones (trip count above the threshold) by the whole CTA; consecutive steps of one
+ * item each (a chain, a tree's long paths) run serially in the CTA's thread 0 with no barrier
+ * between them (gn_ls_serial_run: a chain's step then costs its memory latencies only); a level that needs the
  * grid takes chunks of items from flat's rotating chunk counters. Frontier loops and single
  * passes are flat's (flat.cuh). Applies to the algorithms with a fixed level schedule (tree
  * descendants / heights, BC); the registry says why not to the others.
@@ -288,6 +290,7 @@ struct gn_ls_args {
   const int32_t *batch_steps;
   int32_t num_batches;
   unsigned int *batch_counters;  /* [2]: next batch, CTAs done (self-resetting) */
+  unsigned int *quiet;           /* [2]: gn_ls_quiet_sync's arrivals (self-resetting), generation */
   unsigned int *chunks;          /* flat's three rotating chunk counters (grid steps) */
   int32_t threshold;
   bool dynamic;
@@ -295,23 +298,117 @@ struct gn_ls_args {
   unsigned long long *edges;
 };
 
+/* Where a serial run stopped (gn_ls_serial_run, thread 0), for the whole CTA. */
+struct gn_ls_run_end {
+  int32_t step;  /* the first step the run did not finish */
+  int32_t heavy; /* that step's item when the run stopped at it after its pre (heavy), else -1 */
+};
+
+/* A serial run (thread 0 alone): consecutive steps of ONE item each, run in thread 0 with no
+ * barrier between them -- on a chain or a long path of a tree every step is one light item, and
+ * a __syncthreads() a step would make each step wait for the previous one's writes to be
+ * acknowledged by L2 before its reads are even issued; one thread's own program order already
+ * makes step k's writes visible to step k + 1. Stops before a step of several items, and after
+ * the pre of an item above the threshold (end->heavy: the CTA strides over it). */
+template <class V>
+__device__ void gn_ls_serial_run(const V &v, const int32_t *items, const int64_t *offsets,
+                                 int32_t num_levels, bool reverse, int32_t st, int32_t s1,
+                                 const gn_ls_args &a, gn_ls_run_end &end,
+                                 unsigned long long &edges) {
+  end.heavy = -1;
+  for (; st < s1; ++st) {
+    const int32_t l = reverse ? num_levels - 1 - st : st;
+    const int64_t first = offsets[l];
+    if (offsets[l + 1] - first != 1) break;
+    const int32_t i = items[first];
+    const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
+    if (!v.pre(i, s)) continue;
+    const int64_t b = v.begin(i), en = v.end(i);
+    if (en - b > a.threshold) {
+      end.heavy = i;
+      break;
+    }
+    gn_serial_item(v, i, b, en, s, edges);
+  }
+  end.step = st;
+}
+
+/* The item a serial run stopped at (its pre done): the CTA strides over its inner loop, then one
+ * thread runs its post; visible to the whole CTA on return. */
+template <class V>
+__device__ void gn_ls_heavy_item(const V &v, int32_t i, int32_t l, const gn_ls_args &a,
+                                 unsigned long long &edges) {
+  const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
+  gn_cta_stride(v, i, v.begin(i), v.end(i), s, edges);
+  __syncthreads();
+  if constexpr (V::kHasPost) {
+    if (threadIdx.x == 0) v.post(i, s);
+    __syncthreads();
+  }
+}
+
 /* Steps [s0, s1) on this CTA alone, __syncthreads() between them (gn_cta_round ends with every
- * edge and post of its items visible to the CTA). */
+ * edge and post of its items visible to the CTA); runs of one-item steps serially in thread 0. */
 template <class V>
 __device__ void gn_ls_cta_steps(const V &v, const int32_t *items, const int64_t *offsets,
                                 int32_t num_levels, bool reverse, int32_t s0, int32_t s1,
                                 const gn_ls_args &a, gn_cta_queue &q, uint32_t &round,
                                 unsigned long long &edges) {
-  for (int32_t st = s0; st < s1; ++st) {
+  __shared__ gn_ls_run_end run;
+  for (int32_t st = s0; st < s1;) {
     const int32_t l = reverse ? num_levels - 1 - st : st;
     const int64_t first = offsets[l], width = offsets[l + 1] - first;
+    if (width == 1) {
+      if (threadIdx.x == 0)
+        gn_ls_serial_run(v, items, offsets, num_levels, reverse, st, s1, a, run, edges);
+      __syncthreads();
+      const gn_ls_run_end end = run;
+      __syncthreads(); /* every thread has read it before thread 0 writes the next run's */
+      st = end.step;
+      if (end.heavy >= 0) {
+        gn_ls_heavy_item(v, end.heavy, reverse ? num_levels - 1 - st : st, a, edges);
+        ++st;
+      }
+      continue;
+    }
     const gn_step s = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
     for (int64_t base = 0; base < width; base += blockDim.x) {
       const int64_t k = base + threadIdx.x;
       const bool has = k < width;
       gn_cta_round(v, has, has ? items[first + k] : 0, s, a.threshold, q, round, edges);
     }
+    ++st;
   }
+}
+
+/* The grid barrier after a one-CTA segment. The other CTAs wait there for the whole segment
+ * (a 100,000-step chain: 57 ms), and cooperative groups' grid.sync() waits with acquire loads,
+ * each of which invalidates its SM's L1 (CCTL.IVALL): CTAs sharing the working CTA's SM wiped
+ * its L1 all the time, so the serial steps' plan and CSR reads went to L2 (ncu on the H200, a
+ * 20,000-step chain: 4.3 million CCTL.IVALL executed by the waiting CTAs, L1 hit rate 3.7 %). Here a CTA's thread 0 arrives with a release (fence, then
+ * an atomic) and waits with relaxed loads and a growing sleep, which keep the L1, then one
+ * acquire fence. generation only grows; the last arrival zeroes the count before announcing the
+ * next generation, so no CTA can arrive at the next barrier before the count is reset. */
+__device__ void gn_ls_quiet_sync(unsigned int *quiet) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    volatile unsigned int *generation = &quiet[1];
+    const unsigned int mine = *generation;
+    __threadfence();
+    if (atomicAdd(&quiet[0], 1u) == gridDim.x - 1) {
+      atomicExch(&quiet[0], 0u);
+      __threadfence();
+      atomicAdd(&quiet[1], 1u);
+    } else {
+      unsigned int ns = 32;
+      while (*generation == mine) {
+        __nanosleep(ns);
+        if (ns < 2048) ns *= 2;
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
 }
 
 /* The batches: CTAs take them one at a time, each bottom-up on its own (its steps are not
@@ -345,7 +442,8 @@ __device__ void gn_ls_grid_step(const V &v, const gn_ls_args &a, int32_t s, int3
 }
 
 /* The whole schedule in one cooperative kernel: the batches (no barrier among them), then the
- * segments, a grid barrier only after a grid step or between segments. */
+ * segments, a grid barrier only after a grid step or between segments (after the batches and a
+ * one-CTA segment the quiet one: most CTAs wait there long). */
 template <class V>
 __global__ void gn_ls_kernel(V v, gn_ls_args a) {
   __shared__ gn_cta_queue q;
@@ -355,7 +453,7 @@ __global__ void gn_ls_kernel(V v, gn_ls_args a) {
   unsigned long long edges = 0;
   if (a.num_batches > 0) {
     gn_ls_batches(v, a, q, round, edges);
-    if (a.num_segments > 0) grid.sync();
+    if (a.num_segments > 0) gn_ls_quiet_sync(a.quiet); /* CTAs wait for the last batch */
   }
   int32_t grid_steps = 0;
   for (int32_t k = 0; k < a.num_segments; ++k) {
@@ -364,7 +462,7 @@ __global__ void gn_ls_kernel(V v, gn_ls_args a) {
       if (blockIdx.x == (unsigned int)k % gridDim.x)
         gn_ls_cta_steps(v, a.items, a.offsets, a.num_levels, a.reverse, seg.first,
                         seg.first + seg.count, a, q, round, edges);
-      if (k + 1 < a.num_segments) grid.sync();
+      if (k + 1 < a.num_segments) gn_ls_quiet_sync(a.quiet);
     } else {
       gn_ls_grid_step(v, a, seg.first, grid_steps++, q, round, edges);
       grid.sync();
@@ -451,7 +549,7 @@ static gnest_status gn_ls_tree_plan(gn_engine &e, const gnest_tree *t,
 /* The backend's own state after flat's (flat's frontier loop reads its state at the start). */
 struct gn_ls_state {
   gn_flat_state flat;
-  unsigned int *batch_counters;  /* device [2] */
+  unsigned int *batch_counters;  /* device [4]: the batches' [2], then gn_ls_args::quiet */
   gn_ls_segment *segments;       /* device, a gn_run_levels schedule's segments (grow-only) */
   int32_t segments_capacity;
 };
@@ -467,8 +565,8 @@ struct gn_levelsched : gn_flat {
     GN_TRY(gn_flat::prepare(e, max_items));
     gn_ls_state &st = gn_backend_state<gn_ls_state>(e);
     if (st.batch_counters) return GNEST_OK;
-    GN_TRY(e.scratch->alloc(&st.batch_counters, 2, "level scheduler batch counters"));
-    return gn_memset(e.ctx, st.batch_counters, 0, 2 * sizeof(unsigned int));
+    GN_TRY(e.scratch->alloc(&st.batch_counters, 4, "level scheduler batch counters"));
+    return gn_memset(e.ctx, st.batch_counters, 0, 4 * sizeof(unsigned int));
   }
 
   /* A gn_run_levels schedule: its segments from the level widths (the work per level is not
@@ -528,6 +626,7 @@ struct gn_levelsched : gn_flat {
     gn_ls_args a;
     memset(&a, 0, sizeof a);
     a.batch_counters = st.batch_counters;
+    a.quiet = st.batch_counters + 2;
     a.chunks = st.flat.level_chunks;
     a.threshold = e.call->opts.threshold;
     a.dynamic = e.dynamic;

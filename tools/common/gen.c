@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "parallel.h"
+#include "tree_euler.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Random numbers                                                                              */
@@ -457,6 +458,28 @@ static gnest_status chain_parents(int32_t n, int32_t chain, int32_t **parent) {
 }
 
 gnest_status gn_gen_chain(int32_t n, int32_t **parent) { return chain_parents(n, n, parent); }
+
+gnest_status gn_gen_chain_against_splitters(int32_t n, int32_t **parent) {
+  gnest_status st = chain_parents(n, n, parent);
+  if (st != GNEST_OK) return st;
+  int32_t *order = malloc((size_t)n * sizeof(int32_t));
+  if (!order) {
+    free(*parent);
+    *parent = NULL;
+    return GNEST_ERR_OUT_OF_MEMORY;
+  }
+  const uint32_t gap = gn_euler_gap(n);
+  int32_t k = 0;
+  for (int pass = 0; pass < 2; pass++) /* the nodes the hash skips, then the others */
+    for (int32_t v = 0; v < n; v++) {
+      const int picked = gn_euler_is_splitter(gn_euler_enter(v), -1, gap, 0) ||
+                         gn_euler_is_splitter(gn_euler_exit(v), -1, gap, 0);
+      if (picked == pass) order[k++] = v;
+    }
+  for (int32_t i = 0; i < n; i++) (*parent)[order[i]] = i > 0 ? order[i - 1] : -1;
+  free(order);
+  return GNEST_OK;
+}
 
 gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent) {
   gnest_status st = chain_parents(n, handle, parent);
