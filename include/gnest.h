@@ -307,6 +307,12 @@ typedef struct gnest_options {
                            only when it has at least this many; fewer launch one grid each
                            (0 = default 2) */
   gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
+  /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
+     level of at most this many items runs inside ONE CTA, with the following such levels,
+     separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
+     road networks' thousand levels of a few hundred vertices). 0 = default (2 x block_size),
+     -1 = off (every level on the whole grid) */
+  int32_t cta_levels;
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -345,7 +351,8 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * alone): backend=NAME threshold=N coarsening=N
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
- * agg_threshold=N tree_method=auto|levels|euler; the word "default" changes nothing. Values
+ * agg_threshold=N tree_method=auto|levels|euler cta_levels=N|off (off = -1); the word "default"
+ * changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
@@ -371,8 +378,9 @@ typedef struct gnest_info {
                                copies, the call's scratch and the pool's cached blocks (all
                                contexts of the process on that device); 0 on the CPU */
   /* Since 0.3.0. Grid-wide barriers (grid.sync of a persistent cooperative kernel: flat,
-     freelaunch, levelsched) the call executed, and how many of one per level the static level
-     scheduler (levelsched) did without: levels it ran inside one CTA between __syncthreads().
+     freelaunch, levelsched) the call executed, and how many of one per level were done without:
+     levels run inside one CTA between __syncthreads() (the static level scheduler levelsched;
+     flat's one-CTA stretches of small frontier levels, gnest_options.cta_levels).
      0 for the other backends (their level boundaries are launches: kernel_launches,
      device_launches). */
   int64_t grid_barriers;

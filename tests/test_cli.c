@@ -1712,6 +1712,32 @@ Test(cli, agg_flags_set_the_options) {
   run_free(&r);
 }
 
+/* --cta-levels is gnest_options.cta_levels, the same as its --options word: off, -1, 0 or a count
+ * of items; accepted with the cpu backend (which ignores it), anything else a usage error. */
+Test(cli, cta_levels_flag) {
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect_not_null(strstr(r.out, "--cta-levels N"), "bfs --help lacks --cta-levels");
+  run_free(&r);
+  const char *good[] = {"off", "-1", "0", "1", "4096"};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    r = run_cli("bfs", path5(), "--backend", "cpu", "--cta-levels", good[i], "--quiet", NULL);
+    cr_expect_eq(r.status, 0, "--cta-levels %s: %s", good[i], r.err);
+    run_free(&r);
+  }
+  r = run_cli("bfs", path5(), "--backend", "cpu", "--options", "cta_levels=off", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  char line[512];
+  const char *bad[] = {"-2", "on", "x"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    r = run_cli("bfs", path5(), "--cta-levels", bad[i], NULL);
+    cr_expect_eq(r.status, 2, "--cta-levels %s", bad[i]);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "--cta-levels"), "%s", line);
+    run_free(&r);
+  }
+}
+
 /* gnest-bench with auto among the backends: auto's time over the fastest of each cell (the
  * selector's oracle ratio), per cell in the JSON summary and as a geometric mean in both. */
 Test(cli, bench_auto_oracle_ratio) {

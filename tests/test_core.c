@@ -1070,6 +1070,7 @@ Test(core_options, defaults) {
   cr_assert_eq(o.group_size, 0);
   cr_assert_eq(o.agg_threshold, 0);
   cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
+  cr_assert_eq(o.cta_levels, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1093,6 +1094,7 @@ static gnest_options odd_options(void) {
   o.group_size = 6;
   o.agg_threshold = 9;
   o.tree_method = GNEST_TREE_METHOD_LEVELS;
+  o.cta_levels = 77;
   return o;
 }
 
@@ -1129,6 +1131,13 @@ Test(core_options, parse_good_words) {
   expect_parse(d, "agg_threshold=64", w);
   w = d, w.kc = 8, w.launch_limit = 100;
   expect_parse(d, "kc=8 launch_limit=100", w);
+  w = d, w.cta_levels = 1;
+  expect_parse(d, "cta_levels=1", w);
+  w = odd, w.cta_levels = -1;
+  expect_parse(odd, "cta_levels=off", w); /* off is -1 */
+  expect_parse(odd, "cta_levels=-1", w);
+  w = odd, w.cta_levels = 0;
+  expect_parse(odd, "cta_levels=0", w); /* 0 = the default */
   const char *grans[] = {"default", "warp", "block", "multi-block", "grid", "none"};
   const gnest_granularity gran_values[] = {GNEST_GRAN_DEFAULT, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
                                            GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
@@ -1210,10 +1219,13 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("coarsening=-3", "coarsening", "-3");
   expect_parse_error("group_size=-2", "group_size", "-2");
   expect_parse_error("agg_threshold=-1", "agg_threshold", "-1");
+  expect_parse_error("cta_levels=-2", "cta_levels", "-2");
+  expect_parse_error("cta_levels=on", "'cta_levels=on'", "bad value for cta_levels");
   expect_parse_error("group_size=many", "'group_size=many'", "bad value for group_size");
   expect_parse_error("granularity=thread", "'granularity=thread'", NULL);
   /* the unknown-key message lists every key */
   expect_parse_error("speed=3", "group_size", "agg_threshold");
+  expect_parse_error("speed=3", "tree_method", "cta_levels");
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
@@ -1222,6 +1234,27 @@ Test(core_options, parse_bad_words) {
   gnest_options_init(&o);
   cr_assert_eq(gnest_options_parse(NULL, "threshold=1"), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_options_parse(&o, NULL), GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* cta_levels resolved for flat's one-CTA stretches: 0 = two blocks' worth of items, negative =
+ * off (0 items), a count as given. */
+Test(core_options, cta_levels_bound) {
+  cr_assert_eq(gn_cta_levels_bound(0, 256), 512);
+  cr_assert_eq(gn_cta_levels_bound(0, 1024), 2048);
+  cr_assert_eq(gn_cta_levels_bound(0, 32), 64);
+  cr_assert_eq(gn_cta_levels_bound(0, 0), (int64_t)GN_CTA_LEVELS_BLOCKS * 256); /* unresolved */
+  cr_assert_eq(gn_cta_levels_bound(-1, 256), 0);
+  cr_assert_eq(gn_cta_levels_bound(-1, 1024), 0);
+  cr_assert_eq(gn_cta_levels_bound(1, 256), 1);
+  cr_assert_eq(gn_cta_levels_bound(4096, 64), 4096);
+  cr_assert_eq(gn_cta_levels_bound(INT32_MAX, 256), INT32_MAX);
+  /* the default through the options, as the backend resolves it */
+  gnest_options o;
+  gnest_options_init(&o);
+  cr_assert_eq(gnest_options_parse(&o, "block_size=128"), GNEST_OK);
+  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 256);
+  cr_assert_eq(gnest_options_parse(&o, "cta_levels=off"), GNEST_OK);
+  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1261,6 +1294,7 @@ Test(core_options, validation) {
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
   EXPECT_BAD(tree_method, (gnest_tree_method)3, "options.tree_method = 3");
   EXPECT_BAD(tree_method, (gnest_tree_method)-1, "options.tree_method = -1");
+  EXPECT_BAD(cta_levels, -2, "options.cta_levels = -2");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {

@@ -99,7 +99,8 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
 }
 
 /* BC's backward pass on a path: every level one vertex wide, all in one CTA; the forward
- * frontier is flat's (a barrier a level). */
+ * frontier is flat's: one one-CTA stretch by default (cta_levels), a barrier a level with
+ * cta_levels=off. */
 Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_graph *g = path_graph(ctx, 3000);
@@ -108,16 +109,113 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   double *ref = malloc(3000 * sizeof *ref), *got = malloc(3000 * sizeof *got);
   const gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_bc(ctx, g, &one, ref, &cpu, NULL), GNEST_OK);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
-  gnest_info info;
-  cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s",
-               gnest_last_error_string(ctx));
-  for (int v = 0; v < 3000; v++)
-    cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1), "vertex %d", v);
-  cr_assert_eq(info.grid_barriers, 3000, "the forward frontier's 3,000 levels");
-  cr_assert_eq(info.barriers_saved, 3000, "the backward pass's 3,000 levels");
+  const char *words[] = {"tree_method=levels cta_levels=off", "tree_method=levels"};
+  for (int k = 0; k < 2; k++) {
+    const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, words[k]);
+    gnest_info info;
+    memset(got, 0, 3000 * sizeof *got);
+    cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s: %s", words[k],
+                 gnest_last_error_string(ctx));
+    for (int v = 0; v < 3000; v++)
+      cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1), "%s: vertex %d",
+                         words[k], v);
+    if (k == 0) {
+      cr_assert_eq(info.grid_barriers, 3000, "the forward frontier's 3,000 levels");
+      cr_assert_eq(info.barriers_saved, 3000, "the backward pass's 3,000 levels");
+    } else {
+      cr_assert_eq(info.grid_barriers, 1, "the forward frontier: one stretch, one barrier");
+      cr_assert_eq(info.barriers_saved, 2999 + 3000, "forward stretch and backward pass");
+    }
+  }
   free(ref);
   free(got);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* flat's one-CTA stretches (issue 11): BFS, SSSP and BC on a path (3,000 levels of one vertex)
+ * and on a star with a tail (a level of 20,000 leaves among levels of one vertex), with the
+ * stretches off, at one item, at the default (2 x block_size) and with every level in one CTA.
+ * Results equal the cpu's; a level costs one barrier, a stretch of s levels one for all s:
+ * grid_barriers + barriers_saved = levels, none saved when off, one barrier in all when every
+ * level fits. */
+static gnest_graph *star_graph(gnest_ctx *ctx);
+
+/* The words of flat_stretches_on's runs, and what each must report of a frontier loop. */
+static const char *const stretch_words[] = {"cta_levels=off", "cta_levels=1", "default",
+                                            "cta_levels=100000",
+                                            "cta_levels=100000 block_size=32 schedule=static"};
+
+static void expect_stretch_barriers(const gnest_info *info, int k, const char *what) {
+  cr_assert_eq(info->grid_barriers + info->barriers_saved, info->iterations,
+               "%s %s: %lld barriers + %lld saved over %d levels", what, stretch_words[k],
+               (long long)info->grid_barriers, (long long)info->barriers_saved, info->iterations);
+  if (k == 0) cr_assert_eq(info->barriers_saved, 0, "%s %s", what, stretch_words[k]);
+  if (k >= 3) cr_assert_eq(info->grid_barriers, 1, "%s %s", what, stretch_words[k]);
+  if (k == 2 && info->iterations > 2)
+    cr_assert_gt(info->barriers_saved, 0, "%s %s", what, stretch_words[k]);
+}
+
+/* The first of n elements of size bytes where got and ref differ bit for bit, or -1. */
+static int32_t first_difference(const void *got, const void *ref, size_t size, int32_t n) {
+  for (int32_t v = 0; v < n; v++)
+    if (memcmp((const char *)got + (size_t)v * size, (const char *)ref + (size_t)v * size, size))
+      return v;
+  return -1;
+}
+
+static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, const char *name) {
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
+  float *dref = malloc((size_t)n * sizeof *dref), *dgot = malloc((size_t)n * sizeof *dgot);
+  double *bref = malloc((size_t)n * sizeof *bref), *bgot = malloc((size_t)n * sizeof *bgot);
+  cr_assert(ref && got && dref && dgot && bref && bgot);
+  const gnest_options cpu = bm_cpu_options();
+  const gnest_bc_sources one = {GNEST_BC_LIST, &source, 1, 0};
+  cr_assert_eq(gnest_bfs(ctx, g, source, ref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_sssp(ctx, g, source, dref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_bc(ctx, g, &one, bref, &cpu, NULL), GNEST_OK);
+  for (int k = 0; k < 5; k++) {
+    const char *w = stretch_words[k];
+    const gnest_options o = backend_options(GNEST_BACKEND_FLAT, w);
+    gnest_info info;
+    memset(got, 0x5b, (size_t)n * sizeof *got);
+    cr_assert_eq(gnest_bfs(ctx, g, source, got, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    int32_t v = first_difference(got, ref, sizeof *got, n);
+    cr_assert_eq(v, -1, "%s bfs %s: vertex %d: %d, cpu %d", name, w, v, got[v < 0 ? 0 : v],
+                 ref[v < 0 ? 0 : v]);
+    expect_stretch_barriers(&info, k, name);
+    memset(dgot, 0, (size_t)n * sizeof *dgot);
+    cr_assert_eq(gnest_sssp(ctx, g, source, dgot, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    v = first_difference(dgot, dref, sizeof *dgot, n);
+    cr_assert_eq(v, -1, "%s sssp %s: vertex %d: %g, cpu %g", name, w, v, dgot[v < 0 ? 0 : v],
+                 dref[v < 0 ? 0 : v]);
+    expect_stretch_barriers(&info, k, name);
+    memset(bgot, 0, (size_t)n * sizeof *bgot);
+    cr_assert_eq(gnest_bc(ctx, g, &one, bgot, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    for (v = 0; v < n; v++)
+      cr_assert_float_eq(bgot[v], bref[v], 1e-6 * (bref[v] > 1 ? bref[v] : 1),
+                         "%s bc %s: vertex %d", name, w, v);
+    if (k == 0) cr_assert_eq(info.barriers_saved, 0, "%s bc %s", name, w);
+  }
+  free(ref);
+  free(got);
+  free(dref);
+  free(dgot);
+  free(bref);
+  free(bgot);
+}
+
+Test(gpu_sched, flat_runs_small_frontier_levels_in_one_cta) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = path_graph(ctx, 3000);
+  flat_stretches_on(ctx, g, 0, "path");
+  gnest_graph_free(g);
+  g = star_graph(ctx);
+  flat_stretches_on(ctx, g, 5, "star");
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }

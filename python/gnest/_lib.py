@@ -51,7 +51,8 @@ class Options(ctypes.Structure):
                 ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
                 ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
                 ("freelaunch_mode", c_int), ("group_size", c_int32),
-                ("agg_threshold", c_int32), ("tree_method", c_int)]
+                ("agg_threshold", c_int32), ("tree_method", c_int),
+                ("cta_levels", c_int32)]
 
 
 class Info(ctypes.Structure):

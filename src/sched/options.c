@@ -23,6 +23,13 @@ void gnest_options_init(gnest_options *opts) {
   opts->group_size = 0;
   opts->agg_threshold = 0;
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
+  opts->cta_levels = 0;
+}
+
+int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
+  if (cta_levels < 0) return 0;
+  if (cta_levels > 0) return cta_levels;
+  return (int64_t)GN_CTA_LEVELS_BLOCKS * (block_size > 0 ? block_size : 256);
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -79,13 +86,17 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.tree_method = %d is not a gnest_tree_method value (0 auto, 1 levels, "
                     "2 euler)", (int)o->tree_method);
+  if (o->cta_levels < -1)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.cta_levels = %d: expected -1 (off), 0 (default: 2 x block_size) or "
+                    "a number of items", (int)o->cta_levels);
   return GNEST_OK;
 }
 
 /* The keys gnest_options_parse knows, for its messages. */
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
-    "freelaunch_mode, group_size, agg_threshold, tree_method";
+    "freelaunch_mode, group_size, agg_threshold, tree_method, cta_levels";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -148,6 +159,9 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     if (gn_parse_int(value, &n)) { o->group_size = n; return GNEST_OK; }
   } else if (strcmp(key, "agg_threshold") == 0) {
     if (gn_parse_int(value, &n)) { o->agg_threshold = n; return GNEST_OK; }
+  } else if (strcmp(key, "cta_levels") == 0) {
+    if (strcmp(value, "off") == 0) { o->cta_levels = -1; return GNEST_OK; }
+    if (gn_parse_int(value, &n)) { o->cta_levels = n; return GNEST_OK; }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {

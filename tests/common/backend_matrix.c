@@ -44,7 +44,8 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
          a->kc == b->kc && a->launch_limit == b->launch_limit &&
          a->freelaunch_mode == b->freelaunch_mode && a->group_size == b->group_size &&
-         a->agg_threshold == b->agg_threshold && a->tree_method == b->tree_method;
+         a->agg_threshold == b->agg_threshold && a->tree_method == b->tree_method &&
+         a->cta_levels == b->cta_levels;
 }
 
 /* name is an entry of the comma-separated list held by environment variable var; an unset or

@@ -175,6 +175,12 @@ static int set_schedule(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 
+static int set_cta_levels(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "cta_levels", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected off, -1 (off), 0 (default) or a number of items, got '%s'",
+                         f, v);
+}
+
 static int set_tree_method(cli_args *a, const char *f, const char *v) {
   if (gn_set_option_word(&a->opts, "tree_method", v)) return CLI_EXIT_OK;
   return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
@@ -280,13 +286,17 @@ const cli_flag cli_flags[] = {
   {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
    "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
    "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
+  {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
+   "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
+   "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
+   "default (2 x block size), off (or -1) = every level on the whole grid"},
   {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
    "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
    "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method cta_levels. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
