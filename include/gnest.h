@@ -242,6 +242,10 @@ typedef enum gnest_backend {
   GNEST_BACKEND_FREELAUNCH,  /* "freelaunch": Free Launch, threads reuse themselves for child work */
   GNEST_BACKEND_LEVELSCHED,  /* "levelsched": static level scheduler (since 0.3.0; fixed level
                                 schedules: tree descendants / heights, BC) */
+  GNEST_BACKEND_LAZYNP_CPU,  /* "lazynp-cpu": LazyNP whose saved contexts host threads run after
+                                the parent kernel (Ozen thesis 5.6) */
+  GNEST_BACKEND_LAZYNP_CROSS,/* "lazynp-cross": the GPU (LazyNP) and host threads run their
+                                partitions of every pass at once (Ozen thesis 5.6) */
   GNEST_BACKEND_COUNT
 } gnest_backend;
 
@@ -307,6 +311,11 @@ typedef struct gnest_options {
                            only when it has at least this many; fewer launch one grid each
                            (0 = default 2) */
   gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
+  /* Hybrid LazyNP (lazynp-cpu, lazynp-cross); gnest_options_init sets them. */
+  int32_t host_threads; /* host threads that run host work, the calling one included; 0 = the
+                           online CPUs, at most 64 */
+  int32_t host_share;   /* lazynp-cross: percent (1..100) of each pass's items run by the host
+                           threads (the last ones of the work list); 0 = default 10 */
   /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
      level of at most this many items runs inside ONE CTA, with the following such levels,
      separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
@@ -321,7 +330,9 @@ void gnest_options_init(gnest_options *opts);
 const char *gnest_backend_name(gnest_backend b);
 gnest_status gnest_backend_from_name(const char *name, gnest_backend *out);
 /* GNEST_OK if the backend can run in this build on this context (device present, compiled in),
- * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. */
+ * else GNEST_ERR_BACKEND_UNAVAILABLE or GNEST_ERR_NO_DEVICE. lazynp-cpu and lazynp-cross also
+ * need the device's concurrent managed access (cudaDevAttrConcurrentManagedAccess: host threads
+ * and kernels on the same managed memory), else GNEST_ERR_BACKEND_UNAVAILABLE. */
 gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b);
 
 /* What the backend registry (src/sched/backends.def, one entry per gnest_backend value) says of a

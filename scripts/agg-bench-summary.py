@@ -5,7 +5,8 @@ Table 1 (CGO 2022 figures 9 and 12): per input and algorithm, median ms of naive
 thresholding only (T), T+C, T+C+A at its best granularity, agg as the defaults rule sets it, flat
 and lazynp. Table 2: the threshold sweep against the rule's pick. Table 3: granularity and group
 size. Table 4 (Ozen figure 5.20): lazynp dispatched from the host, per CTA and per warp, w-boost
-off and on. Then the issue's bars, each said reached or not, with its numbers.
+off and on, and the hybrid backends (thesis 5.6: lazynp-cpu, lazynp-cross) against host-dispatched
+lazynp. Then the issue's bars, each said reached or not, with its numbers.
 """
 import csv
 import os
@@ -56,7 +57,8 @@ def one(table, i, a, backend, setting=""):
 
 def main(directory):
     p = {name: load(directory, name) for name in
-         ("main", "tonly", "tc", "granularity", "group", "threshold", "coarsening", "lazynp")}
+         ("main", "tonly", "tc", "granularity", "group", "threshold", "coarsening", "lazynp",
+          "hybrid")}
     bars = []
     print("## CGO 2022 figures 9 / 12 on gnest (median ms)\n")
     print("| input | algorithm | naive-dp | agg T | agg T+C | agg T+C+A (best granularity) | "
@@ -135,7 +137,20 @@ def main(directory):
                for b in ("lazynp", "lazynp-cta", "lazynp-warp") for w in (0, 1)]
         if any(x is not None for x in row):
             print("| %s | %s | %s |" % (i, a, " | ".join(fmt(x) for x in row)))
-    print("\nlazynp-cpu and lazynp-cross (hybrid CPU+GPU) are not built: no column.")
+
+    print("\n## Hybrid LazyNP (Ozen thesis 5.6, median ms; x = times lazynp's)\n")
+    print("| input | algorithm | w-boost | lazynp | lazynp-cpu | x | lazynp-cross | x |")
+    print("|---|---|---|---|---|---|---|---|")
+    for i, a in cells(p):
+        for w in (0, 1):
+            base = one(p["lazynp"], i, a, "lazynp", "wboost=%d" % w)
+            cpu = one(p["hybrid"], i, a, "lazynp-cpu", "wboost=%d" % w)
+            cross = one(p["hybrid"], i, a, "lazynp-cross", "wboost=%d" % w)
+            if cpu is None and cross is None:
+                continue
+            ratio = lambda x: "-" if x is None or not base else "%.2f" % (x / base)
+            print("| %s | %s | %d | %s | %s | %s | %s | %s |" % (
+                i, a, w, fmt(base), fmt(cpu), ratio(cpu), fmt(cross), ratio(cross)))
 
     print("\n## Bars\n")
     for what, ok, detail in bars:  # ok None: a part it needs has not run

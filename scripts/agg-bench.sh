@@ -6,7 +6,7 @@
 # several calls) and are copied to $OUT/logs/agg-bench after each call; `summary` prints the
 # tables and the issue's bars from whatever parts have run.
 #   usage: scripts/agg-bench.sh [PART...]   parts: main tonly tc granularity group threshold
-#          coarsening lazynp summary (default: all, in that order; each part is a few minutes at
+#          coarsening lazynp hybrid summary (default: all, in that order; each part is a few minutes at
 #          most, so a 10-minute device call can take any two or three of them)
 #   main         naive-dp, agg with the defaults rule (T+C+A), flat, lazynp and the cpu reference
 #                (checks every result; cpu: 1 run) on BFS, SSSP, TC, MST
@@ -16,8 +16,10 @@
 #   threshold    agg per threshold (the rule's coarsening and granularity): the rule's pick
 #                against the best of the sweep (the rule's T comes from gnest-cli's reason)
 #   coarsening   agg per coarsening factor
-#   lazynp       lazynp (host dispatch), lazynp-cta, lazynp-warp, w-boost off and on; lazynp-cpu
-#                and lazynp-cross are not built (issue 9's part 3 is left for later)
+#   lazynp       lazynp (host dispatch), lazynp-cta, lazynp-warp, w-boost off and on
+#   hybrid       the hybrid LazyNP backends (thesis 5.6), lazynp-cpu and lazynp-cross (default
+#                host_threads = the online CPUs, host_share 10), w-boost off and on; coloring is
+#                not applicable to them. A part of its own: managed memory makes them slow
 # Inputs: rmat20 (gnest-gen rmat --scale 20, the suite's) and cnr-2000 from $DATA (default
 # ../shared/data; skipped when absent). INPUTS="FILE ..." replaces them.
 set -u
@@ -68,13 +70,15 @@ part() {
                   --sweep coarsening=1,2,4,8,16,32,64 ;;
     lazynp) bench lazynp --algos bfs,sssp,bc,color,tc,mst --backends lazynp,lazynp-cta,lazynp-warp \
               --no-cpu --sweep wboost=0,1 ;;
+    hybrid) bench hybrid --algos bfs,sssp,bc,tc,mst --backends lazynp-cpu,lazynp-cross \
+              --no-cpu --sweep wboost=0,1 ;;
     summary) python3 scripts/agg-bench-summary.py "$D" ;;
     *) echo "agg-bench: unknown part '$1'" >&2; return 2 ;;
   esac
 }
 
 rc=0
-for p in ${*:-main tonly tc granularity group threshold coarsening lazynp summary}; do
+for p in ${*:-main tonly tc granularity group threshold coarsening lazynp hybrid summary}; do
   part "$p" || { rc=$?; break; }
 done
 cp "$D"/* "$OUT/logs/agg-bench/" 2>/dev/null

@@ -48,7 +48,7 @@ for step in $steps; do
       # (a Criterion extended glob, e.g. 'gpu_@(real/*|graphs/long_path)') limits the tests.
       # One process with --jobs 12 slowed every test (the GPU time-slices between processes):
       # a group runs --jobs ${MATRIX_JOBS:-3}.
-      groups=${MATRIX_GROUPS:-"flat,lazynp naive-dp,hier,cdp-warp cdp-block,cdp-grid,agg lazynp-cta,lazynp-warp,freelaunch,levelsched"}
+      groups=${MATRIX_GROUPS:-"flat,lazynp naive-dp,hier,cdp-warp cdp-block,cdp-grid,agg lazynp-cta,lazynp-warp,freelaunch,levelsched lazynp-cpu,lazynp-cross"}
       k=0
       for g in $groups; do
         k=$((k + 1))

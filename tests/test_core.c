@@ -819,7 +819,9 @@ static const gn_backend_entry *entry_of(int b) {
 /* Built: every entry but the planned ones (the selector is built; it runs nothing itself). */
 static int where_built(gn_where w) { return w != GN_WHERE_PLANNED; }
 
-static int where_device(gn_where w) { return w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH; }
+static int where_device(gn_where w) {
+  return w == GN_WHERE_DEVICE || w == GN_WHERE_DEVICE_LAUNCH || w == GN_WHERE_HYBRID;
+}
 
 static void assert_ends_with(const char *text, const char *tail) {
   size_t len = strlen(text), tlen = strlen(tail);
@@ -968,10 +970,20 @@ Test(core_registry, availability_follows_the_registry) {
       gnest_backend_desc d;
       gnest_backend_describe((gnest_backend)b, &d);
       cr_assert_eq(d.num_configs, 0, "planned %s has configurations", e->name);
+    } else if (e->where == GN_WHERE_HYBRID) {
+      /* Host threads beside the device need its concurrent managed access, which a device the
+       * library has not opened (this fake one) is not known to have: unavailable, never
+       * another backend in its place. */
+      cr_assert_eq(on_cpu, GNEST_ERR_NO_DEVICE, "hybrid backend %s on the CPU: %s", e->name,
+                   gnest_strerror(on_cpu));
+      cr_assert_eq(on_dev, GNEST_ERR_BACKEND_UNAVAILABLE, "hybrid backend %s on a device "
+                   "without concurrent managed access: %s", e->name, gnest_strerror(on_dev));
+      cr_assert(gn_backend_host_work((gnest_backend)b), "%s", e->name);
     } else if (where_device(e->where)) {
       cr_assert_eq(on_cpu, GNEST_ERR_NO_DEVICE, "device backend %s on the CPU: %s", e->name,
                    gnest_strerror(on_cpu));
       cr_assert_eq(on_dev, GNEST_OK, "device backend %s on a device", e->name);
+      cr_assert(!gn_backend_host_work((gnest_backend)b), "%s", e->name);
     } else { /* the selector and host backends run anywhere */
       cr_assert_eq(on_cpu, GNEST_OK, "%s on the CPU", e->name);
       cr_assert_eq(on_dev, GNEST_OK, "%s on a device", e->name);
@@ -1070,6 +1082,8 @@ Test(core_options, defaults) {
   cr_assert_eq(o.group_size, 0);
   cr_assert_eq(o.agg_threshold, 0);
   cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
+  cr_assert_eq(o.host_threads, 0);
+  cr_assert_eq(o.host_share, 0);
   cr_assert_eq(o.cta_levels, 0);
 }
 
@@ -1094,6 +1108,8 @@ static gnest_options odd_options(void) {
   o.group_size = 6;
   o.agg_threshold = 9;
   o.tree_method = GNEST_TREE_METHOD_LEVELS;
+  o.host_threads = 5;
+  o.host_share = 40;
   o.cta_levels = 77;
   return o;
 }
@@ -1129,6 +1145,10 @@ Test(core_options, parse_good_words) {
   expect_parse(odd, "group_size=0", w); /* 0 = the agg defaults rule */
   w = d, w.agg_threshold = 64;
   expect_parse(d, "agg_threshold=64", w);
+  w = d, w.host_threads = 64, w.host_share = 100;
+  expect_parse(d, "host_threads=64 host_share=100", w);
+  w = odd, w.host_threads = 0, w.host_share = 0;
+  expect_parse(odd, "host_threads=0 host_share=0", w); /* 0 = the defaults */
   w = d, w.kc = 8, w.launch_limit = 100;
   expect_parse(d, "kc=8 launch_limit=100", w);
   w = d, w.cta_levels = 1;
@@ -1219,12 +1239,18 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("coarsening=-3", "coarsening", "-3");
   expect_parse_error("group_size=-2", "group_size", "-2");
   expect_parse_error("agg_threshold=-1", "agg_threshold", "-1");
+  expect_parse_error("host_threads=65", "host_threads", "65");
+  expect_parse_error("host_threads=-1", "host_threads", "-1");
+  expect_parse_error("host_share=101", "host_share", "101");
+  expect_parse_error("host_share=-5", "host_share", "-5");
+  expect_parse_error("host_share=half", "'host_share=half'", "bad value for host_share");
   expect_parse_error("cta_levels=-2", "cta_levels", "-2");
   expect_parse_error("cta_levels=on", "'cta_levels=on'", "bad value for cta_levels");
   expect_parse_error("group_size=many", "'group_size=many'", "bad value for group_size");
   expect_parse_error("granularity=thread", "'granularity=thread'", NULL);
   /* the unknown-key message lists every key */
   expect_parse_error("speed=3", "group_size", "agg_threshold");
+  expect_parse_error("speed=3", "host_threads", "host_share");
   expect_parse_error("speed=3", "tree_method", "cta_levels");
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
@@ -1294,6 +1320,8 @@ Test(core_options, validation) {
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
   EXPECT_BAD(tree_method, (gnest_tree_method)3, "options.tree_method = 3");
   EXPECT_BAD(tree_method, (gnest_tree_method)-1, "options.tree_method = -1");
+  EXPECT_BAD(host_threads, 1000, "options.host_threads = 1000");
+  EXPECT_BAD(host_share, 200, "options.host_share = 200");
   EXPECT_BAD(cta_levels, -2, "options.cta_levels = -2");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};

@@ -608,7 +608,8 @@ Test(gpu_backends, inventory) {
                    gnest_strerror(st));
     else
       cr_assert_eq(st, GNEST_OK, "backend %s: %s", e->name, gnest_strerror(st));
-    device_backends += e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH;
+    device_backends += e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH ||
+                       e->where == GN_WHERE_HYBRID;
   }
   cr_assert_gt(device_backends, 0, "the registry has no built device backend");
   cr_assert_gt(env.count, 0);

@@ -12,6 +12,7 @@
 
 #include "common/backend_matrix.h"
 #include "device_api.h" /* gn_device_bytes_held */
+#include "registry.h"    /* gn_backend_host_work */
 #include "gnest.h"
 
 /* A context with the limit (0: from the environment, or none); skips without a device. */
@@ -35,18 +36,22 @@ static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
   return g;
 }
 
-/* BFS with the flat backend (on the device); levels must be 0..n-1 on success. */
-static gnest_status bfs_on_device(gnest_ctx *ctx, const gnest_graph *g) {
+/* BFS on backend b (on the device); levels must be 0..n-1 on success. */
+static gnest_status bfs_with(gnest_ctx *ctx, const gnest_graph *g, gnest_backend b) {
   const int32_t n = gnest_graph_num_vertices(g);
   int32_t *levels = malloc((size_t)n * sizeof *levels);
   cr_assert_not_null(levels);
   gnest_options o;
   gnest_options_init(&o);
-  o.backend = GNEST_BACKEND_FLAT;
+  o.backend = b;
   gnest_status st = gnest_bfs(ctx, g, 0, levels, &o, NULL);
   for (int32_t v = 0; st == GNEST_OK && v < n; v++) cr_assert_eq(levels[v], v, "level of %d", v);
   free(levels);
   return st;
+}
+
+static gnest_status bfs_on_device(gnest_ctx *ctx, const gnest_graph *g) {
+  return bfs_with(ctx, g, GNEST_BACKEND_FLAT);
 }
 
 static void expect_oom_message(const gnest_ctx *ctx, const char *limit_text) {
@@ -74,6 +79,36 @@ Test(gpu_oom, a_graph_too_large_fails_and_the_context_still_works) {
   const size_t held = gn_device_bytes_held(watch);
   cr_expect_eq(bfs_on_device(ctx, big), GNEST_ERR_DEVICE_OUT_OF_MEMORY);
   cr_expect_leq(gn_device_bytes_held(watch), held + ((size_t)64 << 20));
+  gnest_graph_free(big);
+  gnest_graph_free(small);
+  gnest_ctx_free(ctx);
+  cr_expect_eq(gn_device_bytes_held(watch), before, "leaked %zd bytes on the device",
+               (ssize_t)(gn_device_bytes_held(watch) - before));
+  gnest_ctx_free(watch);
+}
+
+/* The hybrid backends' managed memory (the call's scratch and the input's copy) is counted and
+ * limited as device memory: too large fails with the out-of-memory status, nothing leaks, and
+ * the same context then runs a graph that fits. */
+Test(gpu_oom, hybrid_managed_memory_is_limited_and_freed) {
+  gnest_ctx *watch = open_ctx(0);
+  const size_t before = gn_device_bytes_held(watch);
+  gnest_ctx *ctx = open_ctx((size_t)4 << 20);
+  gnest_graph *big = path_graph(ctx, 1 << 20); /* 8 MiB of offsets: beyond 4 MiB */
+  gnest_graph *small = path_graph(ctx, 1000);
+  int hybrids = 0;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; b++) {
+    if (!gn_backend_host_work((gnest_backend)b)) continue;
+    const char *name = gnest_backend_name((gnest_backend)b);
+    cr_assert_eq(gnest_backend_available(ctx, (gnest_backend)b), GNEST_OK, "%s", name);
+    hybrids++;
+    cr_expect_eq(bfs_with(ctx, big, (gnest_backend)b), GNEST_ERR_DEVICE_OUT_OF_MEMORY, "%s: %s",
+                 name, gnest_last_error_string(ctx));
+    expect_oom_message(ctx, "limit of 4194304 bytes");
+    cr_expect_eq(bfs_with(ctx, small, (gnest_backend)b), GNEST_OK, "%s: %s", name,
+                 gnest_last_error_string(ctx));
+  }
+  cr_expect_gt(hybrids, 0, "the registry has no hybrid backend");
   gnest_graph_free(big);
   gnest_graph_free(small);
   gnest_ctx_free(ctx);

@@ -13,14 +13,6 @@
 #include "gen.h"
 #include "gnest.h"
 
-static gnest_options backend_options(gnest_backend b, const char *words) {
-  gnest_options o;
-  gnest_options_init(&o);
-  o.backend = b;
-  if (words) cr_assert_eq(gnest_options_parse(&o, words), GNEST_OK, "%s", words);
-  return o;
-}
-
 static gnest_tree *chain(gnest_ctx *ctx, int32_t n) {
   int32_t *parent;
   cr_assert_eq(gn_gen_chain(n, &parent), GNEST_OK);
@@ -70,11 +62,11 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_tree *t = chain(ctx, 5000);
   gnest_info info;
-  const gnest_options flat = backend_options(GNEST_BACKEND_FLAT, "tree_method=levels");
+  const gnest_options flat = bm_backend_options(GNEST_BACKEND_FLAT, "tree_method=levels");
   heights_agree(ctx, t, &flat, &info, "flat");
   cr_assert_eq(info.grid_barriers, 5000);
   cr_assert_eq(info.barriers_saved, 0);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
+  const gnest_options ls = bm_backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
   for (int run = 0; run < 2; run++) { /* the second run finds the plan cached on the tree */
     heights_agree(ctx, t, &ls, &info, "levelsched");
     cr_assert_eq(info.grid_barriers, 1, "run %d", run);
@@ -83,13 +75,13 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
   }
   /* Another block size: the plan is rebuilt (batches of 128 nodes), then the default again. */
   const gnest_options small =
-      backend_options(GNEST_BACKEND_LEVELSCHED, "block_size=32 tree_method=levels");
+      bm_backend_options(GNEST_BACKEND_LEVELSCHED, "block_size=32 tree_method=levels");
   heights_agree(ctx, t, &small, &info, "levelsched block_size=32");
   cr_assert_eq(info.grid_barriers, 1);
   heights_agree(ctx, t, &ls, &info, "levelsched after block_size=32");
   cr_assert_eq(info.grid_barriers, 1);
   /* The tour on the same backend: no grid barrier, none saved, its method in the reason. */
-  const gnest_options tour = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=euler");
+  const gnest_options tour = bm_backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=euler");
   heights_agree(ctx, t, &tour, &info, "levelsched tree_method=euler");
   cr_assert_eq(info.grid_barriers, 0);
   cr_assert_eq(info.barriers_saved, 0);
@@ -111,7 +103,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   cr_assert_eq(gnest_bc(ctx, g, &one, ref, &cpu, NULL), GNEST_OK);
   const char *words[] = {"tree_method=levels cta_levels=off", "tree_method=levels"};
   for (int k = 0; k < 2; k++) {
-    const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, words[k]);
+    const gnest_options ls = bm_backend_options(GNEST_BACKEND_LEVELSCHED, words[k]);
     gnest_info info;
     memset(got, 0, 3000 * sizeof *got);
     cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s: %s", words[k],
@@ -177,7 +169,7 @@ static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, co
   cr_assert_eq(gnest_bc(ctx, g, &one, bref, &cpu, NULL), GNEST_OK);
   for (int k = 0; k < 5; k++) {
     const char *w = stretch_words[k];
-    const gnest_options o = backend_options(GNEST_BACKEND_FLAT, w);
+    const gnest_options o = bm_backend_options(GNEST_BACKEND_FLAT, w);
     gnest_info info;
     memset(got, 0x5b, (size_t)n * sizeof *got);
     cr_assert_eq(gnest_bfs(ctx, g, source, got, &o, &info), GNEST_OK, "%s %s: %s", name, w,
@@ -223,7 +215,7 @@ Test(gpu_sched, flat_runs_small_frontier_levels_in_one_cta) {
 Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_graph *g = path_graph(ctx, 10);
-  const gnest_options ls = backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
+  const gnest_options ls = bm_backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
   int32_t levels[10];
   cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &ls, NULL), GNEST_ERR_BACKEND_NOT_APPLICABLE);
   const char *msg = gnest_last_error(ctx)->message;
@@ -258,7 +250,7 @@ Test(gpu_sched, free_launch_reports_its_mode) {
                         "forced by caller; free launch T4 (forced)",
                         "forced by caller; free launch T"};
   for (int m = 0; m < 5; m++) {
-    const gnest_options o = backend_options(GNEST_BACKEND_FREELAUNCH, words[m]);
+    const gnest_options o = bm_backend_options(GNEST_BACKEND_FREELAUNCH, words[m]);
     gnest_info info;
     memset(got, 0x5b, (size_t)n * sizeof *got);
     cr_assert_eq(gnest_bfs(ctx, g, 5, got, &o, &info), GNEST_OK, "%s: %s", words[m],
@@ -296,7 +288,7 @@ Test(gpu_sched, free_launch_t1_posts_after_the_last_subtask) {
                            "freelaunch_mode=t2 threshold=1 block_size=32",
                            "freelaunch_mode=t3 threshold=1 block_size=32"};
   for (int c = 0; c < 3; c++) {
-    const gnest_options o = backend_options(GNEST_BACKEND_FREELAUNCH, configs[c]);
+    const gnest_options o = bm_backend_options(GNEST_BACKEND_FREELAUNCH, configs[c]);
     for (int run = 0; run < 3; run++) {
       cr_assert_eq(gnest_bc(ctx, g, &list, got, &o, NULL), GNEST_OK, "%s: %s", configs[c],
                    gnest_last_error_string(ctx));

@@ -13,17 +13,21 @@ struct bc_forward : gn_out_arcs {
   double *sigma;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t i, int64_t e, const S &s) const {
     const int32_t w = cols[e], next = s.level + 1;
     int32_t lw = gn_load_now(&level[w]);
     if (lw == -1) {
-      lw = atomicCAS(&level[w], -1, next);
+      lw = s.cas(&level[w], -1, next);
       if (lw == -1) { s.push(w); lw = next; }
     }
-    if (lw == next) atomicAdd(&sigma[w], gn_load_now(&sigma[i]));
+    if (lw == next) s.add(&sigma[w], gn_load_now(&sigma[i]));
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 /* Race-freedom: an item's arcs add into its own acc (atomicAdd); post reads acc after all of them.
@@ -35,12 +39,16 @@ struct bc_backward : gn_out_arcs {
   double *acc, *coef, *bc;
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_LEVELS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t v, int64_t e, const S &s) const {
     const int32_t w = cols[e];
-    if (level[w] == level[v] + 1) atomicAdd(&acc[v], gn_load_now(&coef[w]));
+    if (level[w] == level[v] + 1) s.add(&acc[v], gn_load_now(&coef[w]));
   }
-  __device__ void post(int32_t v, const gn_step &) const {
+  template <class S>
+  __host__ __device__ void post(int32_t v, const S &) const {
     const double delta = sigma[v] * gn_load_now(&acc[v]);
     coef[v] = (1.0 + delta) / sigma[v];
     if (level[v] != 0) bc[v] += delta; /* the source (level 0) gets no dependency */

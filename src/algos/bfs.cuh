@@ -11,13 +11,17 @@ struct bfs_visitor : gn_out_arcs {
   int32_t *level;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t, int64_t e, const gn_step &s) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t, int64_t e, const S &s) const {
     const int32_t w = cols[e];
     if (gn_load_now(&level[w]) != -1) return; /* visited: skip the atomic */
-    if (atomicCAS(&level[w], -1, s.level + 1) == -1) s.push(w);
+    if (s.cas(&level[w], -1, s.level + 1) == -1) s.push(w);
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 #endif

@@ -26,7 +26,7 @@ static __host__ __device__ inline float mst_key_weight(uint32_t key) {
 struct mst_arcs : gn_out_arcs {
   const float *weights; /* NULL: weight 1 */
   const int32_t *comp;  /* component (its root vertex) of every vertex */
-  __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
+  __host__ __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
     const uint32_t w = mst_weight_key(weights ? weights[e] : 1.0f);
     return (unsigned long long)w << 32 | (uint32_t)min(u, v);
   }
@@ -40,15 +40,19 @@ struct mst_min_visitor : mst_arcs {
   int32_t *live; /* round in which the vertex last had an arc leaving its component */
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &s) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e], cu = comp[u];
     if (comp[v] == cu) return; /* inside the component (self-loops too) */
     if (live[u] != s.level) live[u] = s.level; /* a stale read only repeats the store */
     const unsigned long long k = key(u, v, e);
-    if (k < gn_load_now(&best[cu])) atomicMin(&best[cu], k);
+    if (k < gn_load_now(&best[cu])) s.min(&best[cu], k);
   }
-  __device__ void post(int32_t u, const gn_step &s) const {
+  template <class S>
+  __host__ __device__ void post(int32_t u, const S &s) const {
     if (gn_load_now(&live[u]) == s.level) s.push(u); /* dead vertices never revive */
   }
 };
@@ -59,14 +63,18 @@ struct mst_tie_visitor : mst_arcs {
   int32_t *best_hi;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e], cu = comp[u];
     if (comp[v] == cu || key(u, v, e) != best[cu]) return;
     const int32_t hi = max(u, v);
-    if (hi < gn_load_now(&best_hi[cu])) atomicMin(&best_hi[cu], hi);
+    if (hi < gn_load_now(&best_hi[cu])) s.min(&best_hi[cu], hi);
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 #endif

@@ -15,17 +15,21 @@ struct sssp_visitor : gn_out_arcs {
   int32_t *queued;      /* the last level the vertex was pushed for, -1 never */
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_FRONTIER;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t i, int64_t e, const gn_step &s) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t i, int64_t e, const S &s) const {
     const int32_t w = cols[e];
     const float arc = weights ? weights[e] : 1.0f;
-    const int32_t candidate = __float_as_int(__int_as_float(gn_load_now(&dist[i])) + arc);
+    const int32_t candidate = gn_float_bits(gn_bits_float(gn_load_now(&dist[i])) + arc);
     if (candidate >= gn_load_now(&dist[w])) return; /* also +inf (overflow) and NaN */
-    if (atomicMin(&dist[w], candidate) <= candidate) return;
+    if (s.min(&dist[w], candidate) <= candidate) return;
     const int32_t next = s.level + 1;
-    if (gn_load_now(&queued[w]) < next && atomicMax(&queued[w], next) < next) s.push(w);
+    if (gn_load_now(&queued[w]) < next && s.max(&queued[w], next) < next) s.push(w);
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 #endif

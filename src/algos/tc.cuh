@@ -11,22 +11,28 @@ struct orient_visitor : gn_out_arcs {
   int32_t *odeg;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e];
     const int64_t du = offsets[u + 1] - offsets[u], dv = offsets[v + 1] - offsets[v];
     const bool keep = v != u && (du < dv || (du == dv && u < v));
     kept[e] = keep;
-    if (keep) atomicAdd(&odeg[u], 1);
+    if (keep) s.add(&odeg[u], 1);
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 /* Common elements of two sorted lists: each element of the shorter is looked up in the rest of
  * the longer by binary search (the lower bound only moves forward). Credits each common w in
  * per_vertex when given. */
-__device__ inline uint64_t tc_common(const int32_t *a, int64_t na, const int32_t *b, int64_t nb,
-                              unsigned long long *per_vertex) {
+template <class S>
+__host__ __device__ inline uint64_t tc_common(const int32_t *a, int64_t na, const int32_t *b,
+                                              int64_t nb, unsigned long long *per_vertex,
+                                              const S &s) {
   if (na > nb) {
     const int32_t *t = a; a = b; b = t;
     const int64_t tn = na; na = nb; nb = tn;
@@ -43,7 +49,7 @@ __device__ inline uint64_t tc_common(const int32_t *a, int64_t na, const int32_t
     if (lo < nb && b[lo] == x) {
       ++found;
       ++lo;
-      if (per_vertex) atomicAdd(&per_vertex[x], 1ull);
+      if (per_vertex) s.add(&per_vertex[x], 1ull);
     }
   }
   return found;
@@ -58,21 +64,25 @@ struct triangle_visitor {
   unsigned long long *per_vertex; /* NULL when not asked */
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
-  __device__ int64_t begin(int32_t u) const { return offsets[u]; }
-  __device__ int64_t end(int32_t u) const { return offsets[u + 1]; }
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void edge(int32_t u, int64_t e, const gn_step &) const {
+  static constexpr bool kHostRunnable = true;
+  __host__ __device__ int64_t begin(int32_t u) const { return offsets[u]; }
+  __host__ __device__ int64_t end(int32_t u) const { return offsets[u + 1]; }
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e];
     const uint64_t found = tc_common(cols + offsets[u], offsets[u + 1] - offsets[u],
-                                     cols + offsets[v], offsets[v + 1] - offsets[v], per_vertex);
+                                     cols + offsets[v], offsets[v + 1] - offsets[v], per_vertex, s);
     if (found == 0) return;
-    atomicAdd(&lowest[u], (unsigned long long)found);
+    s.add(&lowest[u], (unsigned long long)found);
     if (per_vertex) {
-      atomicAdd(&per_vertex[u], (unsigned long long)found);
-      atomicAdd(&per_vertex[v], (unsigned long long)found);
+      s.add(&per_vertex[u], (unsigned long long)found);
+      s.add(&per_vertex[v], (unsigned long long)found);
     }
   }
-  __device__ void post(int32_t, const gn_step &) const {}
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 #endif

@@ -9,10 +9,12 @@ struct tree_children {
   const int64_t *child_offsets;
   const int32_t *children;
   int32_t *value;
-  __device__ int64_t begin(int32_t v) const { return child_offsets[v]; }
-  __device__ int64_t end(int32_t v) const { return child_offsets[v + 1]; }
-  __device__ bool pre(int32_t, const gn_step &) const { return true; }
-  __device__ void post(int32_t, const gn_step &) const {}
+  __host__ __device__ int64_t begin(int32_t v) const { return child_offsets[v]; }
+  __host__ __device__ int64_t end(int32_t v) const { return child_offsets[v + 1]; }
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void post(int32_t, const S &) const {}
 };
 
 /* Race-freedom (both visitors): value[child] was completed in the deeper level's pass (before a
@@ -22,16 +24,20 @@ struct tree_children {
 struct descendants_visitor : tree_children {
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_RECURSIVE;
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    atomicAdd(&value[v], gn_load_now(&value[children[e]]));
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ void edge(int32_t v, int64_t e, const S &s) const {
+    s.add(&value[v], gn_load_now(&value[children[e]]));
   }
 };
 
 struct heights_visitor : tree_children {
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_RECURSIVE;
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    atomicMax(&value[v], gn_load_now(&value[children[e]]) + 1);
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ void edge(int32_t v, int64_t e, const S &s) const {
+    s.max(&value[v], gn_load_now(&value[children[e]]) + 1);
   }
 };
 

@@ -1,5 +1,7 @@
-/* Device pieces shared by the visitors of src/algos: the CSR inner range and a coherent load for
- * values other threads write during the same launch. Included by the visitor headers. */
+/* Pieces shared by the visitors of src/algos: the CSR inner range, a coherent load for values
+ * other threads write during the same pass, and float bits. All of them run on the host too, for
+ * the visitors that declare kHostRunnable (src/sched/README.md, rule 6). Included by the visitor
+ * headers. */
 #ifndef GNEST_ALGOS_VISIT_CUH
 #define GNEST_ALGOS_VISIT_CUH
 
@@ -11,7 +13,7 @@
  * model, so it does not race with those atomics; unlike a libcu++ atomic_ref load it carries no
  * compiler memory barrier, so the inner loop's other loads still overlap with it. */
 template <class T>
-__device__ __forceinline__ T gn_load_now(T *p) {
+__host__ __device__ __forceinline__ T gn_load_now(T *p) {
   return *(volatile T *)p;
 }
 
@@ -19,8 +21,28 @@ __device__ __forceinline__ T gn_load_now(T *p) {
 struct gn_out_arcs {
   const int64_t *offsets;
   const int32_t *cols;
-  __device__ int64_t begin(int32_t i) const { return offsets[i]; }
-  __device__ int64_t end(int32_t i) const { return offsets[i + 1]; }
+  __host__ __device__ int64_t begin(int32_t i) const { return offsets[i]; }
+  __host__ __device__ int64_t end(int32_t i) const { return offsets[i + 1]; }
 };
+
+/* The bits of a float as an int and back (__float_as_int / __int_as_float on either side). */
+__host__ __device__ __forceinline__ int32_t gn_float_bits(float f) {
+#ifdef __CUDA_ARCH__
+  return __float_as_int(f);
+#else
+  int32_t bits;
+  memcpy(&bits, &f, sizeof bits);
+  return bits;
+#endif
+}
+__host__ __device__ __forceinline__ float gn_bits_float(int32_t bits) {
+#ifdef __CUDA_ARCH__
+  return __int_as_float(bits);
+#else
+  float f;
+  memcpy(&f, &bits, sizeof f);
+  return f;
+#endif
+}
 
 #endif

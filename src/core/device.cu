@@ -75,6 +75,7 @@ static gnest_status gn_device_init(gnest_ctx *ctx, gn_device *d, int id) {
   d->sm_count = prop.multiProcessorCount;
   d->max_threads_per_sm = prop.maxThreadsPerMultiProcessor;
   d->total_mem = prop.totalGlobalMem;
+  GN_CUDA(ctx, cudaDeviceGetAttribute(&d->concurrent_managed, cudaDevAttrConcurrentManagedAccess, id));
   snprintf(ctx->device_name, sizeof ctx->device_name, "%.200s (device %d, sm_%d%d)", prop.name, id,
            prop.major, prop.minor);
   return GNEST_OK;
@@ -106,6 +107,10 @@ void gn_device_close(gnest_ctx *ctx) {
 
 extern "C" gnest_status gn_device_attach(gnest_ctx *ctx, int id) { return gn_device_open(ctx, id); }
 extern "C" void gn_device_detach(gnest_ctx *ctx) { gn_device_close(ctx); }
+
+extern "C" int gn_device_concurrent_managed(const gnest_ctx *ctx) {
+  return ctx && ctx->dev && ctx->dev->concurrent_managed;
+}
 
 extern "C" gnest_status gn_device_make_current(gnest_ctx *ctx) {
   if (!ctx || !ctx->dev)
@@ -270,6 +275,40 @@ gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *
     return GNEST_OK;
   }
   return gn_malloc_retry(ctx, ptr, rounded, what);
+}
+
+gnest_status gn_managed_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
+  if (!ptr)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_managed_alloc", 0, "NULL output for %s", what);
+  *ptr = nullptr;
+  if (!ctx || !ctx->dev)
+    return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gn_managed_alloc", 0,
+                    "managed buffer for %s requested on a context without a CUDA device", what);
+  if (bytes == 0) bytes = kGnSmallStep;
+  gn_device *d = ctx->dev;
+  if (d->memory_limit > 0 &&
+      (bytes > d->memory_limit || gn_held_on(d->id) > d->memory_limit - bytes))
+    return gn_device_oom(ctx, bytes, what);
+  const cudaError_t e = cudaMallocManaged(ptr, bytes, cudaMemAttachGlobal);
+  if (e == cudaErrorMemoryAllocation) {
+    *ptr = nullptr;
+    return gn_device_oom(ctx, bytes, what);
+  }
+  if (e != cudaSuccess) {
+    *ptr = nullptr;
+    char msg[400];
+    snprintf(msg, sizeof msg, "cudaMallocManaged of %zu bytes for %s", bytes,
+             what ? what : "a buffer");
+    return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
+  }
+  gn_held_add(d->id, bytes);
+  return GNEST_OK;
+}
+
+void gn_managed_free(gnest_ctx *ctx, void *ptr, size_t bytes) {
+  if (!ptr) return;
+  (void)cudaFree(ptr); /* waits for the device; an error is reported by the next checked call */
+  if (ctx && ctx->dev) gn_held_sub(ctx->dev->id, bytes == 0 ? kGnSmallStep : bytes);
 }
 
 /* Keeps the block for reuse. Blocks are reused only by later work on the same stream, which runs
@@ -502,6 +541,41 @@ static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list 
   a[1] = {(void **)&d->children, t->children, (n - 1) * sizeof(int32_t), "the tree's children"};
   a[2] = {(void **)&d->order, t->order, n * sizeof(int32_t), "the tree's level order"};
   return 3;
+}
+
+/* The arrays list_arrays names, each a buffer of the scratch filled from the host; managed ones
+ * are advised read-mostly (the input is never written), so that each side reads its own copy. */
+template <class Host, class Pub>
+static gnest_status gn_in_scratch(gnest_ctx *ctx, const Host *h, gn_scratch &scratch, Pub *out,
+                                  int (*list_arrays)(const Host *, Pub *, gn_array_list &)) {
+  if (!h || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_in_scratch", 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, "gn_in_scratch"));
+  memset(out, 0, sizeof *out);
+  gn_array_list arrays;
+  const int count = list_arrays(h, out, arrays);
+  for (int i = 0; i < count; ++i) {
+    char *p = nullptr;
+    GN_TRY(scratch.alloc(&p, arrays[i].bytes, arrays[i].what));
+    *arrays[i].slot = p;
+    if (scratch.managed() && arrays[i].bytes > 0) {
+      cudaMemLocation here;
+      here.type = cudaMemLocationTypeDevice;
+      here.id = ctx->dev->id;
+      GN_CUDA(ctx, cudaMemAdvise(p, arrays[i].bytes, cudaMemAdviseSetReadMostly, here));
+    }
+    GN_TRY(gn_to_device(ctx, p, arrays[i].host, arrays[i].bytes));
+  }
+  return GNEST_OK;
+}
+
+gnest_status gn_graph_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
+                                 gn_device_graph *out) {
+  return gn_in_scratch(ctx, g, scratch, out, gn_graph_arrays);
+}
+
+gnest_status gn_tree_in_scratch(gnest_ctx *ctx, const gnest_tree *t, gn_scratch &scratch,
+                                gn_device_tree *out) {
+  return gn_in_scratch(ctx, t, scratch, out, gn_tree_arrays);
 }
 
 gnest_status gn_kept_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {

@@ -42,6 +42,8 @@ struct gn_device {
   int cache_len, cache_cap;
   size_t cached_bytes;
   size_t memory_limit; /* gnest_ctx_options.device_memory_limit; 0 = none */
+  int concurrent_managed; /* cudaDevAttrConcurrentManagedAccess: host and device may touch managed
+                             memory at once (the hybrid backends need it) */
 };
 
 /* Created by gnest_ctx_create when a device is present. */
@@ -51,19 +53,41 @@ void gn_device_close(gnest_ctx *ctx);
 /* Pool allocation: bytes rounded up; never returns NULL with GNEST_OK (0 bytes = small block). */
 gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what);
 void gn_dev_free(gnest_ctx *ctx, void *ptr, size_t bytes);
+/* Managed memory (cudaMallocManaged, attached globally), which host threads and the device both
+ * address: the scratch of a call whose backend runs passes on host threads too. Counted and
+ * limited like pool blocks (gnest_ctx_options.device_memory_limit), not pooled: freed with
+ * cudaFree, which waits for the device. */
+gnest_status gn_managed_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what);
+void gn_managed_free(gnest_ctx *ctx, void *ptr, size_t bytes);
 
-/* RAII holder of a call's device buffers: freed back to the pool on every exit path. */
+/* RAII holder of a call's device buffers: freed back to the pool on every exit path. A scratch
+ * set to managed (before its first buffer) hands out managed memory instead (gn_managed_alloc):
+ * the engine does so for a backend whose passes run on host threads too. */
 class gn_scratch {
  public:
-  explicit gn_scratch(gnest_ctx *ctx) : ctx_(ctx), len_(0) {}
-  ~gn_scratch() { for (int i = len_ - 1; i >= 0; --i) gn_dev_free(ctx_, ptr_[i], bytes_[i]); }
+  explicit gn_scratch(gnest_ctx *ctx) : ctx_(ctx), len_(0), managed_(false) {}
+  ~gn_scratch() {
+    for (int i = len_ - 1; i >= 0; --i) {
+      if (managed_) gn_managed_free(ctx_, ptr_[i], bytes_[i]);
+      else gn_dev_free(ctx_, ptr_[i], bytes_[i]);
+    }
+  }
+  gnest_status set_managed() {
+    if (len_ > 0)
+      return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0,
+                      "managed memory asked for after %d device buffers", len_);
+    managed_ = true;
+    return GNEST_OK;
+  }
+  bool managed() const { return managed_; }
   template <class T>
   gnest_status alloc(T **p, size_t count, const char *what) {
     if (len_ == kMax) return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0, "too many buffers");
     if (count > ((size_t)-1) / sizeof(T))
       return gn_error(ctx_, GNEST_ERR_TOO_LARGE, what, 0, "buffer size overflows");
     void *v = nullptr;
-    GN_TRY(gn_dev_alloc(ctx_, &v, count * sizeof(T), what));
+    if (managed_) GN_TRY(gn_managed_alloc(ctx_, &v, count * sizeof(T), what));
+    else GN_TRY(gn_dev_alloc(ctx_, &v, count * sizeof(T), what));
     ptr_[len_] = v; bytes_[len_] = count * sizeof(T); ++len_;
     *p = static_cast<T *>(v);
     return GNEST_OK;
@@ -76,6 +100,7 @@ class gn_scratch {
   void *ptr_[kMax];
   size_t bytes_[kMax];
   int len_;
+  bool managed_;
 };
 
 /* Device copy of a graph, uploaded on first use and kept with the graph. */
@@ -97,6 +122,14 @@ struct gn_device_tree {
   int32_t *order;         /* [n] level order */
 };
 gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_device_tree **out);
+
+/* A copy of the graph's / tree's arrays for one call, in that call's scratch (managed memory when
+ * the scratch is, advised read-mostly so that host and device each read a local copy), instead
+ * of the cached device copy: the input of a call whose backend runs passes on host threads. */
+gnest_status gn_graph_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
+                                 gn_device_graph *out);
+gnest_status gn_tree_in_scratch(gnest_ctx *ctx, const gnest_tree *t, gn_scratch &scratch,
+                                gn_device_tree *out);
 
 /* Device memory that src/sched keeps with a graph or tree beyond one call (what it derives from
  * the input once: the static level scheduler's plan of a tree). Allocated, counted and limited

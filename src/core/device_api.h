@@ -30,6 +30,10 @@ size_t gn_device_bytes_peak(const gnest_ctx *ctx);
  * before the pending-launch pool is sized from the free memory (devloop.cu). */
 void gn_device_release_cache(gnest_ctx *ctx);
 
+/* 1 when ctx's device lets host threads and kernels touch managed memory at once
+ * (cudaDevAttrConcurrentManagedAccess); 0 without a device. */
+int gn_device_concurrent_managed(const gnest_ctx *ctx);
+
 /* Makes ctx's device current for this host thread (contexts on several devices in one process). */
 gnest_status gn_device_make_current(gnest_ctx *ctx);
 

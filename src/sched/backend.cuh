@@ -18,9 +18,9 @@ __device__ __forceinline__ void gn_add_edges(unsigned long long *total, unsigned
 
 /* An accepted item's whole inner loop [b, en) and its post work in the calling thread (flat's
  * mapping; the light items of the nesting backends). Adds the iterations to edges. */
-template <class V>
+template <class V, class S>
 __device__ __forceinline__ void gn_serial_item(const V &v, int32_t i, int64_t b, int64_t en,
-                                               const gn_step &s, unsigned long long &edges) {
+                                               const S &s, unsigned long long &edges) {
   for (int64_t e = b; e < en; ++e) v.edge(i, e, s);
   edges += (unsigned long long)(en - b);
   if constexpr (V::kHasPost) v.post(i, s);
@@ -112,11 +112,11 @@ __device__ __forceinline__ void gn_pass_end(gn_pass_counters *pass, unsigned lon
  * consolidated child block or a CTA or warp that runs buffered items itself does. Called by
  * every thread of the group; returns the inner iterations run, counted by the group's first
  * thread. */
-template <class V, bool kWarp>
+template <class V, bool kWarp, class S>
 __device__ __forceinline__ unsigned long long gn_run_items(const V &v, const int32_t *items,
                                                           const int64_t *begins, int64_t count,
                                                           int64_t unit, int64_t units,
-                                                          const gn_step &s) {
+                                                          const S &s) {
   const int lane = kWarp ? (int)(threadIdx.x & 31) : (int)threadIdx.x;
   const int width = kWarp ? 32 : (int)blockDim.x;
   unsigned long long edges = 0;

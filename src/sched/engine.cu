@@ -44,10 +44,25 @@ gnest_status gn_engine_check(gn_engine *e) {
   return e->check_backend ? e->check_backend(*e) : GNEST_OK;
 }
 
+/* A backend whose passes run on host threads too (registry WHERE HYBRID) gets the call's memory
+ * managed, so that algorithms, which know nothing of backends, hand both sides addressable
+ * buffers; every other backend keeps the pool's device memory and the cached input copy. */
+static bool gn_engine_host_work(const gn_call *call) {
+  return gn_backend_host_work(call->backend) != 0;
+}
+
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg) {
-  GN_TRY(gn_graph_on_device(call->ctx, g, dg));
-  GN_TRY(gn_engine_init(e, call, scratch));
+  if (gn_engine_host_work(call)) {
+    GN_TRY(scratch->set_managed());
+    GN_TRY(gn_engine_init(e, call, scratch));
+    e->host_work = true;
+    GN_TRY(gn_graph_in_scratch(call->ctx, g, *scratch, &e->host_graph));
+    *dg = &e->host_graph;
+  } else {
+    GN_TRY(gn_graph_on_device(call->ctx, g, dg));
+    GN_TRY(gn_engine_init(e, call, scratch));
+  }
   e->input_offsets = g->csr.offsets;
   e->input_n = g->csr.n;
   e->input_census = &((gnest_graph *)g)->census;
@@ -56,8 +71,16 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
 
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_tree *t, const gn_device_tree **dt) {
-  GN_TRY(gn_tree_on_device(call->ctx, t, dt));
-  GN_TRY(gn_engine_init(e, call, scratch));
+  if (gn_engine_host_work(call)) {
+    GN_TRY(scratch->set_managed());
+    GN_TRY(gn_engine_init(e, call, scratch));
+    e->host_work = true;
+    GN_TRY(gn_tree_in_scratch(call->ctx, t, *scratch, &e->host_tree));
+    *dt = &e->host_tree;
+  } else {
+    GN_TRY(gn_tree_on_device(call->ctx, t, dt));
+    GN_TRY(gn_engine_init(e, call, scratch));
+  }
   e->input_offsets = t->child_offsets;
   e->input_n = t->n;
   e->input_census = &((gnest_tree *)t)->census;

@@ -28,6 +28,10 @@
  *     the work list of pass l+1 (frontier loop). Nothing else is ordered: visitors use atomics for
  *     shared writes.
  *   - s.level is the pass / level index (0-based) of the frontier or level loop.
+ * Host-runnable visitors (src/sched/README.md, rule 6): kHostRunnable = true, the members
+ * __host__ __device__ and templated on the step (template <class S> ... const S &s), every shared
+ * write through s.cas / s.add / s.min / s.max / s.push; the hybrid backends (WHERE HYBRID) run
+ * only those, on the host too.
  *
  * Build structure: the backends' kernels are instantiated once, in each backend's own
  * translation unit, for every visitor of visitors.cuh; an algorithm's file sees only the
@@ -36,6 +40,8 @@
 #define GNEST_ENGINE_CUH
 
 #include <cooperative_groups.h>
+#include <cstring>
+#include <type_traits>
 #include "device.cuh"
 #include "run.h"
 
@@ -51,11 +57,22 @@ enum : unsigned {
 
 /* ---- device helpers shared by backends and algorithms ------------------------------------ */
 
+/* The scope of the atomics a pass's visitor and pushes use on the GPU (rule 6 of
+ * src/sched/README.md): DEVICE for every pass the GPU runs alone; SYSTEM for a GPU pass that host
+ * threads run beside on the same managed memory (the hybrid backends), where only system-scope
+ * atomics are atomic across the two sides. Chosen at compile time by the step type a backend
+ * instantiates the visitor with (gn_step_t<kScope>). */
+enum gn_scope : int { GN_SCOPE_DEVICE = 0, GN_SCOPE_SYSTEM = 1 };
+
 /* Reserves one slot of a device list: one atomic per converged group of threads. */
+template <int kScope = GN_SCOPE_DEVICE>
 __device__ __forceinline__ int32_t gn_append_slot(int32_t *count) {
   cg::coalesced_group g = cg::coalesced_threads();
   int32_t base = 0;
-  if (g.thread_rank() == 0) base = atomicAdd(count, (int32_t)g.size());
+  if (g.thread_rank() == 0) {
+    if constexpr (kScope == GN_SCOPE_SYSTEM) base = atomicAdd_system(count, (int32_t)g.size());
+    else base = atomicAdd(count, (int32_t)g.size());
+  }
   return g.shfl(base, 0) + (int32_t)g.thread_rank();
 }
 
@@ -66,21 +83,115 @@ __device__ __forceinline__ void gn_for_each_index(int64_t n, Body body) {
   for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < n; i += stride) body(i);
 }
 
-/* What a visitor sees of the pass it runs in. */
-struct gn_step {
+/* Host-side atomics of gn_step_t (GCC / Clang builtins, relaxed: the passes order nothing else
+ * through them; a pass's end is a join or a stream synchronization). min / max / floating add
+ * are compare-and-swap loops. */
+template <class T>
+inline T gn_host_cas(T *p, T expected, T desired) {
+  __atomic_compare_exchange_n(p, &expected, desired, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+  return expected; /* the old value, as atomicCAS */
+}
+template <class T, class F>
+inline T gn_host_update(T *p, F f) {
+  T old = __atomic_load_n(p, __ATOMIC_RELAXED);
+  while (!__atomic_compare_exchange_n(p, &old, f(old), false, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+  }
+  return old;
+}
+inline double gn_host_add(double *p, double v) {
+  uint64_t *bits = reinterpret_cast<uint64_t *>(p);
+  uint64_t old = __atomic_load_n(bits, __ATOMIC_RELAXED), next;
+  double o;
+  do {
+    memcpy(&o, &old, sizeof o);
+    const double sum = o + v;
+    memcpy(&next, &sum, sizeof next);
+  } while (!__atomic_compare_exchange_n(bits, &old, next, false, __ATOMIC_RELAXED, __ATOMIC_RELAXED));
+  return o;
+}
+template <class T>
+inline T gn_host_add(T *p, T v) { return __atomic_fetch_add(p, v, __ATOMIC_RELAXED); }
+
+/* What a visitor sees of the pass it runs in: the level, the next work list, and the atomics it
+ * writes shared values with. A visitor that runs on the host (kHostRunnable, rule 6 of
+ * src/sched/README.md) takes its step as a template parameter and writes shared values only
+ * through these members: on the GPU they are the device-scope atomics every device backend has
+ * always used (kScope DEVICE) or system-scope ones (kScope SYSTEM: the GPU side of a pass that
+ * host threads run beside); on the host, host atomics. Each returns the old value. */
+template <int kScope>
+struct gn_step_t {
+  static constexpr int scope = kScope;
   int32_t level;
   int32_t *out_items;    /* next work list (NULL when the pass has none) */
   int32_t *out_count;    /* its length so far */
   int32_t out_capacity;
   int32_t *overflow;     /* raised when a push would exceed out_capacity */
 
-  /* Appends item to the next work list (warp-aggregated). */
-  __device__ void push(int32_t item) const {
-    const int32_t at = gn_append_slot(out_count);
+  /* Appends item to the next work list (warp-aggregated on the GPU; on the host one atomic on
+   * the same count, so both sides of a pass append to one list). */
+  __host__ __device__ void push(int32_t item) const {
+#ifdef __CUDA_ARCH__
+    const int32_t at = gn_append_slot<kScope>(out_count);
+#else
+    const int32_t at = __atomic_fetch_add(out_count, 1, __ATOMIC_RELAXED);
+#endif
     if (at < out_capacity) out_items[at] = item;
     else *overflow = 1;
   }
+
+  template <class T>
+  __host__ __device__ static T cas(T *p, T expected, T desired) {
+#ifdef __CUDA_ARCH__
+    if constexpr (kScope == GN_SCOPE_SYSTEM) return atomicCAS_system(p, expected, desired);
+    else return atomicCAS(p, expected, desired);
+#else
+    return gn_host_cas(p, expected, desired);
+#endif
+  }
+  template <class T>
+  __host__ __device__ static T add(T *p, T v) {
+#ifdef __CUDA_ARCH__
+    if constexpr (kScope == GN_SCOPE_SYSTEM) return atomicAdd_system(p, v);
+    else return atomicAdd(p, v);
+#else
+    return gn_host_add(p, v);
+#endif
+  }
+  template <class T>
+  __host__ __device__ static T min(T *p, T v) {
+#ifdef __CUDA_ARCH__
+    if constexpr (kScope == GN_SCOPE_SYSTEM) return atomicMin_system(p, v);
+    else return atomicMin(p, v);
+#else
+    return gn_host_update(p, [v](T o) { return v < o ? v : o; });
+#endif
+  }
+  template <class T>
+  __host__ __device__ static T max(T *p, T v) {
+#ifdef __CUDA_ARCH__
+    if constexpr (kScope == GN_SCOPE_SYSTEM) return atomicMax_system(p, v);
+    else return atomicMax(p, v);
+#else
+    return gn_host_update(p, [v](T o) { return v > o ? v : o; });
+#endif
+  }
 };
+/* The step of every pass that runs on the GPU alone. */
+typedef gn_step_t<GN_SCOPE_DEVICE> gn_step;
+
+/* The same step with another scope (the GPU side of a hybrid pass). */
+template <int kScope>
+__host__ __device__ inline gn_step_t<kScope> gn_step_with_scope(const gn_step &s) {
+  gn_step_t<kScope> r = {s.level, s.out_items, s.out_count, s.out_capacity, s.overflow};
+  return r;
+}
+
+/* Whether visitor V declares itself host-runnable (rule 6; absent means no). */
+template <class V, class = void>
+struct gn_host_runnable : std::false_type {};
+template <class V>
+struct gn_host_runnable<V, std::void_t<decltype(V::kHostRunnable)>>
+    : std::integral_constant<bool, V::kHostRunnable> {};
 
 /* A frontier (work list sequence) for gn_run_frontier. Level l's items: in history mode
  * items[sum counts[0..l-1] ...] (every level kept, in order, for a later backward pass); in swap
@@ -221,6 +332,12 @@ struct gn_engine {
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
   const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
+  /* Backends whose passes also run on host threads (WHERE HYBRID): the call's scratch is managed
+   * memory, and the input's copy for the call is made in it (host_graph / host_tree, handed to
+   * the algorithm instead of the cached device copy). */
+  bool host_work;
+  gn_device_graph host_graph;
+  gn_device_tree host_tree;
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[256];
 };
@@ -304,6 +421,7 @@ static inline int gn_grid_for(int64_t n, int block) {
 #define GN_OPS_DECLARE_PLANNED(ID)
 #define GN_OPS_DECLARE_DEVICE(ID) template <class V> gn_ops gn_ops_##ID();
 #define GN_OPS_DECLARE_DEVICE_LAUNCH(ID) GN_OPS_DECLARE_DEVICE(ID)
+#define GN_OPS_DECLARE_HYBRID(ID) GN_OPS_DECLARE_DEVICE(ID)
 #define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_DECLARE_##WHERE(ID)
 #include "backends.def"
 #undef GN_BACKEND
@@ -314,6 +432,7 @@ static inline int gn_grid_for(int64_t n, int block) {
 #define GN_OPS_CASE_DEVICE(ID) \
   case GNEST_BACKEND_##ID: *ops = gn_ops_##ID<V>(); return GNEST_OK;
 #define GN_OPS_CASE_DEVICE_LAUNCH(ID) GN_OPS_CASE_DEVICE(ID)
+#define GN_OPS_CASE_HYBRID(ID) GN_OPS_CASE_DEVICE(ID)
 
 /* The running backend's gn_ops for visitor type V. */
 template <class V>

@@ -23,6 +23,8 @@ void gnest_options_init(gnest_options *opts) {
   opts->group_size = 0;
   opts->agg_threshold = 0;
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
+  opts->host_threads = 0;
+  opts->host_share = 0;
   opts->cta_levels = 0;
 }
 
@@ -86,6 +88,14 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.tree_method = %d is not a gnest_tree_method value (0 auto, 1 levels, "
                     "2 euler)", (int)o->tree_method);
+  if (o->host_threads < 0 || o->host_threads > GN_HOST_THREADS_MAX)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.host_threads = %d: expected 0 (the online CPUs) to %d",
+                    (int)o->host_threads, GN_HOST_THREADS_MAX);
+  if (o->host_share < 0 || o->host_share > 100)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.host_share = %d: expected a percent 1..100 (0 = default %d)",
+                    (int)o->host_share, GN_HOST_SHARE_DEFAULT);
   if (o->cta_levels < -1)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.cta_levels = %d: expected -1 (off), 0 (default: 2 x block_size) or "
@@ -96,7 +106,8 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 /* The keys gnest_options_parse knows, for its messages. */
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
-    "freelaunch_mode, group_size, agg_threshold, tree_method, cta_levels";
+    "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
+    "cta_levels";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -159,6 +170,10 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     if (gn_parse_int(value, &n)) { o->group_size = n; return GNEST_OK; }
   } else if (strcmp(key, "agg_threshold") == 0) {
     if (gn_parse_int(value, &n)) { o->agg_threshold = n; return GNEST_OK; }
+  } else if (strcmp(key, "host_threads") == 0) {
+    if (gn_parse_int(value, &n)) { o->host_threads = n; return GNEST_OK; }
+  } else if (strcmp(key, "host_share") == 0) {
+    if (gn_parse_int(value, &n)) { o->host_share = n; return GNEST_OK; }
   } else if (strcmp(key, "cta_levels") == 0) {
     if (strcmp(value, "off") == 0) { o->cta_levels = -1; return GNEST_OK; }
     if (gn_parse_int(value, &n)) { o->cta_levels = n; return GNEST_OK; }

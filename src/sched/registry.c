@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "device_api.h"
 #include "internal.h"
 #include "registry.h"
 
@@ -44,7 +45,8 @@ const gn_backend_entry *gn_backend_entry_of(gnest_backend b) {
 static int gn_built(const gn_backend_entry *e) { return e->where != GN_WHERE_PLANNED; }
 
 static int gn_on_device(const gn_backend_entry *e) {
-  return e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH;
+  return e->where == GN_WHERE_DEVICE || e->where == GN_WHERE_DEVICE_LAUNCH ||
+         e->where == GN_WHERE_HYBRID;
 }
 
 gnest_backend gn_backend_for_role(gn_role role) {
@@ -56,6 +58,11 @@ gnest_backend gn_backend_for_role(gn_role role) {
 int gn_backend_on_host(gnest_backend b) {
   const gn_backend_entry *e = gn_backend_entry_of(b);
   return e && e->where == GN_WHERE_HOST;
+}
+
+int gn_backend_host_work(gnest_backend b) {
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  return e && e->where == GN_WHERE_HYBRID;
 }
 
 const char *gnest_backend_name(gnest_backend b) {
@@ -102,6 +109,9 @@ gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b) {
   if (!ctx || !e) return GNEST_ERR_INVALID_ARGUMENT;
   if (e->where == GN_WHERE_PLANNED) return GNEST_ERR_BACKEND_UNAVAILABLE;
   if (gn_on_device(e) && !ctx->has_device) return GNEST_ERR_NO_DEVICE;
+  /* Host threads beside the device on managed memory: never replaced by another backend. */
+  if (e->where == GN_WHERE_HYBRID && !gn_device_concurrent_managed(ctx))
+    return GNEST_ERR_BACKEND_UNAVAILABLE;
   return GNEST_OK;
 }
 

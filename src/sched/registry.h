@@ -15,12 +15,20 @@ typedef enum gn_algo {
 
 #define GN_ALGO_BIT(a) (1u << (a))
 #define GN_ALGOS_ALL ((1u << GN_ALGO_COUNT) - 1u)
+/* The algorithms whose visitors all declare kHostRunnable (src/algos; src/sched/README.md rule
+ * 6): what the hybrid backends (WHERE HYBRID) can run, and why not the others. */
+#define GN_ALGOS_HOST_RUNNABLE (GN_ALGOS_ALL & ~GN_ALGO_BIT(GN_ALGO_COLOR))
+#define GN_WHY_NOT_HOST_RUNNABLE                                                                 \
+  "its visitors are not host-runnable yet: coloring's shared state (color_state: bitmap scans "   \
+  "with device bit intrinsics, fire-and-forget atomicAnd reductions, 16-byte records) has no "    \
+  "host form, and its round proofs assume GPU threads only"
 
 const char *gn_algo_name(gn_algo a);
 
 /* Where a backend runs (backends.def, WHERE). */
 typedef enum gn_where {
-  GN_WHERE_SELECTOR, GN_WHERE_HOST, GN_WHERE_DEVICE, GN_WHERE_DEVICE_LAUNCH, GN_WHERE_PLANNED
+  GN_WHERE_SELECTOR, GN_WHERE_HOST, GN_WHERE_DEVICE, GN_WHERE_DEVICE_LAUNCH, GN_WHERE_HYBRID,
+  GN_WHERE_PLANNED
 } gn_where;
 
 /* The input class the selector gives a backend (backends.def, ROLE). */
@@ -46,11 +54,19 @@ const gn_backend_entry *gn_backend_entry_of(gnest_backend b);
 gnest_backend gn_backend_for_role(gn_role role);
 /* 1 when the backend is built and runs on the host (no device needed). */
 int gn_backend_on_host(gnest_backend b);
+/* 1 when the backend is a device backend whose passes run on host threads too (WHERE HYBRID):
+ * its calls' memory is managed, and it needs concurrent managed access on the device. */
+int gn_backend_host_work(gnest_backend b);
 /* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
  * why is set to a static explanation. */
 int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
 /* The names of the backends this build has, ", "-separated in registry order, for messages. */
 const char *gn_backends_built_text(void);
+
+/* options.host_threads: at most this many (0 = the online CPUs, capped here); options.host_share:
+ * lazynp-cross's default share of a pass for the host, in percent. */
+#define GN_HOST_THREADS_MAX 64
+#define GN_HOST_SHARE_DEFAULT 10
 
 /* Option checks shared by the algorithms' call frame and gnest_options_parse (options.c). */
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o);

@@ -28,6 +28,12 @@ static gnest_status gn_check_backend(gn_call *call) {
     return gn_error(call->ctx, st, call->fn, 0,
                     "backend '%s' needs a CUDA device; this context runs on the %s", name,
                     call->ctx->device_name);
+  if (st == GNEST_ERR_BACKEND_UNAVAILABLE && gn_backend_host_work(call->backend))
+    return gn_error(call->ctx, st, call->fn, 0,
+                    "backend '%s' runs passes on host threads beside the device on managed "
+                    "memory, which needs concurrent managed access "
+                    "(cudaDevAttrConcurrentManagedAccess); the %s has none",
+                    name, call->ctx->device_name);
   if (st != GNEST_OK)
     return gn_error(call->ctx, st, call->fn, 0, "backend '%s' is not available in this build "
                     "(available: %s)", name, gn_backends_built_text());

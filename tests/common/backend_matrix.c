@@ -38,6 +38,16 @@ gnest_options bm_cpu_options(void) {
   return o;
 }
 
+gnest_options bm_backend_options(gnest_backend b, const char *words) {
+  gnest_options o;
+  gnest_options_init(&o);
+  o.backend = b;
+  if (words)
+    cr_assert_eq(gnest_options_parse(&o, words), GNEST_OK, "%s: %s", words,
+                 gnest_last_error_string(NULL));
+  return o;
+}
+
 int bm_options_equal(const gnest_options *a, const gnest_options *b) {
   return a->backend == b->backend && a->threshold == b->threshold &&
          a->coarsening == b->coarsening && a->granularity == b->granularity &&
@@ -45,6 +55,7 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->kc == b->kc && a->launch_limit == b->launch_limit &&
          a->freelaunch_mode == b->freelaunch_mode && a->group_size == b->group_size &&
          a->agg_threshold == b->agg_threshold && a->tree_method == b->tree_method &&
+         a->host_threads == b->host_threads && a->host_share == b->host_share &&
          a->cta_levels == b->cta_levels;
 }
 

@@ -52,6 +52,10 @@ int bm_algo_selected(gn_algo algo);
 /* Default options with backend = cpu: the reference every run is compared with. */
 gnest_options bm_cpu_options(void);
 
+/* gnest_options_init's options with backend b and the gnest_options_parse words (NULL: none)
+ * applied; a bad word fails the test. */
+gnest_options bm_backend_options(gnest_backend b, const char *words);
+
 /* 1 when every field of a and b is equal. */
 int bm_options_equal(const gnest_options *a, const gnest_options *b);
 

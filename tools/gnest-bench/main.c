@@ -37,6 +37,8 @@ static const char *const usage_tail =
     "                        lazynp*: warp = a warp per saved item\n"
     "  --group-size N        agg, multi-block: parent CTAs per aggregation group (0 = rule)\n"
     "  --agg-threshold N     agg: fewer child grids than N are launched each on its own (0 = 2)\n"
+    "  --host-threads N      lazynp-cpu, lazynp-cross: host threads (0 = the online CPUs, <= 64)\n"
+    "  --host-share P        lazynp-cross: percent of each pass's items run on the host (0 = 10)\n"
     "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
     "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
@@ -45,9 +47,10 @@ static const char *const usage_tail =
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"
-    "                        freelaunch_mode group_size agg_threshold tree_method cta_levels;\n"
-    "                        gnest-cli backends lists the keys each backend reads and its\n"
-    "                        test configurations)\n"
+    "                        freelaunch_mode group_size agg_threshold tree_method\n"
+    "                        host_threads host_share cta_levels; gnest-cli\n"
+    "                        backends lists the keys each backend reads and its test\n"
+    "                        configurations)\n"
     "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
     "                        reads it (e.g. threshold=32,128,512); the others run once\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
@@ -186,7 +189,8 @@ static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
     "--seed", "--options", "--peers", "--freelaunch-mode", "--coarsening", "--granularity",
-    "--group-size", "--agg-threshold", "--sweep", "--cta-levels"};
+    "--group-size", "--agg-threshold", "--host-threads", "--host-share", "--sweep",
+    "--cta-levels"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -215,6 +219,10 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.group_size = (int32_t)x;
   } else if (strcmp(flag, "--agg-threshold") == 0) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.agg_threshold = (int32_t)x;
+  } else if (strcmp(flag, "--host-threads") == 0) {
+    if ((rc = parse_int(flag, v, 0, 64, &x)) == 0) cfg->opts.host_threads = (int32_t)x;
+  } else if (strcmp(flag, "--host-share") == 0) {
+    if ((rc = parse_int(flag, v, 0, 100, &x)) == 0) cfg->opts.host_share = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
     if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
   } else { /* --seed */

@@ -142,6 +142,8 @@ static int set_freelaunch_mode(cli_args *a, const char *f, const char *v) {
 static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
 static int set_group_size(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.group_size); }
 static int set_agg_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.agg_threshold); }
+static int set_host_threads(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.host_threads); }
+static int set_host_share(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.host_share); }
 
 static int set_sweep(cli_args *a, const char *f, const char *v) {
   char err[400];
@@ -286,6 +288,12 @@ const cli_flag cli_flags[] = {
   {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
    "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
    "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
+  {"--host-threads", "N", CLI_ALGOS, set_host_threads,
+   "lazynp-cpu, lazynp-cross: host threads that run host work, the calling one included "
+   "(0 = the online CPUs, at most 64)"},
+  {"--host-share", "P", CLI_ALGOS, set_host_share,
+   "lazynp-cross: percent (1..100) of each pass's items run by the host threads (0 = default "
+   "10)"},
   {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
    "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
    "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
@@ -296,7 +304,7 @@ const cli_flag cli_flags[] = {
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method cta_levels. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
