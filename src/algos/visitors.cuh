@@ -14,6 +14,7 @@
 /* X(ARG, visitor type) for every visitor. */
 #define GN_FOR_EACH_VISITOR(X, ARG) \
   X(ARG, bfs_visitor) \
+  X(ARG, bfs_bottom_up_visitor) \
   X(ARG, sssp_visitor) \
   X(ARG, bc_forward) \
   X(ARG, bc_backward) \

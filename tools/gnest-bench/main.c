@@ -46,7 +46,7 @@ static const char *const usage_tail =
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"
     "                        freelaunch_mode group_size agg_threshold tree_method\n"
-    "                        host_threads host_share; gnest-cli\n"
+    "                        host_threads host_share bfs_direction; gnest-cli\n"
     "                        backends lists the keys each backend reads and its test\n"
     "                        configurations)\n"
     "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
