@@ -22,6 +22,7 @@
   X(ARG, color_round_visitor) \
   X(ARG, mst_min_visitor) \
   X(ARG, mst_tie_visitor) \
+  X(ARG, mst_filter_visitor) \
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
