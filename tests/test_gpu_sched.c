@@ -125,13 +125,16 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   gnest_ctx_free(ctx);
 }
 
-/* flat's one-CTA stretches (issue 11): BFS, SSSP and BC on a path (3,000 levels of one vertex)
- * and on a star with a tail (a level of 20,000 leaves among levels of one vertex), with the
+/* flat's one-CTA stretches (issue 11): BFS, SSSP and BC on a path (3,000 levels of one vertex),
+ * on a star (a level of 20,000 leaves between levels of one vertex) and on two stretches with a
+ * grid level after each (two_stretches_graph: a stretch that starts after a grid level, with a
+ * history base, rotated chunk slots and a second quiet barrier in one kernel), with the
  * stretches off, at one item, at the default (2 x block_size) and with every level in one CTA.
  * Results equal the cpu's; a level costs one barrier, a stretch of s levels one for all s:
  * grid_barriers + barriers_saved = levels, none saved when off, one barrier in all when every
  * level fits. */
 static gnest_graph *star_graph(gnest_ctx *ctx);
+static gnest_graph *two_stretches_graph(gnest_ctx *ctx);
 
 /* The words of flat_stretches_on's runs, and what each must report of a frontier loop. */
 static const char *const stretch_words[] = {"cta_levels=off", "cta_levels=1", "default",
@@ -156,7 +159,9 @@ static int32_t first_difference(const void *got, const void *ref, size_t size, i
   return -1;
 }
 
-static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, const char *name) {
+/* min_grid: the grid barriers a default-settings BFS / SSSP must at least report (0: no check). */
+static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, const char *name,
+                              int64_t min_grid) {
   const int32_t n = gnest_graph_num_vertices(g);
   int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
   float *dref = malloc((size_t)n * sizeof *dref), *dgot = malloc((size_t)n * sizeof *dgot);
@@ -178,6 +183,9 @@ static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, co
     cr_assert_eq(v, -1, "%s bfs %s: vertex %d: %d, cpu %d", name, w, v, got[v < 0 ? 0 : v],
                  ref[v < 0 ? 0 : v]);
     expect_stretch_barriers(&info, k, name);
+    if (k == 2 && min_grid > 0)
+      cr_assert_geq(info.grid_barriers, min_grid, "%s bfs %s: %lld grid barriers", name, w,
+                    (long long)info.grid_barriers);
     memset(dgot, 0, (size_t)n * sizeof *dgot);
     cr_assert_eq(gnest_sssp(ctx, g, source, dgot, &o, &info), GNEST_OK, "%s %s: %s", name, w,
                  gnest_last_error_string(ctx));
@@ -204,10 +212,13 @@ static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, co
 Test(gpu_sched, flat_runs_small_frontier_levels_in_one_cta) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_graph *g = path_graph(ctx, 3000);
-  flat_stretches_on(ctx, g, 0, "path");
+  flat_stretches_on(ctx, g, 0, "path", 0);
   gnest_graph_free(g);
   g = star_graph(ctx);
-  flat_stretches_on(ctx, g, 5, "star");
+  flat_stretches_on(ctx, g, 5, "star", 0);
+  gnest_graph_free(g);
+  g = two_stretches_graph(ctx);
+  flat_stretches_on(ctx, g, 0, "two stretches", 3);
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
@@ -230,6 +241,36 @@ Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
 static gnest_graph *star_graph(gnest_ctx *ctx) {
   gn_gen_edges e;
   cr_assert_eq(gn_gen_star(20001, &e), GNEST_OK);
+  return graph_of_edges(ctx, &e);
+}
+
+/* Both ways: a path 0..9, hub 10 with 2,000 leaves 11..2010, from leaf 11 a path 2011..2020,
+ * hub 2021 with 2,000 leaves 2022..4021. BFS from 0: levels 0-10 one vertex each (a stretch), level
+ * 11 the 2,000 leaves (above the default bound of 2 x 256: the grid), levels 12-22 one vertex each
+ * (a stretch after a grid level), level 23 the second hub's leaves (the grid): four barriers. */
+static gnest_graph *two_stretches_graph(gnest_ctx *ctx) {
+  enum { kLeaves = 2000, kPath = 10 };
+  const int32_t n = 2 * (kPath + 1 + kLeaves);
+  gn_gen_edges e = {n, 0, NULL, NULL, NULL};
+  e.src = malloc(2 * (size_t)n * sizeof *e.src);
+  e.dst = malloc(2 * (size_t)n * sizeof *e.dst);
+  cr_assert(e.src && e.dst);
+  int32_t from = -1; /* the vertex the next part hangs off */
+  for (int part = 0, v = 0; part < 2; part++) {
+    for (int i = 0; i <= kPath; i++, v++) { /* the path, then its hub (i == kPath) */
+      if (from >= 0) {
+        e.src[e.m] = from, e.dst[e.m++] = v;
+        e.src[e.m] = v, e.dst[e.m++] = from;
+      }
+      from = v;
+    }
+    const int32_t hub = v - 1;
+    for (int i = 0; i < kLeaves; i++, v++) {
+      e.src[e.m] = hub, e.dst[e.m++] = v;
+      e.src[e.m] = v, e.dst[e.m++] = hub;
+    }
+    from = hub + 1; /* the first leaf */
+  }
   return graph_of_edges(ctx, &e);
 }
 

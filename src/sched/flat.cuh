@@ -208,7 +208,7 @@ struct gn_flat {
 
   static gnest_status prepare(gn_engine &e, int64_t) {
     gn_flat_state &st = gn_backend_state<gn_flat_state>(e);
-    if (st.level_chunks) return GNEST_OK;
+    if (st.level_chunks && st.sync) return GNEST_OK;
     GN_TRY(e.scratch->alloc(&st.level_chunks, 3, "flat level chunk counters"));
     GN_TRY(gn_memset(e.ctx, st.level_chunks, 0, 3 * sizeof(unsigned int)));
     GN_TRY(e.scratch->alloc(&st.sync, 1, "flat one-CTA stretch record"));

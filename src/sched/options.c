@@ -30,7 +30,9 @@ void gnest_options_init(gnest_options *opts) {
 
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
   if (cta_levels < 0) return 0;
-  if (cta_levels > 0) return cta_levels;
+  /* At most 2^24 items: the stretch's int32 position k + blockDim.x stays far from overflow, and
+   * a level that large is never worth one CTA anyway. */
+  if (cta_levels > 0) return cta_levels < (1 << 24) ? cta_levels : (1 << 24);
   return (int64_t)GN_CTA_LEVELS_BLOCKS * (block_size > 0 ? block_size : 256);
 }
 
