@@ -320,7 +320,7 @@ typedef struct gnest_options {
      level of at most this many items runs inside ONE CTA, with the following such levels,
      separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
      road networks' thousand levels of a few hundred vertices). 0 = default (2 x block_size),
-     -1 = off (every level on the whole grid) */
+     -1 = off (every level on the whole grid); at most 2^24 items are used */
   int32_t cta_levels;
 } gnest_options;
 

@@ -1263,7 +1263,7 @@ Test(core_options, parse_bad_words) {
 }
 
 /* cta_levels resolved for flat's one-CTA stretches: 0 = two blocks' worth of items, negative =
- * off (0 items), a count as given. */
+ * off (0 items), a count as given up to 2^24 items. */
 Test(core_options, cta_levels_bound) {
   cr_assert_eq(gn_cta_levels_bound(0, 256), 512);
   cr_assert_eq(gn_cta_levels_bound(0, 1024), 2048);
@@ -1273,7 +1273,8 @@ Test(core_options, cta_levels_bound) {
   cr_assert_eq(gn_cta_levels_bound(-1, 1024), 0);
   cr_assert_eq(gn_cta_levels_bound(1, 256), 1);
   cr_assert_eq(gn_cta_levels_bound(4096, 64), 4096);
-  cr_assert_eq(gn_cta_levels_bound(INT32_MAX, 256), INT32_MAX);
+  cr_assert_eq(gn_cta_levels_bound(1 << 24, 256), 1 << 24);
+  cr_assert_eq(gn_cta_levels_bound(INT32_MAX, 256), 1 << 24); /* capped */
   /* the default through the options, as the backend resolves it */
   gnest_options o;
   gnest_options_init(&o);
