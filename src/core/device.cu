@@ -222,13 +222,26 @@ static gnest_status gn_device_oom(gnest_ctx *ctx, size_t bytes, const char *what
                   bytes, what ? what : "a buffer", free_bytes, total, held);
 }
 
-/* cudaMalloc within the testing limit: an allocation beyond it fails as the device would. */
-static cudaError_t gn_malloc_limited(gn_device *d, void **ptr, size_t bytes) {
+/* cudaMalloc (or cudaMallocManaged, attached globally) within the testing limit: an allocation
+ * beyond it fails as the device would. Counted in what gnest holds on the device. */
+static cudaError_t gn_malloc_limited(gn_device *d, void **ptr, size_t bytes, bool managed = false) {
   if (d->memory_limit > 0 && (bytes > d->memory_limit || gn_held_on(d->id) > d->memory_limit - bytes))
     return cudaErrorMemoryAllocation;
-  cudaError_t e = cudaMalloc(ptr, bytes);
+  cudaError_t e = managed ? cudaMallocManaged(ptr, bytes, cudaMemAttachGlobal) : cudaMalloc(ptr, bytes);
   if (e == cudaSuccess) gn_held_add(d->id, bytes);
   return e;
+}
+
+/* The status of an allocation by `api` that returned e: out of memory says how much was needed
+ * and free, another error names the call. *ptr is NULL on failure. */
+static gnest_status gn_alloc_status(gnest_ctx *ctx, cudaError_t e, void **ptr, size_t bytes,
+                                    const char *what, const char *api) {
+  if (e == cudaSuccess) return GNEST_OK;
+  *ptr = nullptr;
+  if (e == cudaErrorMemoryAllocation) return gn_device_oom(ctx, bytes, what);
+  char msg[400];
+  snprintf(msg, sizeof msg, "%s of %zu bytes for %s", api, bytes, what ? what : "a buffer");
+  return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
 }
 
 /* cudaMalloc; on out-of-memory the pool's cached blocks are released and the call retried once. */
@@ -242,17 +255,7 @@ static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, co
                            __LINE__);
     e = gn_malloc_limited(ctx->dev, ptr, bytes);
   }
-  if (e == cudaErrorMemoryAllocation) {
-    *ptr = nullptr;
-    return gn_device_oom(ctx, bytes, what);
-  }
-  if (e != cudaSuccess) {
-    *ptr = nullptr;
-    char msg[400];
-    snprintf(msg, sizeof msg, "cudaMalloc of %zu bytes for %s", bytes, what ? what : "a buffer");
-    return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
-  }
-  return GNEST_OK;
+  return gn_alloc_status(ctx, e, ptr, bytes, what, "cudaMalloc");
 }
 
 gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
@@ -285,24 +288,8 @@ gnest_status gn_managed_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const ch
     return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gn_managed_alloc", 0,
                     "managed buffer for %s requested on a context without a CUDA device", what);
   if (bytes == 0) bytes = kGnSmallStep;
-  gn_device *d = ctx->dev;
-  if (d->memory_limit > 0 &&
-      (bytes > d->memory_limit || gn_held_on(d->id) > d->memory_limit - bytes))
-    return gn_device_oom(ctx, bytes, what);
-  const cudaError_t e = cudaMallocManaged(ptr, bytes, cudaMemAttachGlobal);
-  if (e == cudaErrorMemoryAllocation) {
-    *ptr = nullptr;
-    return gn_device_oom(ctx, bytes, what);
-  }
-  if (e != cudaSuccess) {
-    *ptr = nullptr;
-    char msg[400];
-    snprintf(msg, sizeof msg, "cudaMallocManaged of %zu bytes for %s", bytes,
-             what ? what : "a buffer");
-    return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
-  }
-  gn_held_add(d->id, bytes);
-  return GNEST_OK;
+  const cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes, true);
+  return gn_alloc_status(ctx, e, ptr, bytes, what, "cudaMallocManaged");
 }
 
 void gn_managed_free(gnest_ctx *ctx, void *ptr, size_t bytes) {

@@ -32,6 +32,12 @@
 
 /* ---- host: the schedules (pure functions, plans.h) -------------------------------------- */
 
+/* The level of step st of a schedule (deepest first when reverse). */
+__host__ __device__ __forceinline__ int32_t gn_ls_level(int32_t st, int32_t num_levels,
+                                                        bool reverse) {
+  return reverse ? num_levels - 1 - st : st;
+}
+
 /* Rounds of a CTA for n units of work (items or iterations). */
 static int64_t gn_ls_rounds(int64_t n, int32_t block) { return (n + block - 1) / block; }
 
@@ -40,7 +46,7 @@ extern "C" int32_t gn_ls_segments(const int64_t *offsets, const int64_t *work, i
   if (block < 1) block = 1;
   int32_t count = 0;
   for (int32_t s = 0; s < num_levels; ++s) {
-    const int32_t l = reverse ? num_levels - 1 - s : s;
+    const int32_t l = gn_ls_level(s, num_levels, reverse != 0);
     const int64_t width = offsets[l + 1] - offsets[l];
     const int64_t iterations = work ? work[l] : width;
     const int fits =
@@ -317,7 +323,7 @@ __device__ void gn_ls_serial_run(const V &v, const int32_t *items, const int64_t
                                  unsigned long long &edges) {
   end.heavy = -1;
   for (; st < s1; ++st) {
-    const int32_t l = reverse ? num_levels - 1 - st : st;
+    const int32_t l = gn_ls_level(st, num_levels, reverse);
     const int64_t first = offsets[l];
     if (offsets[l + 1] - first != 1) break;
     const int32_t i = items[first];
@@ -356,7 +362,7 @@ __device__ void gn_ls_cta_steps(const V &v, const int32_t *items, const int64_t 
                                 unsigned long long &edges) {
   __shared__ gn_ls_run_end run;
   for (int32_t st = s0; st < s1;) {
-    const int32_t l = reverse ? num_levels - 1 - st : st;
+    const int32_t l = gn_ls_level(st, num_levels, reverse);
     const int64_t first = offsets[l], width = offsets[l + 1] - first;
     if (width == 1) {
       if (threadIdx.x == 0)
@@ -366,7 +372,7 @@ __device__ void gn_ls_cta_steps(const V &v, const int32_t *items, const int64_t 
       __syncthreads(); /* every thread has read it before thread 0 writes the next run's */
       st = end.step;
       if (end.heavy >= 0) {
-        gn_ls_heavy_item(v, end.heavy, reverse ? num_levels - 1 - st : st, a, edges);
+        gn_ls_heavy_item(v, end.heavy, gn_ls_level(st, num_levels, reverse), a, edges);
         ++st;
       }
       continue;
@@ -430,7 +436,7 @@ __device__ void gn_ls_batches(const V &v, const gn_ls_args &a, gn_cta_queue &q, 
 template <class V>
 __device__ void gn_ls_grid_step(const V &v, const gn_ls_args &a, int32_t s, int32_t g,
                                 gn_cta_queue &q, uint32_t &round, unsigned long long &edges) {
-  const int32_t l = a.reverse ? a.num_levels - 1 - s : s;
+  const int32_t l = gn_ls_level(s, a.num_levels, a.reverse);
   const int64_t first = a.offsets[l];
   const gn_step step = {l, nullptr, nullptr, 0, &a.flags->push_overflow};
   gn_flat_rotate(a.chunks, g);
