@@ -285,6 +285,19 @@ typedef enum gnest_tree_method {
                                  at most 2^30 - 1 nodes (else GNEST_ERR_TOO_LARGE) */
 } gnest_tree_method;
 
+/* How gnest_bfs runs on a device backend (host backends ignore it). gnest_info.reason names the
+ * method that ran and why (README.md "BFS directions"). */
+typedef enum gnest_bfs_direction {
+  GNEST_BFS_AUTO = 0,   /* OPTIMIZING on a large symmetric graph of mean degree >= 8 (low
+                           diameter in practice), else TOP_DOWN */
+  GNEST_BFS_TOP_DOWN,   /* every level expands its frontier's out-arcs (gn_run_frontier: the
+                           fused loop of the backends that have one) */
+  GNEST_BFS_OPTIMIZING  /* direction-optimizing (Beamer et al., SC 2012): per level, top-down or
+                           bottom-up (every unvisited vertex looks for a neighbour in the
+                           frontier, stopping at the first), switched on the frontier's size and
+                           arcs. Symmetric graphs only: a directed graph runs TOP_DOWN */
+} gnest_bfs_direction;
+
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
@@ -316,6 +329,14 @@ typedef struct gnest_options {
                            online CPUs, at most 64 */
   int32_t host_share;   /* lazynp-cross: percent (1..100) of each pass's items run by the host
                            threads (the last ones of the work list); 0 = default 10 */
+  /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
+     level of at most this many items runs inside ONE CTA, with the following such levels,
+     separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
+     road networks' thousand levels of a few hundred vertices). 0 = default (2 x block_size),
+     -1 = off (every level on the whole grid); at most 2^24 items are used */
+  int32_t cta_levels;
+  /* Direction-optimizing BFS; gnest_options_init sets it. */
+  gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -356,7 +377,8 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * alone): backend=NAME threshold=N coarsening=N
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
- * agg_threshold=N tree_method=auto|levels|euler; the word "default" changes nothing. Values
+ * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
+ * (off = -1) bfs_direction=auto|top-down|optimizing; the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
@@ -382,8 +404,9 @@ typedef struct gnest_info {
                                copies, the call's scratch and the pool's cached blocks (all
                                contexts of the process on that device); 0 on the CPU */
   /* Since 0.3.0. Grid-wide barriers (grid.sync of a persistent cooperative kernel: flat,
-     freelaunch, levelsched) the call executed, and how many of one per level the static level
-     scheduler (levelsched) did without: levels it ran inside one CTA between __syncthreads().
+     freelaunch, levelsched) the call executed, and how many of one per level were done without:
+     levels run inside one CTA between __syncthreads() (the static level scheduler levelsched;
+     flat's one-CTA stretches of small frontier levels, gnest_options.cta_levels).
      0 for the other backends (their level boundaries are launches: kernel_launches,
      device_launches). */
   int64_t grid_barriers;

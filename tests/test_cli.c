@@ -253,7 +253,7 @@ Test(cli, command_help_lists_every_flag) {
                          "--granularity", "--schedule", "--wboost", "--block-size", "--one-based",
                          "--symmetrize", "--keep-self-loops", "--drop-self-loops", "--keep-duplicates",
                          "--format", "--device", "--compare", "--runs", "--quiet", "--options",
-                         "--freelaunch-mode"};
+                         "--freelaunch-mode", "--bfs-direction"};
   run_out r = run_cli("bfs", "--help", NULL);
   cr_assert_eq(r.status, 0);
   cr_expect_not_null(strstr(r.out, "usage: gnest-cli bfs FILE"));
@@ -965,6 +965,43 @@ Test(cli, tree_method_flag) {
   r = run_cli("bfs", path5(), "--tree-method", "euler", NULL);
   cr_expect_eq(r.status, 2);
   cr_expect_not_null(strstr(r.err, "--tree-method"), "%s", r.err);
+  run_free(&r);
+}
+
+/* --bfs-direction (and bfs_direction= in --options) on bfs: the same levels by every method; on a
+ * GPU the summary names the method that ran (a directed graph: top-down, and why), on the CPU
+ * backend it is ignored; a bad value or another command is a usage error. */
+Test(cli, bfs_direction_flag) {
+  const char *out = at("bfs-direction.txt");
+  const char *directions[] = {"auto", "top-down", "optimizing"};
+  const int device = has_device();
+  for (size_t i = 0; i < 3; ++i) {
+    run_out r = run_cli("bfs", path5(), "--symmetrize", "--source", "2", "--bfs-direction",
+                        directions[i], "--output", out, NULL);
+    cr_assert_eq(r.status, 0, "--bfs-direction %s: %s", directions[i], r.err);
+    char *text = slurp(out);
+    cr_expect_str_eq(text, "2\n1\n0\n1\n2\n", "--bfs-direction %s", directions[i]);
+    free(text);
+    if (device)
+      cr_expect_not_null(strstr(r.out, i == 2 ? "; bfs: direction-optimizing" : "; bfs: top-down"),
+                         "%s", r.out);
+    else
+      cr_expect_null(strstr(r.out, "; bfs: "), "the CPU backend runs no BFS method: %s", r.out);
+    run_free(&r);
+  }
+  run_out r = run_cli("bfs", path5(), "--options", "bfs_direction=optimizing", "--output", out,
+                      NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  if (device) cr_expect_not_null(strstr(r.out, "directed graph"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--bfs-direction", "bottom-up", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --bfs-direction: expected auto, top-down or optimizing, got "
+                          "'bottom-up'\n");
+  run_free(&r);
+  r = run_cli("sssp", path5(), "--bfs-direction", "optimizing", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--bfs-direction"), "%s", r.err);
   run_free(&r);
 }
 
@@ -1716,6 +1753,32 @@ Test(cli, agg_flags_set_the_options) {
   r = run_cli("bfs", path5(), "--agg-threshold", "x", NULL);
   cr_expect_eq(r.status, 2);
   run_free(&r);
+}
+
+/* --cta-levels is gnest_options.cta_levels, the same as its --options word: off, -1, 0 or a count
+ * of items; accepted with the cpu backend (which ignores it), anything else a usage error. */
+Test(cli, cta_levels_flag) {
+  run_out r = run_cli("bfs", "--help", NULL);
+  cr_assert_eq(r.status, 0);
+  cr_expect_not_null(strstr(r.out, "--cta-levels N"), "bfs --help lacks --cta-levels");
+  run_free(&r);
+  const char *good[] = {"off", "-1", "0", "1", "4096"};
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    r = run_cli("bfs", path5(), "--backend", "cpu", "--cta-levels", good[i], "--quiet", NULL);
+    cr_expect_eq(r.status, 0, "--cta-levels %s: %s", good[i], r.err);
+    run_free(&r);
+  }
+  r = run_cli("bfs", path5(), "--backend", "cpu", "--options", "cta_levels=off", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  char line[512];
+  const char *bad[] = {"-2", "on", "x"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    r = run_cli("bfs", path5(), "--cta-levels", bad[i], NULL);
+    cr_expect_eq(r.status, 2, "--cta-levels %s", bad[i]);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "--cta-levels"), "%s", line);
+    run_free(&r);
+  }
 }
 
 /* gnest-bench with auto among the backends: auto's time over the fastest of each cell (the

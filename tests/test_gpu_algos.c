@@ -40,6 +40,7 @@
 #include "gnest.h"
 #include "tree_euler.h"
 #include "tree_method.h"
+#include "bfs_method.h"
 
 #define DATA_DIR "../shared/data"
 
@@ -213,6 +214,8 @@ typedef struct input_case {
   gnest_tree_method tree_method; /* trees: the method every run asks for */
   int32_t tree_depth;            /* trees: levels */
   int32_t tree_splitters;        /* trees: splitters of the Euler tour at the device's spacing */
+  gnest_bfs_direction bfs_direction; /* BFS: the direction every run asks for */
+  int check_bfs_direction;           /* BFS: check the method named and the levels counted */
 } input_case;
 
 static int32_t case_size(const input_case *c) {
@@ -451,6 +454,32 @@ static void check_tree_method(const input_case *c, gn_algo algo, const gnest_inf
                euler ? "the euler tour" : "the level schedule", passes);
 }
 
+/* A BFS run used the method asked for (a directed graph: top-down, and the reason says why;
+ * auto: bfs_method.h's pick), named in the reason; iterations are the levels reached, as on the
+ * CPU, whichever steps ran and wherever the rest was handed to the top-down loop. */
+static void check_bfs_direction(const gpu_env *env, const input_case *c, const outputs *ref,
+                                const gnest_info *info, const char *what) {
+  int symmetric = 0;
+  cr_assert_eq(gnest_graph_is_symmetric(env->ctx, c->g, &symmetric), GNEST_OK);
+  const gnest_bfs_direction m = gn_bfs_method_pick(
+      c->bfs_direction, symmetric, gnest_graph_num_vertices(c->g), gnest_graph_num_edges(c->g),
+      NULL, 0);
+  const char *named = m == GNEST_BFS_OPTIMIZING ? "; bfs: direction-optimizing" : "; bfs: top-down";
+  cr_assert_not_null(strstr(info->reason, named), "%s: reason \"%s\"", what, info->reason);
+  if (m == GNEST_BFS_OPTIMIZING)
+    cr_assert_not_null(strstr(info->reason, "levels bottom-up"), "%s: reason \"%s\"", what,
+                       info->reason);
+  if (!symmetric && c->bfs_direction == GNEST_BFS_OPTIMIZING)
+    cr_assert_not_null(strstr(info->reason, "directed graph"), "%s: reason \"%s\"", what,
+                       info->reason);
+  const int32_t *levels = ref->vertex;
+  int32_t deepest = 0;
+  for (int32_t v = 0; v < case_size(c); v++)
+    if (levels[v] > deepest) deepest = levels[v];
+  cr_assert_eq(info->iterations, deepest + 1, "%s: %d iterations, %d levels reached", what,
+               info->iterations, deepest + 1);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
   const char *algo = gn_algo_name(a->algo);
@@ -471,11 +500,14 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     gnest_info info;
     gnest_options opts = r->opts;
     opts.tree_method = c->tree_method;
+    opts.bfs_direction = c->bfs_direction;
     outputs_poison(&got);
     gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
     if (c->t) check_tree_method(c, a->algo, &info, what);
+    if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
+      check_bfs_direction(env, c, &ref, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -943,6 +975,153 @@ Test(gpu_graphs, self_loops_and_duplicates) {
   check_case(&env, &c);
   gnest_graph_free(g);
   gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
+/* ---- direction-optimizing BFS (bfs_direction) ------------------------------------------- */
+
+/* BFS with bfs_direction = `direction` on every selected configuration from `source` (-1: the
+ * hub): levels equal to the CPU's, the method named, the levels counted. */
+static void check_bfs_direction_case(const gpu_env *env, const char *name, const gnest_graph *g,
+                                     int32_t source, gnest_bfs_direction direction,
+                                     bm_configs which) {
+  static const char *const words[] = {"auto", "top-down", "optimizing"};
+  char label[192];
+  snprintf(label, sizeof label, "%s [bfs_direction=%s]", name, words[direction]);
+  input_case c = make_case(label, g, A_BFS, which);
+  if (source >= 0) c.source = source;
+  c.bfs_direction = direction;
+  c.check_bfs_direction = 1;
+  check_case(env, &c);
+}
+
+/* Builds e (freed) as bo says and checks BFS optimizing from the hub and from `other`. */
+static void check_bfs_optimizing_edges(const gpu_env *env, const char *name, gn_gen_edges *e,
+                                       build_opts bo, int32_t other, bm_configs which) {
+  gnest_graph *g = build(env, e, bo);
+  gn_gen_edges_free(e);
+  check_bfs_direction_case(env, name, g, -1, GNEST_BFS_OPTIMIZING, which);
+  if (other >= 0 && other < gnest_graph_num_vertices(g)) {
+    char label[160];
+    snprintf(label, sizeof label, "%s, source %d", name, (int)other);
+    check_bfs_direction_case(env, label, g, other, GNEST_BFS_OPTIMIZING, which);
+  }
+  gnest_graph_free(g);
+}
+
+/* Forced optimizing on RMAT (undirected: bottom-up levels in the middle; directed: top-down, the
+ * reason says why) and Erdos-Renyi, from the hub and from an ordinary vertex (more levels). */
+Test(gpu_bfs_direction, rmat_and_erdos_renyi) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  const int scale = small_mode() ? 10 : 13;
+  gen_ok(gn_gen_rmat(scale, 16, 71, &e), "gn_gen_rmat");
+  check_bfs_optimizing_edges(&env, "rmat undirected", &e, UNDIRECTED_CLEAN, (1 << scale) - 3,
+                             BM_ALL);
+  gen_ok(gn_gen_rmat(scale, 16, 72, &e), "gn_gen_rmat");
+  check_bfs_optimizing_edges(&env, "rmat directed", &e, DIRECTED_CLEAN, -1, BM_ALL);
+  const int32_t n = (int32_t)sized(100000, 2000);
+  gen_ok(gn_gen_er(n, 4 * (int64_t)n, 73, &e), "gn_gen_er");
+  check_bfs_optimizing_edges(&env, "erdos-renyi", &e, UNDIRECTED_CLEAN, n / 2, BM_ALL);
+  bm_close(&env);
+}
+
+/* A star from its hub (one top-down level reaches everything) and from a leaf (the second level
+ * is the hub alone: n arcs against n unexplored, bottom-up over every leaf). */
+Test(gpu_bfs_direction, star_huge_hub) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t leaves = (int32_t)sized(100000, 1000);
+  gn_gen_edges e;
+  gen_ok(gn_gen_star(leaves + 1, &e), "gn_gen_star");
+  check_bfs_optimizing_edges(&env, "star", &e, UNDIRECTED_CLEAN, leaves, BM_ALL);
+  bm_close(&env);
+}
+
+/* Pieces the source does not reach: an RMAT piece, a grid piece, isolated vertices; from each. */
+Test(gpu_bfs_direction, disconnected_pieces) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges a, b;
+  gen_ok(gn_gen_rmat(small_mode() ? 8 : 11, 16, 74, &a), "gn_gen_rmat");
+  gen_ok(gn_gen_grid(20, 20, 1, &b), "gn_gen_grid");
+  const int32_t first_grid = a.n;
+  concat_edges(&a, &b, 100);
+  gn_gen_edges_free(&b);
+  const int32_t isolated = a.n - 50;
+  gnest_graph *g = build(&env, &a, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&a);
+  check_bfs_direction_case(&env, "disconnected", g, -1, GNEST_BFS_OPTIMIZING, BM_ALL);
+  check_bfs_direction_case(&env, "disconnected, source in the grid", g, first_grid + 7,
+                           GNEST_BFS_OPTIMIZING, BM_ALL);
+  check_bfs_direction_case(&env, "disconnected, isolated source", g, isolated,
+                           GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* A grid: no bottom-up step in the first GN_BFS_PROBE_LEVELS levels, then the rest handed to the
+ * top-down loop (about 2 side levels in all). */
+Test(gpu_bfs_direction, grid_hands_over) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t side = (int32_t)sized(100, 32);
+  gn_gen_edges e;
+  gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  check_bfs_direction_case(&env, "grid", g, 0, GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_options o = bm_backend_options(GNEST_BACKEND_FLAT, "bfs_direction=optimizing");
+  gnest_info info;
+  int32_t *levels = xmalloc((size_t)side * side, sizeof *levels);
+  cr_assert_eq(gnest_bfs(env.ctx, g, 0, levels, &o, &info), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  char want[64];
+  snprintf(want, sizeof want, "top-down loop from level %d", GN_BFS_PROBE_LEVELS);
+  cr_assert_not_null(strstr(info.reason, want), "%s", info.reason);
+  free(levels);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* Self-loops and repeated arcs kept (undirected and directed), and self-loops alone. */
+Test(gpu_bfs_direction, self_loops_and_duplicates) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t n = (int32_t)sized(20000, 500);
+  const build_opts keep_all_undirected = {1, 0, 0}, keep_all_directed = {0, 0, 0},
+                   loops_only = {1, 0, 1};
+  gn_gen_edges e;
+  multigraph_edges(&e, n);
+  gnest_graph *g = build(&env, &e, keep_all_undirected);
+  check_bfs_direction_case(&env, "multigraph undirected", g, -1, GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_graph_free(g);
+  g = build(&env, &e, keep_all_directed);
+  check_bfs_direction_case(&env, "multigraph directed", g, -1, GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_graph_free(g);
+  g = build(&env, &e, loops_only);
+  check_bfs_direction_case(&env, "undirected with self-loops", g, 7, GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
+/* auto on an input large and dense enough for the optimizing method (rmat16: about 2 M arcs,
+ * mean degree about 30): auto takes it on every backend. */
+Test(gpu_bfs_direction, auto_on_rmat16) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(16, 16, 75, &e), "gn_gen_rmat");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  cr_assert_eq(gn_bfs_method_pick(GNEST_BFS_AUTO, 1, gnest_graph_num_vertices(g),
+                                  gnest_graph_num_edges(g), NULL, 0),
+               GNEST_BFS_OPTIMIZING, "rmat16: %lld arcs", (long long)gnest_graph_num_edges(g));
+  check_bfs_direction_case(&env, "rmat16", g, -1, GNEST_BFS_AUTO, BM_PRIMARY);
+  check_bfs_direction_case(&env, "rmat16", g, -1, GNEST_BFS_TOP_DOWN, BM_PRIMARY);
+  gnest_graph_free(g);
   bm_close(&env);
 }
 

@@ -91,7 +91,8 @@ Test(gpu_sched, level_scheduler_saves_the_chains_barriers) {
 }
 
 /* BC's backward pass on a path: every level one vertex wide, all in one CTA; the forward
- * frontier is flat's (a barrier a level). */
+ * frontier is flat's: one one-CTA stretch by default (cta_levels), a barrier a level with
+ * cta_levels=off. */
 Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   gnest_ctx *ctx = bm_device_ctx();
   gnest_graph *g = path_graph(ctx, 3000);
@@ -100,16 +101,124 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   double *ref = malloc(3000 * sizeof *ref), *got = malloc(3000 * sizeof *got);
   const gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_bc(ctx, g, &one, ref, &cpu, NULL), GNEST_OK);
-  const gnest_options ls = bm_backend_options(GNEST_BACKEND_LEVELSCHED, "tree_method=levels");
-  gnest_info info;
-  cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s",
-               gnest_last_error_string(ctx));
-  for (int v = 0; v < 3000; v++)
-    cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1), "vertex %d", v);
-  cr_assert_eq(info.grid_barriers, 3000, "the forward frontier's 3,000 levels");
-  cr_assert_eq(info.barriers_saved, 3000, "the backward pass's 3,000 levels");
+  const char *words[] = {"tree_method=levels cta_levels=off", "tree_method=levels"};
+  for (int k = 0; k < 2; k++) {
+    const gnest_options ls = bm_backend_options(GNEST_BACKEND_LEVELSCHED, words[k]);
+    gnest_info info;
+    memset(got, 0, 3000 * sizeof *got);
+    cr_assert_eq(gnest_bc(ctx, g, &one, got, &ls, &info), GNEST_OK, "%s: %s", words[k],
+                 gnest_last_error_string(ctx));
+    for (int v = 0; v < 3000; v++)
+      cr_assert_float_eq(got[v], ref[v], 1e-6 * (ref[v] > 1 ? ref[v] : 1), "%s: vertex %d",
+                         words[k], v);
+    if (k == 0) {
+      cr_assert_eq(info.grid_barriers, 3000, "the forward frontier's 3,000 levels");
+      cr_assert_eq(info.barriers_saved, 3000, "the backward pass's 3,000 levels");
+    } else {
+      cr_assert_eq(info.grid_barriers, 1, "the forward frontier: one stretch, one barrier");
+      cr_assert_eq(info.barriers_saved, 2999 + 3000, "forward stretch and backward pass");
+    }
+  }
   free(ref);
   free(got);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* flat's one-CTA stretches (issue 11): BFS, SSSP and BC on a path (3,000 levels of one vertex),
+ * on a star (a level of 20,000 leaves between levels of one vertex) and on two stretches with a
+ * grid level after each (two_stretches_graph: a stretch that starts after a grid level, with a
+ * history base, rotated chunk slots and a second quiet barrier in one kernel), with the
+ * stretches off, at one item, at the default (2 x block_size) and with every level in one CTA.
+ * Results equal the cpu's; a level costs one barrier, a stretch of s levels one for all s:
+ * grid_barriers + barriers_saved = levels, none saved when off, one barrier in all when every
+ * level fits. */
+static gnest_graph *star_graph(gnest_ctx *ctx);
+static gnest_graph *two_stretches_graph(gnest_ctx *ctx);
+
+/* The words of flat_stretches_on's runs, and what each must report of a frontier loop. */
+static const char *const stretch_words[] = {"cta_levels=off", "cta_levels=1", "default",
+                                            "cta_levels=100000",
+                                            "cta_levels=100000 block_size=32 schedule=static"};
+
+static void expect_stretch_barriers(const gnest_info *info, int k, const char *what) {
+  cr_assert_eq(info->grid_barriers + info->barriers_saved, info->iterations,
+               "%s %s: %lld barriers + %lld saved over %d levels", what, stretch_words[k],
+               (long long)info->grid_barriers, (long long)info->barriers_saved, info->iterations);
+  if (k == 0) cr_assert_eq(info->barriers_saved, 0, "%s %s", what, stretch_words[k]);
+  if (k >= 3) cr_assert_eq(info->grid_barriers, 1, "%s %s", what, stretch_words[k]);
+  if (k == 2 && info->iterations > 2)
+    cr_assert_gt(info->barriers_saved, 0, "%s %s", what, stretch_words[k]);
+}
+
+/* The first of n elements of size bytes where got and ref differ bit for bit, or -1. */
+static int32_t first_difference(const void *got, const void *ref, size_t size, int32_t n) {
+  for (int32_t v = 0; v < n; v++)
+    if (memcmp((const char *)got + (size_t)v * size, (const char *)ref + (size_t)v * size, size))
+      return v;
+  return -1;
+}
+
+/* min_grid: the grid barriers a default-settings BFS / SSSP must at least report (0: no check). */
+static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, const char *name,
+                              int64_t min_grid) {
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
+  float *dref = malloc((size_t)n * sizeof *dref), *dgot = malloc((size_t)n * sizeof *dgot);
+  double *bref = malloc((size_t)n * sizeof *bref), *bgot = malloc((size_t)n * sizeof *bgot);
+  cr_assert(ref && got && dref && dgot && bref && bgot);
+  const gnest_options cpu = bm_cpu_options();
+  const gnest_bc_sources one = {GNEST_BC_LIST, &source, 1, 0};
+  cr_assert_eq(gnest_bfs(ctx, g, source, ref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_sssp(ctx, g, source, dref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_bc(ctx, g, &one, bref, &cpu, NULL), GNEST_OK);
+  for (int k = 0; k < 5; k++) {
+    const char *w = stretch_words[k];
+    const gnest_options o = bm_backend_options(GNEST_BACKEND_FLAT, w);
+    gnest_info info;
+    memset(got, 0x5b, (size_t)n * sizeof *got);
+    cr_assert_eq(gnest_bfs(ctx, g, source, got, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    int32_t v = first_difference(got, ref, sizeof *got, n);
+    cr_assert_eq(v, -1, "%s bfs %s: vertex %d: %d, cpu %d", name, w, v, got[v < 0 ? 0 : v],
+                 ref[v < 0 ? 0 : v]);
+    expect_stretch_barriers(&info, k, name);
+    if (k == 2 && min_grid > 0)
+      cr_assert_geq(info.grid_barriers, min_grid, "%s bfs %s: %lld grid barriers", name, w,
+                    (long long)info.grid_barriers);
+    memset(dgot, 0, (size_t)n * sizeof *dgot);
+    cr_assert_eq(gnest_sssp(ctx, g, source, dgot, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    v = first_difference(dgot, dref, sizeof *dgot, n);
+    cr_assert_eq(v, -1, "%s sssp %s: vertex %d: %g, cpu %g", name, w, v, dgot[v < 0 ? 0 : v],
+                 dref[v < 0 ? 0 : v]);
+    expect_stretch_barriers(&info, k, name);
+    memset(bgot, 0, (size_t)n * sizeof *bgot);
+    cr_assert_eq(gnest_bc(ctx, g, &one, bgot, &o, &info), GNEST_OK, "%s %s: %s", name, w,
+                 gnest_last_error_string(ctx));
+    for (v = 0; v < n; v++)
+      cr_assert_float_eq(bgot[v], bref[v], 1e-6 * (bref[v] > 1 ? bref[v] : 1),
+                         "%s bc %s: vertex %d", name, w, v);
+    if (k == 0) cr_assert_eq(info.barriers_saved, 0, "%s bc %s", name, w);
+  }
+  free(ref);
+  free(got);
+  free(dref);
+  free(dgot);
+  free(bref);
+  free(bgot);
+}
+
+Test(gpu_sched, flat_runs_small_frontier_levels_in_one_cta) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gnest_graph *g = path_graph(ctx, 3000);
+  flat_stretches_on(ctx, g, 0, "path", 0);
+  gnest_graph_free(g);
+  g = star_graph(ctx);
+  flat_stretches_on(ctx, g, 5, "star", 0);
+  gnest_graph_free(g);
+  g = two_stretches_graph(ctx);
+  flat_stretches_on(ctx, g, 0, "two stretches", 3);
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
@@ -132,6 +241,36 @@ Test(gpu_sched, level_scheduler_refuses_frontier_algorithms) {
 static gnest_graph *star_graph(gnest_ctx *ctx) {
   gn_gen_edges e;
   cr_assert_eq(gn_gen_star(20001, &e), GNEST_OK);
+  return graph_of_edges(ctx, &e);
+}
+
+/* Both ways: a path 0..9, hub 10 with 2,000 leaves 11..2010, from leaf 11 a path 2011..2020,
+ * hub 2021 with 2,000 leaves 2022..4021. BFS from 0: levels 0-10 one vertex each (a stretch), level
+ * 11 the 2,000 leaves (above the default bound of 2 x 256: the grid), levels 12-22 one vertex each
+ * (a stretch after a grid level), level 23 the second hub's leaves (the grid): four barriers. */
+static gnest_graph *two_stretches_graph(gnest_ctx *ctx) {
+  enum { kLeaves = 2000, kPath = 10 };
+  const int32_t n = 2 * (kPath + 1 + kLeaves);
+  gn_gen_edges e = {n, 0, NULL, NULL, NULL};
+  e.src = malloc(2 * (size_t)n * sizeof *e.src);
+  e.dst = malloc(2 * (size_t)n * sizeof *e.dst);
+  cr_assert(e.src && e.dst);
+  int32_t from = -1; /* the vertex the next part hangs off */
+  for (int part = 0, v = 0; part < 2; part++) {
+    for (int i = 0; i <= kPath; i++, v++) { /* the path, then its hub (i == kPath) */
+      if (from >= 0) {
+        e.src[e.m] = from, e.dst[e.m++] = v;
+        e.src[e.m] = v, e.dst[e.m++] = from;
+      }
+      from = v;
+    }
+    const int32_t hub = v - 1;
+    for (int i = 0; i < kLeaves; i++, v++) {
+      e.src[e.m] = hub, e.dst[e.m++] = v;
+      e.src[e.m] = v, e.dst[e.m++] = hub;
+    }
+    from = hub + 1; /* the first leaf */
+  }
   return graph_of_edges(ctx, &e);
 }
 

@@ -7,6 +7,11 @@
  *   - MST with every weight equal (the forest is decided by the (min, max) tie-break alone), with
  *     negative and signed-zero weights, and on a path whose weights grow along it (every vertex
  *     links to its left neighbour: one chain of n components to flatten in the first round);
+ *   - MST on graphs of average degree >= 4 with weights that vary, where gnest_mst filters
+ *     (light arcs first, then the heavy arcs left between components: src/algos/mst_split.h):
+ *     an 8-neighbour grid with weights 1 and 2 (ties across the split), a banded path whose
+ *     path edges get lighter along it (long link chains, many rounds) under tied chords, and a
+ *     forest of such pieces with a star, isolated vertices and a hub;
  *   - triangles of a clique of 120 (C(120,3) in total, C(119,2) per vertex).
  * A backend the registry does not give an algorithm must refuse it with
  * GNEST_ERR_BACKEND_NOT_APPLICABLE. Skips without a CUDA device (the reason: the device text). */
@@ -133,6 +138,74 @@ Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
   for (k = 0; k + 1 < PATH; k++) u[k] = (int32_t)k, v[k] = (int32_t)k + 1, w[k] = (float)k;
   g = undirected(&s, PATH, PATH - 1, u, v, w);
   expect_same_forest(&s, g, "path with growing weights");
+  gnest_graph_free(g);
+  free(u), free(v), free(w);
+  bm_close(&s);
+}
+
+/* Appends the undirected edge {a, b} of weight x. */
+static void add_edge(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t a, int32_t b, float x) {
+  u[*k] = a, v[*k] = b, w[*k] = x;
+  ++*k;
+}
+
+/* An 8-neighbour side x side grid on vertices base.. with weights 1 and 2. */
+static void king_grid(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t base, int32_t side) {
+  for (int32_t r = 0; r < side; r++)
+    for (int32_t c = 0; c < side; c++) {
+      const int32_t x = base + r * side + c;
+      const float a = (float)(1 + (r * 3 + c) % 2), b = (float)(1 + (r + c * 5) % 2);
+      if (c + 1 < side) add_edge(u, v, w, k, x, x + 1, a);
+      if (r + 1 < side) add_edge(u, v, w, k, x, x + side, b);
+      if (r + 1 < side && c + 1 < side) add_edge(u, v, w, k, x, x + side + 1, b);
+      if (r + 1 < side && c > 0) add_edge(u, v, w, k, x, x + side - 1, a);
+    }
+}
+
+/* A path base, base + 1, ... of len vertices whose edge (i, i + 1) weighs len - i (each vertex's
+ * lightest path edge is to its right: one long chain), with chords (i, i + 2) and (i, i + 3)
+ * heavier and tied in groups of 7. */
+static void banded_path(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t base, int32_t len) {
+  for (int32_t i = 0; i < len; i++) {
+    if (i + 1 < len) add_edge(u, v, w, k, base + i, base + i + 1, (float)(len - i));
+    if (i + 2 < len) add_edge(u, v, w, k, base + i, base + i + 2, (float)(2 * len + i % 7));
+    if (i + 3 < len) add_edge(u, v, w, k, base + i, base + i + 3, (float)(2 * len + i % 5));
+  }
+}
+
+Test(gpu_structure, mst_filtered_light_then_heavy) {
+  env s;
+  bm_open(&s);
+  enum { SIDE = 100, LEN = 30000, HUB = 2000, CAP = 4 * SIDE * SIDE * 2 + 3 * LEN + 4 * HUB };
+  int32_t *u = malloc((size_t)CAP * 4), *v = malloc((size_t)CAP * 4);
+  float *w = malloc((size_t)CAP * 4);
+  cr_assert(u && v && w);
+  int64_t k = 0;
+  king_grid(u, v, w, &k, 0, SIDE);
+  gnest_graph *g = undirected(&s, SIDE * SIDE, k, u, v, w);
+  expect_same_forest(&s, g, "8-neighbour grid, weights 1 and 2");
+  gnest_graph_free(g);
+
+  k = 0;
+  banded_path(u, v, w, &k, 0, LEN);
+  g = undirected(&s, LEN, k, u, v, w);
+  expect_same_forest(&s, g, "banded path, lighter along it");
+  gnest_graph_free(g);
+
+  /* A forest: a grid, a banded path, 50 isolated vertices, then a hub linked to HUB vertices
+   * (weight 3) that are also linked to their next two (weights 1, 2). */
+  k = 0;
+  king_grid(u, v, w, &k, 0, SIDE);
+  banded_path(u, v, w, &k, SIDE * SIDE, LEN);
+  const int32_t hub = SIDE * SIDE + LEN + 50;
+  for (int32_t i = 1; i <= HUB; i++) {
+    add_edge(u, v, w, &k, hub, hub + i, 3.0f);
+    if (i + 1 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 1, (float)(1 + i % 2));
+    if (i + 2 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 2, 2.0f);
+  }
+  cr_assert_leq(k, CAP);
+  g = undirected(&s, hub + HUB + 1, k, u, v, w);
+  expect_same_forest(&s, g, "forest of a grid, a banded path, isolated vertices and a hub");
   gnest_graph_free(g);
   free(u), free(v), free(w);
   bm_close(&s);

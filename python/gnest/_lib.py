@@ -52,7 +52,9 @@ class Options(ctypes.Structure):
                 ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
                 ("freelaunch_mode", c_int), ("group_size", c_int32),
                 ("agg_threshold", c_int32), ("tree_method", c_int),
-                ("host_threads", c_int32), ("host_share", c_int32)]
+                ("host_threads", c_int32), ("host_share", c_int32),
+                ("cta_levels", c_int32),
+                ("bfs_direction", c_int)]
 
 
 class Info(ctypes.Structure):

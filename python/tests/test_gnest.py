@@ -221,6 +221,10 @@ def test_backend_argument_and_info(ctx):
     assert gnest.bfs(g, 0, backend="cpu", options={"threshold": 8, "wboost": 1}).tolist() == \
         [0, 1, 2]
     assert gnest.bfs(g, 0, options="schedule=static").tolist() == [0, 1, 2]
+    assert gnest.bfs(g, 0, backend="cpu", options={"cta_levels": "off"}).tolist() == [0, 1, 2]
+    assert gnest.bfs(g, 0, backend="cpu", options="cta_levels=1").tolist() == [0, 1, 2]
+    with pytest.raises(gnest.InvalidArgument, match="cta_levels"):
+        gnest.bfs(g, 0, backend="cpu", options="cta_levels=-2")
     assert gnest.bfs(g, 0, backend="cpu", options={"freelaunch_mode": "t2"}).tolist() == [0, 1, 2]
     info = gnest.last_info()
     assert info.grid_barriers == 0 and info.barriers_saved == 0  # the cpu has no grid

@@ -1,24 +1,233 @@
-/* gnest_bfs: breadth-first search as a frontier loop. Level l's vertices scan their out-arcs and
- * claim unvisited neighbours for level l + 1 with one compare-and-swap. Oracle: src/cpu/bfs.c. */
+/* gnest_bfs: breadth-first search. Oracle: src/cpu/bfs.c.
+ *
+ * Two methods (gnest_options.bfs_direction; bfs_method.h picks for auto and decides per level):
+ *   top-down      a frontier loop (gn_run_frontier): level l's vertices scan their out-arcs and
+ *                 claim unvisited neighbours for level l + 1 with one compare-and-swap.
+ *   optimizing    direction-optimizing (Beamer et al., SC 2012; ideas only): every level runs a
+ *                 top-down pass over its frontier list or a bottom-up pass over all vertices
+ *                 (bfs.cuh), whichever the device decided after the level before. The other
+ *                 pass of the level is launched too, with no items: its item count is on the
+ *                 device (gn_items.d_count), so the host queues levels in batches without waiting
+ *                 for a decision, and reads each batch's sizes and directions back once. After
+ *                 each level an accounting kernel sums the new frontier's out-arcs and its last
+ *                 CTA picks the next level's direction (gn_bfs_next_direction). When the next
+ *                 level is top-down again after the bottom-up phase (or none came in
+ *                 GN_BFS_PROBE_LEVELS levels) the rest of the traversal is handed to
+ *                 gn_run_frontier, the backend's fused loop where it has one, from that level on.
+ * Both give the same levels: a vertex's level is its distance from the source whichever step
+ * finds it (a bottom-up step of level l takes a vertex exactly when it is unvisited and has a
+ * neighbour at level l). */
 #include "algo.cuh"
 #include "bfs.cuh"
+#include "bfs_method.h"
 
-static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, int32_t source,
-                                  int32_t *levels) {
+/* One level of the optimizing loop (device): the item counts of its two passes (one of them 0)
+ * and its frontier's size. */
+struct bfs_do_level {
+  int32_t top_down;  /* the top-down pass's items: the frontier's count, or 0 */
+  int32_t bottom_up; /* the bottom-up pass's items: n, or 0 */
+  int32_t count;     /* the level's vertices (its work list, clamped to the capacity) */
+};
+
+/* The accounting kernel's sums (device). */
+struct bfs_do_sums {
+  unsigned long long unexplored;    /* arcs of the vertices not reached yet */
+  unsigned long long frontier_arcs; /* the new frontier's out-arcs, summed by the CTAs */
+  unsigned int done;                /* CTAs finished; the last one decides and resets */
+};
+
+/* After level k: sums the out-arcs of level k + 1's list (next[0 .. *next_count)), and its last
+ * CTA decides level k + 1's direction: levels[k + 1]. */
+__global__ void bfs_do_account(const int64_t *offsets, const int32_t *next,
+                               const int32_t *next_count, int32_t capacity, int32_t n, int32_t k,
+                               bfs_do_level *levels, bfs_do_sums *sums) {
+  int32_t count = *next_count;
+  if (count > capacity) count = capacity; /* pushes past it were dropped and flagged */
+  unsigned long long arcs = 0;
+  gn_for_each_index(count, [&](int64_t j) {
+    const int32_t w = next[j];
+    arcs += (unsigned long long)(offsets[w + 1] - offsets[w]);
+  });
+  for (int o = 16; o > 0; o >>= 1) arcs += __shfl_down_sync(0xffffffffu, arcs, o);
+  __shared__ unsigned long long warp_arcs[32];
+  if ((threadIdx.x & 31) == 0) warp_arcs[threadIdx.x >> 5] = arcs;
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  unsigned long long block = 0;
+  for (unsigned w = 0; w < (blockDim.x + 31) / 32; ++w) block += warp_arcs[w];
+  if (block) atomicAdd(&sums->frontier_arcs, block);
+  __threadfence();
+  if (atomicAdd(&sums->done, 1u) != gridDim.x - 1) return;
+  __threadfence();
+  const unsigned long long total = atomicAdd(&sums->frontier_arcs, 0ull);
+  const unsigned long long unexplored = sums->unexplored;
+  const bfs_do_level now = levels[k];
+  const int bottom_up = gn_bfs_next_direction(now.bottom_up > 0, n, count, now.count,
+                                              (int64_t)total, (int64_t)unexplored);
+  bfs_do_level next_level;
+  next_level.top_down = bottom_up ? 0 : count;
+  next_level.bottom_up = bottom_up ? n : 0;
+  next_level.count = count;
+  levels[k + 1] = next_level;
+  sums->unexplored = unexplored > total ? unexplored - total : 0;
+  sums->frontier_arcs = 0;
+  sums->done = 0;
+}
+
+/* The optimizing loop's device state: records for max_levels + 2 levels, and the sums. */
+struct bfs_do_state {
+  bfs_do_level *recs;
+  bfs_do_sums *sums;
+  int32_t max_levels; /* levels it may run before it hands over */
+};
+
+/* Allocates and sets the state before the timer: level 0 is the source alone, top-down; the
+ * unexplored arcs are all but the source's. */
+static gnest_status bfs_do_init(gn_engine &e, const gnest_graph *g, int32_t source,
+                                const gn_frontier &f, bfs_do_state *st) {
+  st->max_levels = f.max_levels < GN_BFS_MAX_DO_LEVELS ? f.max_levels : GN_BFS_MAX_DO_LEVELS;
+  const size_t records = (size_t)st->max_levels + 2;
+  GN_TRY(e.scratch->alloc(&st->recs, records, "BFS direction records"));
+  GN_TRY(e.scratch->alloc(&st->sums, 1, "BFS direction sums"));
+  GN_TRY(gn_memset(e.ctx, st->recs, 0, sizeof *st->recs * records));
+  const bfs_do_level first = {1, 0, 1};
+  GN_TRY(gn_to_device(e.ctx, st->recs, &first, sizeof first));
+  const int64_t *off = g->csr.offsets;
+  bfs_do_sums sums = {};
+  sums.unexplored = (unsigned long long)(off[g->csr.n] - (off[source + 1] - off[source]));
+  return gn_to_device(e.ctx, st->sums, &sums, sizeof sums);
+}
+
+/* What the optimizing loop did, for the reason. */
+struct bfs_do_report {
+  int32_t bottom_up_levels;
+  int32_t handed_at; /* the level from which gn_run_frontier ran the rest; -1: none */
+};
+
+/* The optimizing loop from the seeded level 0 (f: swap mode, level 0 = the source). */
+static gnest_status bfs_optimizing(gn_engine &e, const gn_device_graph *dg, const bfs_do_state &st,
+                                   int32_t *level, gn_frontier &f, int32_t *levels_run,
+                                   bfs_do_report *report) {
+  const int32_t n = dg->n;
+  const int32_t max_do = st.max_levels;
+  bfs_do_level *recs = st.recs;
+  bfs_do_sums *sums = st.sums;
+
+  const bfs_visitor top_down = {{dg->offsets, dg->cols}, level, 0};
+  const bfs_bottom_up_visitor bottom_up = {{dg->offsets, dg->cols}, level};
+  int account_grid = 2 * e.sm_count;
+  if (account_grid > gn_grid_for(f.capacity, e.block)) account_grid = gn_grid_for(f.capacity, e.block);
+  bfs_do_level got[GN_BFS_MAX_BATCH];
+  int32_t l = 0;
+  int next_bottom_up = 0; /* level l's direction */
+  report->bottom_up_levels = 0;
+  report->handed_at = -1;
+  while (l < max_do) {
+    int32_t end = l + gn_bfs_batch(l);
+    if (end > max_do) end = max_do;
+    for (int32_t k = l; k < end; ++k) {
+      const gn_step s = gn_level_step(f, k, 0, 0, &e.flags->push_overflow);
+      const gn_items down = {gn_level_items(f, k, 0), f.capacity, &recs[k].top_down};
+      GN_TRY(gn_run_pass(e, top_down, down, k, s.out_items, s.out_count, s.out_capacity));
+      const gn_items up = {nullptr, n, &recs[k].bottom_up};
+      GN_TRY(gn_run_pass(e, bottom_up, up, k, s.out_items, s.out_count, s.out_capacity));
+      GN_KERNEL(e, account_grid, e.block, bfs_do_account, dg->offsets, s.out_items, s.out_count,
+                s.out_capacity, n, k, recs, sums);
+    }
+    GN_TRY(gn_to_host(e.ctx, got, recs + l + 1, sizeof *got * (size_t)(end - l)));
+    for (int32_t k = l; k < end; ++k) {
+      report->bottom_up_levels += next_bottom_up;
+      if (got[k - l].count == 0) {
+        *levels_run = k + 1;
+        return GNEST_OK;
+      }
+      next_bottom_up = got[k - l].bottom_up > 0;
+    }
+    l = end;
+    if (l < f.max_levels && gn_bfs_hand_over(l, report->bottom_up_levels, next_bottom_up)) break;
+  }
+  if (l >= f.max_levels) {
+    *levels_run = l;
+    return GNEST_OK;
+  }
+  /* The rest, top-down from level l (even: the first half of the frontier holds it), through
+   * the backend's frontier loop: a view of f whose level 0 is level l. */
+  report->handed_at = l;
+  gn_frontier rest = f;
+  rest.counts = f.counts + l;
+  rest.max_levels = f.max_levels - l;
+  const bfs_visitor tail = {{dg->offsets, dg->cols}, level, l};
+  int32_t more = 0;
+  GN_TRY(gn_run_frontier(e, tail, rest, &more));
+  *levels_run = l + more;
+  return GNEST_OK;
+}
+
+/* The method of this call (bfs_method.c), appended to the reason. */
+static gnest_status bfs_pick(gn_call *call, const gnest_graph *g, gnest_bfs_direction *method,
+                             char *why, size_t size) {
+  const int64_t n = g->csr.n, m = g->csr.offsets[g->csr.n];
+  gnest_bfs_direction d = gn_bfs_method_pick(call->opts.bfs_direction, -1, n, m, why, size);
+  if (d == GNEST_BFS_AUTO) { /* only the symmetry is missing: computed once, cached */
+    int symmetric = 0;
+    GN_TRY(gnest_graph_is_symmetric(call->ctx, g, &symmetric));
+    d = gn_bfs_method_pick(call->opts.bfs_direction, symmetric, n, m, why, size);
+  }
+  *method = d;
+  return GNEST_OK;
+}
+
+/* Appends "; WHY[: what the optimizing loop did]" to the reason. The BFS part is always kept
+ * whole: when the backend's own account (freelaunch's rule can say ~200 characters) leaves too
+ * little room, that account is cut short with "..." instead. */
+static void bfs_reason(gn_call *call, const char *why, const bfs_do_report *r, int32_t levels) {
+  char tail[sizeof call->reason], handed[64] = "";
+  if (!r) {
+    snprintf(tail, sizeof tail, "; %s", why);
+  } else {
+    if (r->handed_at >= 0)
+      snprintf(handed, sizeof handed, ", top-down loop from level %d", r->handed_at);
+    snprintf(tail, sizeof tail, "; %s: %d of %d levels bottom-up%s", why,
+             (int)r->bottom_up_levels, (int)levels, handed);
+  }
+  const size_t cap = sizeof call->reason, need = strlen(tail);
+  size_t len = strlen(call->reason);
+  if (len + need >= cap && need + 4 < cap) {
+    len = cap - 1 - need - 3;
+    memcpy(call->reason + len, "...", 4);
+    len += 3;
+  }
+  snprintf(call->reason + len, cap - len, "%s", tail);
+}
+
+static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, const gnest_graph *g,
+                                  int32_t source, int32_t *levels) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
+  char why[128];
+  gnest_bfs_direction method;
+  GN_TRY(bfs_pick(call, g, &method, why, sizeof why));
   int32_t *level = nullptr;
   gn_frontier f;
   GN_TRY(scratch.alloc(&level, (size_t)n, "BFS levels"));
   GN_TRY(gn_frontier_alloc(&e, &f, n, gn_level_bound(n), false));
+  bfs_do_state st = {};
+  if (method == GNEST_BFS_OPTIMIZING) GN_TRY(bfs_do_init(e, g, source, f, &st));
 
   GN_TRY(gn_timer_start(ctx));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<int32_t>, level, n, -1, source, 0);
   GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
-  const bfs_visitor v = {{dg->offsets, dg->cols}, level};
-  GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
+  if (method == GNEST_BFS_OPTIMIZING) {
+    bfs_do_report report;
+    GN_TRY(bfs_optimizing(e, dg, st, level, f, &call->iterations, &report));
+    bfs_reason(call, why, &report, call->iterations);
+  } else {
+    const bfs_visitor v = {{dg->offsets, dg->cols}, level, 0};
+    GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
+    bfs_reason(call, why, nullptr, call->iterations);
+  }
   GN_TRY(gn_engine_close(&e));
   return gn_to_host(ctx, levels, level, sizeof(int32_t) * (size_t)n);
 }
@@ -33,5 +242,7 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
         return gn_check_source(&call, g, source);
       },
       [&](gn_cpu_counts *c) { return gn_cpu_bfs(&g->csr, source, levels, c); },
-      [&](gn_engine &e, const gn_device_graph *dg) { return bfs_on_device(e, dg, source, levels); });
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        return bfs_on_device(e, dg, g, source, levels);
+      });
 }

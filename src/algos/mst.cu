@@ -1,4 +1,4 @@
-/* gnest_mst: minimum spanning forest by Borůvka rounds.
+/* gnest_mst: minimum spanning forest by Borůvka rounds, on filtered arcs.
  *
  * Edges are totally ordered by (weight, min(u,v), max(u,v)) — the order of the CPU's Kruskal
  * (src/cpu/mst.c) — so the forest is unique and every backend finds the same one. A round:
@@ -9,12 +9,21 @@
  *      pairs choosing the same edge, where the smaller id stays root; every linking component
  *      records its edge; pointer jumping flattens the links; vertices take their new roots.
  * Rounds stop when no component has an outgoing edge. The edges are then sorted into Kruskal's
- * order, so the host sums them in the same order as the CPU (bit-identical total). */
+ * order, so the host sums them in the same order as the CPU (bit-identical total).
+ *
+ * Filtering (mst_split.h): on a weighted graph of average degree >= 4, a filter pass first copies
+ * the light arcs (weight key <= T, no self-loops) to the front of each row's slice of working
+ * arrays, and the rounds run on those rows until the light forest is complete; a second filter
+ * pass then copies the heavy arcs whose ends the light forest left apart, and the rounds go on
+ * with those. Every other arc can never be chosen, so the forest, ties included, is unchanged:
+ * the rounds only scan fewer arcs (each filter pass scans every arc once; edges_visited counts
+ * all scans). */
 #include "prims.cuh"
 #include "mst.cuh"
 
-static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 */
+static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 (per phase) */
 static const unsigned long long kNone = ~0ull;
+static const int kJumpSteps = 15; /* links a root follows per pointer-jumping launch */
 
 struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
@@ -53,11 +62,21 @@ __global__ void mst_hook_kernel(mst_state s, int32_t n) {
   });
 }
 
-/* One pointer-jumping step over the roots' links (in place: a value read is never older than
- * this launch's start, so every step at least doubles the distance covered). */
+/* Pointer jumping over the roots' links, in place: each root follows up to kJumpSteps links
+ * from its own and keeps the last. Links only ever move to ancestors, and a value read is never
+ * older than this launch's start, when every link covered at least R links of the hook's forest
+ * (or reached its root): so after the launch every link covers (kJumpSteps + 1) R, or reaches
+ * its root. A chain of the hook's forest is at most `added` links long (mst_rounds). */
 __global__ void mst_jump_kernel(mst_state s, int32_t n) {
   gn_for_each_index(n, [&](int64_t i) {
-    if (s.comp[i] == i) s.link[i] = s.link[s.link[i]];
+    if (s.comp[i] != i) return;
+    int32_t x = s.link[i];
+    for (int k = 0; k < kJumpSteps; ++k) {
+      const int32_t up = s.link[x];
+      if (up == x) break;
+      x = up;
+    }
+    s.link[i] = x;
   });
 }
 
@@ -75,28 +94,30 @@ __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t
   gn_for_each_index(count, [&](int64_t i) {
     u[i] = (int32_t)(ends[i] >> 32);
     v[i] = (int32_t)(ends[i] & 0xffffffffu);
-    w[i] = mst_key_weight(keys[i]);
+    w[i] = gn_mst_key_weight(keys[i]);
   });
 }
 
-/* Borůvka rounds; returns the number of forest edges in *picked. */
-static gnest_status mst_rounds(gn_engine &e, const gn_device_graph *dg, const mst_state &s,
-                               int32_t *lists[2], int32_t *list_counts, int32_t *picked) {
-  const int32_t n = dg->n;
+/* Borůvka rounds over `arcs` from the work list `first` (every vertex, or the list a filter pass
+ * pushed into lists[0] with its count in counts[0]), until no component has an outgoing edge;
+ * counts[0 .. kMaxRounds + 1] are this phase's list counts (zero). *level numbers the rounds
+ * across phases (the live stamps compare them; gnest_info.iterations); *picked counts the
+ * forest's edges so far. */
+static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, const mst_state &s,
+                               gn_items first, int32_t *lists[2], int32_t *counts, int32_t *level,
+                               int32_t *picked) {
   const int grid = gn_grid_for(n, e.block);
-  const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp};
   const mst_min_visitor find_min = {arcs, s.best, s.live};
   const mst_tie_visitor break_tie = {arcs, s.best, s.best_hi};
-  *picked = 0;
   for (int32_t round = 0;; ++round) {
     if (round == kMaxRounds)
       return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka did not converge");
-    e.call->iterations = round + 1;
-    int32_t *next = lists[(round + 1) & 1], *next_count = &list_counts[round + 1];
-    const gn_items in = round == 0 ? gn_all_items(n)
-                                   : gn_items{lists[round & 1], n, &list_counts[round]};
-    GN_TRY(gn_run_pass(e, find_min, in, round, next, next_count, n));
-    GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, round, nullptr, nullptr, 0));
+    const int32_t l = (*level)++;
+    e.call->iterations = *level;
+    int32_t *next = lists[(round + 1) & 1], *next_count = &counts[round + 1];
+    const gn_items in = round == 0 ? first : gn_items{lists[round & 1], n, &counts[round]};
+    GN_TRY(gn_run_pass(e, find_min, in, l, next, next_count, n));
+    GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
     GN_KERNEL(e, grid, e.block, mst_hook_kernel, s, n);
     int32_t total = 0;
     GN_TRY(gn_to_host(e.ctx, &total, s.picked_count, sizeof total));
@@ -106,11 +127,28 @@ static gnest_status mst_rounds(gn_engine &e, const gn_device_graph *dg, const ms
                       "vertices", total, n);
     const int32_t added = total - *picked;
     *picked = total;
-    if (added == 0) return GNEST_OK;
-    for (int32_t reach = 1; reach < added; reach *= 2) /* link chains are at most `added` long */
+    if (added == 0) return GNEST_OK; /* every minimum is unset again: the state is clean */
+    for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` links */
       GN_KERNEL(e, grid, e.block, mst_jump_kernel, s, n);
     GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n);
   }
+}
+
+/* Copies into the working rows (len, cols, weights) the arcs of the input whose weight key lies
+ * in [lo_key, hi_key] and whose ends lie in different components, pushing the rows that keep any
+ * into lists[0] (count counts[0]); then runs the rounds on those rows. */
+static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, const mst_state &s,
+                                       uint32_t lo_key, uint32_t hi_key, int32_t *len,
+                                       int32_t *work_cols, float *work_weights,
+                                       int32_t *lists[2], int32_t *counts, int32_t *level,
+                                       int32_t *picked) {
+  const int32_t n = dg->n;
+  GN_TRY(gn_memset(e.ctx, len, 0, sizeof(int32_t) * (size_t)n));
+  const mst_filter_visitor filter = {{dg->offsets, dg->cols}, dg->weights, s.comp, lo_key, hi_key,
+                                     len, work_cols, work_weights};
+  GN_TRY(gn_run_pass(e, filter, gn_all_items(n), *level, lists[0], &counts[0], n));
+  const mst_arcs rows = {{dg->offsets, work_cols}, work_weights, s.comp, len};
+  return mst_rounds(e, n, rows, s, gn_items{lists[0], n, &counts[0]}, lists, counts, level, picked);
 }
 
 /* Sorts the picked edges by (weight key, min end, max end): two stable radix sorts. */
@@ -149,9 +187,10 @@ static gnest_status mst_copy_out(gn_call *call, const int32_t *u, const int32_t 
   return st;
 }
 
-static gnest_status mst_on_device(gn_engine &e, const gn_device_graph *dg, double *total,
-                                  int64_t *num_edges, int32_t *edge_u, int32_t *edge_v,
-                                  float *edge_w) {
+/* g: the input (its host CSR decides the split); dg: its copy for the device. */
+static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                                  double *total, int64_t *num_edges, int32_t *edge_u,
+                                  int32_t *edge_v, float *edge_w) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
@@ -170,17 +209,36 @@ static gnest_status mst_on_device(gn_engine &e, const gn_device_graph *dg, doubl
   GN_TRY(scratch.alloc(&s.picked_key, slots, "MST edge weights"));
   GN_TRY(scratch.alloc(&lists[0], slots, "MST vertex list"));
   GN_TRY(scratch.alloc(&lists[1], slots, "MST vertex list"));
-  GN_TRY(scratch.alloc(&list_counts, (size_t)kMaxRounds + 2, "MST vertex list counts"));
+  const size_t phase_counts = (size_t)kMaxRounds + 2;
+  GN_TRY(scratch.alloc(&list_counts, 2 * phase_counts, "MST vertex list counts"));
   GN_TRY(scratch.alloc(&u, slots, "MST edge ends"));
   GN_TRY(scratch.alloc(&v, slots, "MST edge ends"));
   GN_TRY(scratch.alloc(&w, slots, "MST edge weights"));
+  uint32_t light_max = 0;
+  const bool split = dg->weights && gn_mst_light_split(g->csr.weights, dg->m, n, &light_max);
+  int32_t *len = nullptr, *work_cols = nullptr;
+  float *work_weights = nullptr;
+  if (split) { /* the working rows: each row's kept arcs at the front of its own slice */
+    const size_t arcs = dg->m > 0 ? (size_t)dg->m : 1;
+    GN_TRY(scratch.alloc(&len, slots, "MST working row lengths"));
+    GN_TRY(scratch.alloc(&work_cols, arcs, "MST working columns"));
+    GN_TRY(scratch.alloc(&work_weights, arcs, "MST working weights"));
+  }
 
   GN_TRY(gn_timer_start(ctx));
   GN_TRY(gn_memset(ctx, s.picked_count, 0, sizeof(int32_t)));
-  GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * ((size_t)kMaxRounds + 2)));
+  GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * 2 * phase_counts));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
-  int32_t picked = 0;
-  GN_TRY(mst_rounds(e, dg, s, lists, list_counts, &picked));
+  int32_t picked = 0, level = 0;
+  if (!split) {
+    const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp, nullptr};
+    GN_TRY(mst_rounds(e, n, arcs, s, gn_all_items(n), lists, list_counts, &level, &picked));
+  } else { /* light arcs first, then the heavy arcs the light forest left between components */
+    GN_TRY(mst_filtered_phase(e, dg, s, 0u, light_max, len, work_cols, work_weights, lists,
+                              list_counts, &level, &picked));
+    GN_TRY(mst_filtered_phase(e, dg, s, light_max + 1u, 0xffffffffu, len, work_cols,
+                              work_weights, lists, list_counts + phase_counts, &level, &picked));
+  }
   GN_TRY(mst_sort(e, scratch, s, picked));
   GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
             s.picked_key, picked, u, v, w);
@@ -205,7 +263,7 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
       },
       [&](gn_engine &e, const gn_device_graph *dg) {
         if (g->csr.n > 0)
-          return mst_on_device(e, dg, total_weight, num_edges, edge_u, edge_v, edge_w);
+          return mst_on_device(e, g, dg, total_weight, num_edges, edge_u, edge_v, edge_w);
         *total_weight = 0.0;
         *num_edges = 0;
         return GNEST_OK;

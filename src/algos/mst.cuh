@@ -3,31 +3,20 @@
 #ifndef GNEST_ALGOS_MST_CUH
 #define GNEST_ALGOS_MST_CUH
 
-#include <cstring>
+#include "mst_split.h"
 #include "visit.cuh"
 
-/* Order-preserving 32-bit key of a weight, with the CPU's equalities: -0 == +0, and every NaN
- * equal and after every number. */
-static __host__ __device__ inline uint32_t mst_weight_key(float w) {
-  if (w != w) return 0xffffffffu;
-  if (w == 0.0f) w = 0.0f;
-  uint32_t bits;
-  memcpy(&bits, &w, sizeof bits);
-  return (bits & 0x80000000u) ? ~bits : bits | 0x80000000u;
-}
-
-static __host__ __device__ inline float mst_key_weight(uint32_t key) {
-  const uint32_t bits = (key & 0x80000000u) ? key & 0x7fffffffu : ~key;
-  float w;
-  memcpy(&w, &bits, sizeof w);
-  return w;
-}
-
+/* The arcs a round scans: the input's rows, or (filtering, mst.cu) the working rows a filter
+ * pass wrote, row i being cols[offsets[i] .. offsets[i] + len[i]). */
 struct mst_arcs : gn_out_arcs {
   const float *weights; /* NULL: weight 1 */
   const int32_t *comp;  /* component (its root vertex) of every vertex */
+  const int32_t *len;   /* NULL: whole rows; else each row's working length */
+  __host__ __device__ int64_t end(int32_t i) const {
+    return len ? offsets[i] + len[i] : offsets[i + 1];
+  }
   __host__ __device__ unsigned long long key(int32_t u, int32_t v, int64_t e) const {
-    const uint32_t w = mst_weight_key(weights ? weights[e] : 1.0f);
+    const uint32_t w = gn_mst_weight_key(weights ? weights[e] : 1.0f);
     return (unsigned long long)w << 32 | (uint32_t)min(u, v);
   }
 };
@@ -75,6 +64,56 @@ struct mst_tie_visitor : mst_arcs {
   }
   template <class S>
   __host__ __device__ void post(int32_t, const S &) const {}
+};
+
+/* A slot of row u's working slice for one kept arc: one atomic per group of warp lanes on the
+ * same row (lanes of a warp may hold different rows, or all the same hub's). */
+template <class S>
+__host__ __device__ inline int32_t mst_row_slot(int32_t *len, int32_t u, const S &s) {
+#ifdef __CUDA_ARCH__
+  cg::coalesced_group g = cg::labeled_partition(cg::coalesced_threads(), u);
+  int32_t base = 0;
+  if (g.thread_rank() == 0) base = s.add(&len[u], (int32_t)g.size());
+  return g.shfl(base, 0) + (int32_t)g.thread_rank();
+#else
+  return s.add(&len[u], 1);
+#endif
+}
+
+/* The filter pass (mst.cu): copies the arcs of the input's row u whose weight key lies in
+ * [lo_key, hi_key] and whose ends lie in different components into the front of u's slice of the
+ * working arrays (out of place: the input is only read, so the row's threads may run in any
+ * order); post pushes u when it kept any. Arcs inside a component (self-loops too) can never be
+ * chosen again, and arcs outside the key range belong to the other phase.
+ * Race-freedom: each kept arc gets its own slot from len[u] (atomic); comp is not written during
+ * the pass; post reads len[u] after all of u's edges. */
+struct mst_filter_visitor : gn_out_arcs {
+  const float *weights; /* the input's weights (never NULL: only weighted graphs are split) */
+  const int32_t *comp;
+  uint32_t lo_key, hi_key;
+  int32_t *len;         /* zeroed before the pass */
+  int32_t *out_cols;
+  float *out_weights;
+  static constexpr bool kHasPost = true;
+  static constexpr unsigned kLoops = GN_LOOP_PASS;
+  static constexpr bool kHostRunnable = true;
+  template <class S>
+  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
+  template <class S>
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
+    const float w = weights[e];
+    const uint32_t k = gn_mst_weight_key(w);
+    if (k < lo_key || k > hi_key) return;
+    const int32_t v = cols[e];
+    if (comp[v] == comp[u]) return;
+    const int64_t at = offsets[u] + mst_row_slot(len, u, s);
+    out_cols[at] = v;
+    out_weights[at] = w;
+  }
+  template <class S>
+  __host__ __device__ void post(int32_t u, const S &s) const {
+    if (gn_load_now(&len[u]) > 0) s.push(u);
+  }
 };
 
 #endif

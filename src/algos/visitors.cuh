@@ -14,6 +14,7 @@
 /* X(ARG, visitor type) for every visitor. */
 #define GN_FOR_EACH_VISITOR(X, ARG) \
   X(ARG, bfs_visitor) \
+  X(ARG, bfs_bottom_up_visitor) \
   X(ARG, sssp_visitor) \
   X(ARG, bc_forward) \
   X(ARG, bc_backward) \
@@ -22,6 +23,7 @@
   X(ARG, color_round_visitor) \
   X(ARG, mst_min_visitor) \
   X(ARG, mst_tie_visitor) \
+  X(ARG, mst_filter_visitor) \
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \

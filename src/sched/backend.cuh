@@ -65,6 +65,39 @@ __device__ __forceinline__ void gn_last_cta_resets(unsigned int *done, int32_t *
   }
 }
 
+/* A grid-wide barrier for a cooperative kernel where most CTAs wait long while one CTA works
+ * (levelsched's one-CTA segments, flat's one-CTA stretches of small frontier levels). quiet:
+ * device [2], zero at first (arrivals, self-resetting; generation, only grows). Cooperative
+ * groups' grid.sync() waits with acquire loads, each of which invalidates its SM's L1
+ * (CCTL.IVALL): CTAs sharing the working CTA's SM wiped its L1 all the time, so the working
+ * CTA's reads went to L2 (ncu on the H200, levelsched on a 20,000-step chain: 4.3 million
+ * CCTL.IVALL executed by the waiting CTAs, L1 hit rate 3.7 %). Here a CTA's thread 0 arrives with
+ * a release (fence, then an atomic) and waits with relaxed loads and a growing sleep, which keep
+ * the L1, then one acquire fence. The last arrival zeroes the count before announcing the next
+ * generation, so no CTA can arrive at the next barrier before the count is reset. Called by
+ * every thread of every CTA. */
+__device__ inline void gn_quiet_sync(unsigned int *quiet) {
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    volatile unsigned int *generation = &quiet[1];
+    const unsigned int mine = *generation;
+    __threadfence();
+    if (atomicAdd(&quiet[0], 1u) == gridDim.x - 1) {
+      atomicExch(&quiet[0], 0u);
+      __threadfence();
+      atomicAdd(&quiet[1], 1u);
+    } else {
+      unsigned int ns = 32;
+      while (*generation == mine) {
+        __nanosleep(ns);
+        if (ns < 2048) ns *= 2;
+      }
+    }
+    __threadfence();
+  }
+  __syncthreads();
+}
+
 /* The end of a single pass kernel: the call's edge count, and the pass counters reset for the
  * next pass by the last CTA (dynamic scheduling only uses them). */
 __device__ __forceinline__ void gn_pass_end(gn_pass_counters *pass, unsigned long long *edges_total,

@@ -281,6 +281,8 @@ struct gn_schedule {
 struct gn_engine_flags {
   int32_t push_overflow; /* a push exceeded its work list's capacity */
   int32_t levels_run;    /* written by fused frontier loops: levels run */
+  int32_t barriers_saved; /* written by flat's frontier loop: of one grid barrier a level, those
+                             its one-CTA stretches did without (flat.cuh) */
 };
 
 /* Dynamic loop scheduling counters of single passes (self-resetting, see gn_last_cta_resets). */

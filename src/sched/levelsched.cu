@@ -22,7 +22,8 @@
  * passes are flat's (flat.cuh). Applies to the algorithms with a fixed level schedule (tree
  * descendants / heights, BC); the registry says why not to the others.
  *
- * Options read: threshold (default 32), schedule (grid levels only), block_size. */
+ * Options read: threshold (default 32), schedule (grid levels only), block_size, cta_levels (its
+ * frontier loops, BC's forward pass: flat's one-CTA stretches, flat.cuh). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -296,7 +297,7 @@ struct gn_ls_args {
   const int32_t *batch_steps;
   int32_t num_batches;
   unsigned int *batch_counters;  /* [2]: next batch, CTAs done (self-resetting) */
-  unsigned int *quiet;           /* [2]: gn_ls_quiet_sync's arrivals (self-resetting), generation */
+  unsigned int *quiet;           /* [2]: gn_quiet_sync's arrivals (self-resetting), generation */
   unsigned int *chunks;          /* flat's three rotating chunk counters (grid steps) */
   int32_t threshold;
   bool dynamic;
@@ -387,36 +388,6 @@ __device__ void gn_ls_cta_steps(const V &v, const int32_t *items, const int64_t 
   }
 }
 
-/* The grid barrier after a one-CTA segment. The other CTAs wait there for the whole segment
- * (a 100,000-step chain: 57 ms), and cooperative groups' grid.sync() waits with acquire loads,
- * each of which invalidates its SM's L1 (CCTL.IVALL): CTAs sharing the working CTA's SM wiped
- * its L1 all the time, so the serial steps' plan and CSR reads went to L2 (ncu on the H200, a
- * 20,000-step chain: 4.3 million CCTL.IVALL executed by the waiting CTAs, L1 hit rate 3.7 %). Here a CTA's thread 0 arrives with a release (fence, then
- * an atomic) and waits with relaxed loads and a growing sleep, which keep the L1, then one
- * acquire fence. generation only grows; the last arrival zeroes the count before announcing the
- * next generation, so no CTA can arrive at the next barrier before the count is reset. */
-__device__ void gn_ls_quiet_sync(unsigned int *quiet) {
-  __syncthreads();
-  if (threadIdx.x == 0) {
-    volatile unsigned int *generation = &quiet[1];
-    const unsigned int mine = *generation;
-    __threadfence();
-    if (atomicAdd(&quiet[0], 1u) == gridDim.x - 1) {
-      atomicExch(&quiet[0], 0u);
-      __threadfence();
-      atomicAdd(&quiet[1], 1u);
-    } else {
-      unsigned int ns = 32;
-      while (*generation == mine) {
-        __nanosleep(ns);
-        if (ns < 2048) ns *= 2;
-      }
-    }
-    __threadfence();
-  }
-  __syncthreads();
-}
-
 /* The batches: CTAs take them one at a time, each bottom-up on its own (its steps are not
  * tree levels: s.level is the step's index in the plan). */
 template <class V>
@@ -449,7 +420,7 @@ __device__ void gn_ls_grid_step(const V &v, const gn_ls_args &a, int32_t s, int3
 
 /* The whole schedule in one cooperative kernel: the batches (no barrier among them), then the
  * segments, a grid barrier only after a grid step or between segments (after the batches and a
- * one-CTA segment the quiet one: most CTAs wait there long). */
+ * one-CTA segment the quiet one, gn_quiet_sync in backend.cuh: most CTAs wait there long). */
 template <class V>
 __global__ void gn_ls_kernel(V v, gn_ls_args a) {
   __shared__ gn_cta_queue q;
@@ -459,7 +430,7 @@ __global__ void gn_ls_kernel(V v, gn_ls_args a) {
   unsigned long long edges = 0;
   if (a.num_batches > 0) {
     gn_ls_batches(v, a, q, round, edges);
-    if (a.num_segments > 0) gn_ls_quiet_sync(a.quiet); /* CTAs wait for the last batch */
+    if (a.num_segments > 0) gn_quiet_sync(a.quiet); /* CTAs wait for the last batch */
   }
   int32_t grid_steps = 0;
   for (int32_t k = 0; k < a.num_segments; ++k) {
@@ -468,7 +439,7 @@ __global__ void gn_ls_kernel(V v, gn_ls_args a) {
       if (blockIdx.x == (unsigned int)k % gridDim.x)
         gn_ls_cta_steps(v, a.items, a.offsets, a.num_levels, a.reverse, seg.first,
                         seg.first + seg.count, a, q, round, edges);
-      if (k + 1 < a.num_segments) gn_ls_quiet_sync(a.quiet);
+      if (k + 1 < a.num_segments) gn_quiet_sync(a.quiet);
     } else {
       gn_ls_grid_step(v, a, seg.first, grid_steps++, q, round, edges);
       grid.sync();

@@ -25,6 +25,16 @@ void gnest_options_init(gnest_options *opts) {
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
   opts->host_threads = 0;
   opts->host_share = 0;
+  opts->cta_levels = 0;
+  opts->bfs_direction = GNEST_BFS_AUTO;
+}
+
+int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
+  if (cta_levels < 0) return 0;
+  /* At most 2^24 items: the stretch's int32 position k + blockDim.x stays far from overflow, and
+   * a level that large is never worth one CTA anyway. */
+  if (cta_levels > 0) return cta_levels < (1 << 24) ? cta_levels : (1 << 24);
+  return (int64_t)GN_CTA_LEVELS_BLOCKS * (block_size > 0 ? block_size : 256);
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -89,13 +99,23 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.host_share = %d: expected a percent 1..100 (0 = default %d)",
                     (int)o->host_share, GN_HOST_SHARE_DEFAULT);
+  if (o->cta_levels < -1)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.cta_levels = %d: expected -1 (off), 0 (default: 2 x block_size) or "
+                    "a number of items", (int)o->cta_levels);
+  if ((int)o->bfs_direction < (int)GNEST_BFS_AUTO ||
+      (int)o->bfs_direction > (int)GNEST_BFS_OPTIMIZING)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.bfs_direction = %d is not a gnest_bfs_direction value (0 auto, "
+                    "1 top-down, 2 optimizing)", (int)o->bfs_direction);
   return GNEST_OK;
 }
 
 /* The keys gnest_options_parse knows, for its messages. */
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
-    "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share";
+    "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
+    "cta_levels, bfs_direction";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -128,6 +148,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const scheds[] = {"dynamic", "static", NULL};
   static const char *const fl_modes[] = {"auto", "t1", "t2", "t3", "t4", NULL};
   static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
+  static const char *const bfs_directions[] = {"auto", "top-down", "optimizing", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
@@ -162,6 +183,9 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
     if (gn_parse_int(value, &n)) { o->host_threads = n; return GNEST_OK; }
   } else if (strcmp(key, "host_share") == 0) {
     if (gn_parse_int(value, &n)) { o->host_share = n; return GNEST_OK; }
+  } else if (strcmp(key, "cta_levels") == 0) {
+    if (strcmp(value, "off") == 0) { o->cta_levels = -1; return GNEST_OK; }
+    if (gn_parse_int(value, &n)) { o->cta_levels = n; return GNEST_OK; }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {
@@ -182,6 +206,11 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "tree_method") == 0) {
     if ((idx = gn_word_index(value, tree_methods)) >= 0) {
       o->tree_method = (gnest_tree_method)idx;
+      return GNEST_OK;
+    }
+  } else if (strcmp(key, "bfs_direction") == 0) {
+    if ((idx = gn_word_index(value, bfs_directions)) >= 0) {
+      o->bfs_direction = (gnest_bfs_direction)idx;
       return GNEST_OK;
     }
   } else {

@@ -55,7 +55,9 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->kc == b->kc && a->launch_limit == b->launch_limit &&
          a->freelaunch_mode == b->freelaunch_mode && a->group_size == b->group_size &&
          a->agg_threshold == b->agg_threshold && a->tree_method == b->tree_method &&
-         a->host_threads == b->host_threads && a->host_share == b->host_share;
+         a->host_threads == b->host_threads && a->host_share == b->host_share &&
+         a->cta_levels == b->cta_levels &&
+         a->bfs_direction == b->bfs_direction;
 }
 
 /* name is an entry of the comma-separated list held by environment variable var; an unset or

@@ -1,7 +1,8 @@
 /* --sweep KEY=V1,V2,...: one gnest_options_parse key and the values it takes, each run as its own
  * row by gnest-cli --compare and gnest-bench, in one process (the CGO 2022 threshold, coarsening
  * and granularity figures come from one command). Only the backends whose registry entry reads
- * KEY get a row per value; the others run once. */
+ * KEY get a row per value; the others run once. The keys of an algorithm's method (tree_method,
+ * bfs_direction) are read by every built device backend. */
 #ifndef GNEST_TOOLS_SWEEP_H
 #define GNEST_TOOLS_SWEEP_H
 
@@ -27,7 +28,8 @@ typedef struct gn_sweep {
  * returned; 1 on success. */
 int gn_sweep_parse(const char *text, gn_sweep *s, char *err, size_t err_size);
 
-/* 1 when the sweep has values and the registry says backend b reads its key. */
+/* 1 when the sweep has values and the registry says backend b reads its key (a method key:
+ * when b is a built device backend). */
 int gn_sweep_reads(const gn_sweep *s, gnest_backend b);
 
 /* The sweep as given, "KEY=V1,V2,..." ("" without one), into buf; returns buf. */

@@ -42,11 +42,13 @@ static const char *const usage_tail =
     "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
     "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
+    "  --cta-levels N        flat: frontier levels of at most N items run inside one CTA\n"
+    "                        (0 = default 2 x block size, off or -1 = every level on the grid)\n"
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"
     "                        freelaunch_mode group_size agg_threshold tree_method\n"
-    "                        host_threads host_share; gnest-cli\n"
+    "                        host_threads host_share cta_levels bfs_direction; gnest-cli\n"
     "                        backends lists the keys each backend reads and its test\n"
     "                        configurations)\n"
     "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
@@ -187,7 +189,8 @@ static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
     "--seed", "--options", "--peers", "--freelaunch-mode", "--coarsening", "--granularity",
-    "--group-size", "--agg-threshold", "--host-threads", "--host-share", "--sweep"};
+    "--group-size", "--agg-threshold", "--host-threads", "--host-share", "--sweep",
+    "--cta-levels"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -238,6 +241,11 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--freelaunch-mode") == 0) {
     if (gn_set_option_word(&cfg->opts, "freelaunch_mode", v)) return BENCH_EXIT_OK;
     return bench_usage_error("--freelaunch-mode: expected auto, t1, t2, t3 or t4, got '%s'", v);
+  }
+  if (strcmp(flag, "--cta-levels") == 0) {
+    if (gn_set_option_word(&cfg->opts, "cta_levels", v)) return BENCH_EXIT_OK;
+    return bench_usage_error("--cta-levels: expected off, -1 (off), 0 (default) or a number of "
+                             "items, got '%s'", v);
   }
   if (strcmp(flag, "--granularity") == 0) return parse_granularity(cfg, v);
   if (strcmp(flag, "--sweep") == 0) return parse_sweep(cfg, v);

@@ -177,9 +177,20 @@ static int set_schedule(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 
+static int set_cta_levels(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "cta_levels", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected off, -1 (off), 0 (default) or a number of items, got '%s'",
+                         f, v);
+}
+
 static int set_tree_method(cli_args *a, const char *f, const char *v) {
   if (gn_set_option_word(&a->opts, "tree_method", v)) return CLI_EXIT_OK;
   return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
+}
+
+static int set_bfs_direction(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "bfs_direction", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, top-down or optimizing, got '%s'", f, v);
 }
 
 static int set_format(cli_args *a, const char *f, const char *v) {
@@ -288,13 +299,21 @@ const cli_flag cli_flags[] = {
   {"--host-share", "P", CLI_ALGOS, set_host_share,
    "lazynp-cross: percent (1..100) of each pass's items run by the host threads (0 = default "
    "10)"},
+  {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
+   "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
+   "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
+   "default (2 x block size), off (or -1) = every level on the whole grid"},
   {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
    "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
    "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
+  {"--bfs-direction", "D", CLI_BIT(CMD_BFS), set_bfs_direction,
+   "bfs on a GPU backend: auto (default: optimizing on a large symmetric graph of mean degree "
+   ">= 8), top-down (every level expands its frontier) or optimizing (per level top-down or "
+   "bottom-up, Beamer et al.; symmetric graphs only)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},

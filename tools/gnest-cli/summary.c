@@ -102,7 +102,8 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   if (i->grid_barriers > 0 || i->barriers_saved > 0) {
     fprintf(f, "grid barriers: %" PRId64, i->grid_barriers);
     if (i->barriers_saved > 0)
-      fprintf(f, " (%" PRId64 " fewer than one a level: static level schedule)", i->barriers_saved);
+      fprintf(f, " (%" PRId64 " fewer than one a level: levels run inside one CTA)",
+              i->barriers_saved);
     fputc('\n', f);
   }
   print_algorithm_lines(f, in, r);
