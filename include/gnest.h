@@ -332,7 +332,7 @@ typedef struct gnest_options {
   /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
      level of at most this many items runs inside ONE CTA, with the following such levels,
      separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
-     road networks' thousand levels of a few hundred vertices). 0 = default (2 x block_size),
+     road networks' thousand levels of a few hundred vertices). 0 = default (1 x block_size),
      -1 = off (every level on the whole grid); at most 2^24 items are used */
   int32_t cta_levels;
   /* Direction-optimizing BFS; gnest_options_init sets it. */

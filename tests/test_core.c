@@ -1277,12 +1277,12 @@ Test(core_options, parse_bad_words) {
   cr_assert_eq(gnest_options_parse(&o, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
-/* cta_levels resolved for flat's one-CTA stretches: 0 = two blocks' worth of items, negative =
+/* cta_levels resolved for flat's one-CTA stretches: 0 = one block's worth of items, negative =
  * off (0 items), a count as given up to 2^24 items. */
 Test(core_options, cta_levels_bound) {
-  cr_assert_eq(gn_cta_levels_bound(0, 256), 512);
-  cr_assert_eq(gn_cta_levels_bound(0, 1024), 2048);
-  cr_assert_eq(gn_cta_levels_bound(0, 32), 64);
+  cr_assert_eq(gn_cta_levels_bound(0, 256), 256);
+  cr_assert_eq(gn_cta_levels_bound(0, 1024), 1024);
+  cr_assert_eq(gn_cta_levels_bound(0, 32), 32);
   cr_assert_eq(gn_cta_levels_bound(0, 0), (int64_t)GN_CTA_LEVELS_BLOCKS * 256); /* unresolved */
   cr_assert_eq(gn_cta_levels_bound(-1, 256), 0);
   cr_assert_eq(gn_cta_levels_bound(-1, 1024), 0);
@@ -1294,7 +1294,7 @@ Test(core_options, cta_levels_bound) {
   gnest_options o;
   gnest_options_init(&o);
   cr_assert_eq(gnest_options_parse(&o, "block_size=128"), GNEST_OK);
-  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 256);
+  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 128);
   cr_assert_eq(gnest_options_parse(&o, "cta_levels=off"), GNEST_OK);
   cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 0);
 }

@@ -129,7 +129,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
  * on a star (a level of 20,000 leaves between levels of one vertex) and on two stretches with a
  * grid level after each (two_stretches_graph: a stretch that starts after a grid level, with a
  * history base, rotated chunk slots and a second quiet barrier in one kernel), with the
- * stretches off, at one item, at the default (2 x block_size) and with every level in one CTA.
+ * stretches off, at one item, at the default (1 x block_size) and with every level in one CTA.
  * Results equal the cpu's; a level costs one barrier, a stretch of s levels one for all s:
  * grid_barriers + barriers_saved = levels, none saved when off, one barrier in all when every
  * level fits. */

@@ -101,7 +101,7 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
                     (int)o->host_share, GN_HOST_SHARE_DEFAULT);
   if (o->cta_levels < -1)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.cta_levels = %d: expected -1 (off), 0 (default: 2 x block_size) or "
+                    "options.cta_levels = %d: expected -1 (off), 0 (default: 1 x block_size) or "
                     "a number of items", (int)o->cta_levels);
   if ((int)o->bfs_direction < (int)GNEST_BFS_AUTO ||
       (int)o->bfs_direction > (int)GNEST_BFS_OPTIMIZING)

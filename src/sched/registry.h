@@ -75,15 +75,15 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
  * default) gives GN_CTA_LEVELS_BLOCKS x block_size (block_size 0: the default 256), -1 (off;
  * any negative value) gives 0, a positive value itself.
  *
- * Why two blocks' worth: on the grid a small level costs about one round (every thread runs one
+ * Why one block's worth: on the grid a small level costs about one round (every thread runs one
  * item whole: a few dependent memory accesses, ~1-2 us on a road graph) plus a grid barrier
  * (3.6 us on an H100, 3.8 on an H200: about three rounds, GN_LS_BARRIER_ROUNDS); inside one CTA
  * a level of k x block_size items costs about k rounds (each thread runs k items one after the
- * other) plus a __syncthreads(). At k <= 2 the CTA is clearly cheaper (2 rounds against ~4); at
- * 3 to 4 it only breaks even while the rest of the GPU idles, and items of long inner loops
- * (SSSP's re-pushed vertices, skewed degrees) tilt it further towards the grid. gnest-bench
- * --sweep cta_levels=... measures it. */
-#define GN_CTA_LEVELS_BLOCKS 2
+ * other) plus a __syncthreads(). Measured (H200, bench/NOTES.md "Fourth GPU session": gnest-bench
+ * --sweep cta_levels=64,...,4096 on USA-road-FLA and -NY, BFS, SSSP and BC): one block (256) is
+ * the best bound in all six cells, two blocks lose 2-6 % to it (items of long inner loops,
+ * SSSP's re-pushed vertices, tilt a level towards the grid), four and more lose up to 4x. */
+#define GN_CTA_LEVELS_BLOCKS 1
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size);
 /* The gnest_options_parse word of a granularity ("multi-block", ...); "?" outside the enum. */
 const char *gn_granularity_word(gnest_granularity g);

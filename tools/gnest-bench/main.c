@@ -43,7 +43,7 @@ static const char *const usage_tail =
     "  --schedule S          dynamic (default) or static loop scheduling\n"
     "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
     "  --cta-levels N        flat: frontier levels of at most N items run inside one CTA\n"
-    "                        (0 = default 2 x block size, off or -1 = every level on the grid)\n"
+    "                        (0 = default 1 x block size, off or -1 = every level on the grid)\n"
     "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
     "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
     "                        granularity schedule wboost block_size kc launch_limit\n"

@@ -302,7 +302,7 @@ const cli_flag cli_flags[] = {
   {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
    "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
    "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
-   "default (2 x block size), off (or -1) = every level on the whole grid"},
+   "default (1 x block size), off (or -1) = every level on the whole grid"},
   {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
    "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
    "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
