@@ -2,6 +2,7 @@
  * graph / tree upload, copies, timing, and the device degree statistics. */
 #include <atomic>
 #include <cstdio>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <new>
@@ -280,22 +281,36 @@ gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *
   return gn_malloc_retry(ctx, ptr, rounded, what);
 }
 
-gnest_status gn_managed_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
-  if (!ptr)
+/* The bytes a managed buffer of `bytes` takes: whole units, and one more, so that a unit-aligned
+ * start fits inside whatever address the driver returns. 0 when that would overflow. */
+static size_t gn_managed_size(size_t bytes) {
+  const size_t units = bytes / kGnManagedUnit + (bytes % kGnManagedUnit != 0) + 1;
+  return units > SIZE_MAX / kGnManagedUnit ? 0 : units * kGnManagedUnit;
+}
+
+gnest_status gn_managed_alloc(gnest_ctx *ctx, void **base, void **ptr, size_t bytes,
+                              const char *what) {
+  if (!base || !ptr)
     return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_managed_alloc", 0, "NULL output for %s", what);
-  *ptr = nullptr;
+  *base = *ptr = nullptr;
   if (!ctx || !ctx->dev)
     return gn_error(ctx, GNEST_ERR_NO_DEVICE, "gn_managed_alloc", 0,
                     "managed buffer for %s requested on a context without a CUDA device", what);
-  if (bytes == 0) bytes = kGnSmallStep;
-  const cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes, true);
-  return gn_alloc_status(ctx, e, ptr, bytes, what, "cudaMallocManaged");
+  const size_t size = gn_managed_size(bytes);
+  if (size == 0)
+    return gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_managed_alloc", 0,
+                    "managed buffer of %zu bytes for %s is too large", bytes, what);
+  const cudaError_t e = gn_malloc_limited(ctx->dev, base, size, true);
+  GN_TRY(gn_alloc_status(ctx, e, base, size, what, "cudaMallocManaged"));
+  const uintptr_t at = ((uintptr_t)*base + kGnManagedUnit - 1) & ~(uintptr_t)(kGnManagedUnit - 1);
+  *ptr = (void *)at;
+  return GNEST_OK;
 }
 
-void gn_managed_free(gnest_ctx *ctx, void *ptr, size_t bytes) {
-  if (!ptr) return;
-  (void)cudaFree(ptr); /* waits for the device; an error is reported by the next checked call */
-  if (ctx && ctx->dev) gn_held_sub(ctx->dev->id, bytes == 0 ? kGnSmallStep : bytes);
+void gn_managed_free(gnest_ctx *ctx, void *base, size_t bytes) {
+  if (!base) return;
+  (void)cudaFree(base); /* waits for the device; an error is reported by the next checked call */
+  if (ctx && ctx->dev) gn_held_sub(ctx->dev->id, gn_managed_size(bytes));
 }
 
 /* Keeps the block for reuse. Blocks are reused only by later work on the same stream, which runs
@@ -531,7 +546,8 @@ static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list 
 }
 
 /* The arrays list_arrays names, each a buffer of the scratch filled from the host; managed ones
- * are advised read-mostly (the input is never written), so that each side reads its own copy. */
+ * are advised read-mostly (the input is never written), so that each side reads its own copy.
+ * The advice reaches no other buffer: a managed buffer owns its pages (gn_managed_alloc). */
 template <class Host, class Pub>
 static gnest_status gn_in_scratch(gnest_ctx *ctx, const Host *h, gn_scratch &scratch, Pub *out,
                                   int (*list_arrays)(const Host *, Pub *, gn_array_list &)) {

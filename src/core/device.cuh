@@ -4,6 +4,7 @@
 #define GNEST_DEVICE_CUH
 
 #include <cuda_runtime.h>
+#include <stdlib.h>
 #include "internal.h"
 
 /* Maps a CUDA error to a gnest_status (out-of-memory gets its own) and records "what failed". */
@@ -56,49 +57,85 @@ void gn_dev_free(gnest_ctx *ctx, void *ptr, size_t bytes);
 /* Managed memory (cudaMallocManaged, attached globally), which host threads and the device both
  * address: the scratch of a call whose backend runs passes on host threads too. Counted and
  * limited like pool blocks (gnest_ctx_options.device_memory_limit), not pooled: freed with
- * cudaFree, which waits for the device. */
-gnest_status gn_managed_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what);
-void gn_managed_free(gnest_ctx *ctx, void *ptr, size_t bytes);
+ * cudaFree, which waits for the device.
+ *
+ * Each buffer owns whole kGnManagedUnit-aligned units (*ptr, inside the allocation *base): the
+ * driver may place small managed allocations side by side in one page, and page-granular
+ * behaviour would then reach a neighbour -- cudaMemAdvise rounds its range out to whole pages
+ * (the input's read-mostly advice would make the next buffer read-duplicated, so that every
+ * write to it invalidates the other side's copy), and a page one side writes every pass would
+ * carry its neighbour to that side with it. 64 KiB: the GPU's big page, a multiple of the CPU's. */
+static const size_t kGnManagedUnit = (size_t)64 << 10;
+gnest_status gn_managed_alloc(gnest_ctx *ctx, void **base, void **ptr, size_t bytes,
+                              const char *what);
+void gn_managed_free(gnest_ctx *ctx, void *base, size_t bytes);
 
-/* RAII holder of a call's device buffers: freed back to the pool on every exit path. A scratch
- * set to managed (before its first buffer) hands out managed memory instead (gn_managed_alloc):
- * the engine does so for a backend whose passes run on host threads too. */
+/* RAII holder of a call's buffers, each freed on every exit path: pool device memory (alloc, and
+ * alloc_device always); managed memory from alloc once the scratch is set to managed (before its
+ * first buffer; gn_managed_alloc), which the engine does for a backend whose passes run on host
+ * threads too; plain host memory (alloc_host) for what host threads read of device buffers. In
+ * a managed scratch, alloc_device is for what only the GPU and explicit copies touch (the
+ * engine's and backends' counters, saved contexts), so the host never faults such a page over. */
 class gn_scratch {
  public:
   explicit gn_scratch(gnest_ctx *ctx) : ctx_(ctx), len_(0), managed_(false) {}
   ~gn_scratch() {
     for (int i = len_ - 1; i >= 0; --i) {
-      if (managed_) gn_managed_free(ctx_, ptr_[i], bytes_[i]);
+      if (kind_[i] == kManaged) gn_managed_free(ctx_, ptr_[i], bytes_[i]);
+      else if (kind_[i] == kHost) free(ptr_[i]);
       else gn_dev_free(ctx_, ptr_[i], bytes_[i]);
     }
   }
   gnest_status set_managed() {
     if (len_ > 0)
       return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0,
-                      "managed memory asked for after %d device buffers", len_);
+                      "managed memory asked for after %d buffers", len_);
     managed_ = true;
     return GNEST_OK;
   }
   bool managed() const { return managed_; }
   template <class T>
   gnest_status alloc(T **p, size_t count, const char *what) {
-    if (len_ == kMax) return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0, "too many buffers");
-    if (count > ((size_t)-1) / sizeof(T))
-      return gn_error(ctx_, GNEST_ERR_TOO_LARGE, what, 0, "buffer size overflows");
-    void *v = nullptr;
-    if (managed_) GN_TRY(gn_managed_alloc(ctx_, &v, count * sizeof(T), what));
-    else GN_TRY(gn_dev_alloc(ctx_, &v, count * sizeof(T), what));
-    ptr_[len_] = v; bytes_[len_] = count * sizeof(T); ++len_;
-    *p = static_cast<T *>(v);
-    return GNEST_OK;
+    return take(p, count, what, managed_ ? kManaged : kDevice);
+  }
+  template <class T>
+  gnest_status alloc_device(T **p, size_t count, const char *what) {
+    return take(p, count, what, kDevice);
+  }
+  template <class T>
+  gnest_status alloc_host(T **p, size_t count, const char *what) {
+    return take(p, count, what, kHost);
   }
   gn_scratch(const gn_scratch &) = delete;
   gn_scratch &operator=(const gn_scratch &) = delete;
  private:
+  enum kind : unsigned char { kDevice, kManaged, kHost };
+  template <class T>
+  gnest_status take(T **p, size_t count, const char *what, kind k) {
+    if (len_ == kMax) return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0, "too many buffers");
+    if (count > ((size_t)-1) / sizeof(T))
+      return gn_error(ctx_, GNEST_ERR_TOO_LARGE, what, 0, "buffer size overflows");
+    const size_t bytes = count * sizeof(T);
+    void *base = nullptr, *v = nullptr;
+    if (k == kManaged) {
+      GN_TRY(gn_managed_alloc(ctx_, &base, &v, bytes, what));
+    } else if (k == kHost) {
+      base = v = malloc(bytes ? bytes : 1);
+      if (!v)
+        return gn_error(ctx_, GNEST_ERR_OUT_OF_MEMORY, what, 0, "%zu bytes of host memory", bytes);
+    } else {
+      GN_TRY(gn_dev_alloc(ctx_, &v, bytes, what));
+      base = v;
+    }
+    ptr_[len_] = base; bytes_[len_] = bytes; kind_[len_] = k; ++len_;
+    *p = static_cast<T *>(v);
+    return GNEST_OK;
+  }
   static const int kMax = 64;
   gnest_ctx *ctx_;
-  void *ptr_[kMax];
+  void *ptr_[kMax]; /* what to free: a managed buffer's allocation, not its aligned start */
   size_t bytes_[kMax];
+  kind kind_[kMax];
   int len_;
   bool managed_;
 };

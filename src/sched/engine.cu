@@ -18,9 +18,12 @@ gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {
   e->dynamic = call->opts.schedule == GNEST_SCHEDULE_DYNAMIC;
   e->block = call->opts.block_size;
   e->sm_count = ctx->dev->sm_count;
-  GN_TRY(scratch->alloc(&e->pass, 1, "engine pass counters"));
-  GN_TRY(scratch->alloc(&e->edges, 1, "engine edge counter"));
-  GN_TRY(scratch->alloc(&e->flags, 1, "engine flags"));
+  /* Device memory even in a managed scratch: only kernels and copies touch them, and every CTA of
+   * every pass takes its chunks from e->pass, so a page of theirs on the host would cost a GPU
+   * fault on each SM each pass. */
+  GN_TRY(scratch->alloc_device(&e->pass, 1, "engine pass counters"));
+  GN_TRY(scratch->alloc_device(&e->edges, 1, "engine edge counter"));
+  GN_TRY(scratch->alloc_device(&e->flags, 1, "engine flags"));
   GN_TRY(gn_memset(ctx, e->pass, 0, sizeof *e->pass));
   GN_TRY(gn_memset(ctx, e->edges, 0, sizeof *e->edges));
   return gn_memset(ctx, e->flags, 0, sizeof *e->flags);
@@ -31,12 +34,12 @@ gnest_status gn_engine_finish(gn_engine *e) {
   unsigned long long edges = 0;
   GN_TRY(gn_to_host(e->ctx, &flags, e->flags, sizeof flags));
   GN_TRY(gn_to_host(e->ctx, &edges, e->edges, sizeof edges));
-  if (flags.push_overflow)
+  if (flags.push_overflow || e->host_overflow)
     return gn_error(e->ctx, GNEST_ERR_INTERNAL, e->call->fn, 0,
                     "a work list overflowed its capacity (results discarded)");
   if (e->finish_backend) GN_TRY(e->finish_backend(*e));
   e->call->launches += e->launches;
-  e->call->edges_visited += (int64_t)edges;
+  e->call->edges_visited += (int64_t)(edges + e->host_edges);
   return GNEST_OK;
 }
 

@@ -135,8 +135,15 @@ struct gn_step_t {
 #else
     const int32_t at = __atomic_fetch_add(out_count, 1, __ATOMIC_RELAXED);
 #endif
-    if (at < out_capacity) out_items[at] = item;
-    else *overflow = 1;
+    if (at < out_capacity) {
+      out_items[at] = item;
+    } else {
+#ifdef __CUDA_ARCH__
+      *overflow = 1;
+#else
+      __atomic_store_n(overflow, 1, __ATOMIC_RELAXED); /* host threads may all raise it at once */
+#endif
+    }
   }
 
   template <class T>
@@ -334,10 +341,14 @@ struct gn_engine {
   const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
   /* Backends whose passes also run on host threads (WHERE HYBRID): the call's scratch is managed
    * memory, and the input's copy for the call is made in it (host_graph / host_tree, handed to
-   * the algorithm instead of the cached device copy). */
+   * the algorithm instead of the cached device copy). The engine's own counters above stay
+   * device memory (gn_scratch::alloc_device): the host threads keep theirs here, in host memory,
+   * so that no pass moves a managed page for bookkeeping; gn_engine_finish adds them in. */
   bool host_work;
   gn_device_graph host_graph;
   gn_device_tree host_tree;
+  unsigned long long host_edges; /* inner iterations run on host threads */
+  int32_t host_overflow;         /* a host thread's push exceeded its work list (gn_host_step) */
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[256];
 };

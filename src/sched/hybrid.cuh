@@ -5,7 +5,14 @@
  * shared values through the step's atomics (host atomics on this side).
  *
  * Host threads are started for the pass that has host work and joined before it returns, so a
- * call never leaves one behind, on any path. */
+ * call never leaves one behind, on any path.
+ *
+ * What a pass costs beyond its own work is a constant: the managed memory both sides address is
+ * the algorithm's (its input, outputs and work lists), which a pass touches only where its items
+ * and saved contexts do. The bookkeeping is never managed, so no pass moves a page for it: the
+ * engine's counters and the saved-context buffer are device memory, read by explicit copies of
+ * what the pass needs (a count, the saved contexts); the host threads' inner iterations and push
+ * overflow go to host fields of the engine (gn_host_step, gn_engine_finish). */
 #ifndef GNEST_HYBRID_CUH
 #define GNEST_HYBRID_CUH
 
@@ -24,6 +31,51 @@ static inline int gn_host_threads(const gn_engine &e) {
     t = cpus > 0 ? (int)(cpus < GN_HOST_THREADS_MAX ? cpus : GN_HOST_THREADS_MAX) : 1;
   }
   return t;
+}
+
+/* A hybrid backend's state: lazynp's saved-context buffer (first, where lazynp.cuh's pieces find
+ * it as gn_backend_state<gn_saved>), the host threads of a pass, and lazynp-cpu's host copies
+ * of the saved contexts. */
+struct gn_hybrid_state {
+  gn_saved saved;
+  int threads;         /* gn_host_threads, resolved once per call (sysconf reads /sys) */
+  int32_t *host_items; /* host copies of saved.items / saved.begin, host_capacity long */
+  int64_t *host_begin;
+  int32_t host_capacity;
+};
+static_assert(offsetof(gn_hybrid_state, saved) == 0, "lazynp.cuh reads the state as gn_saved");
+
+/* Before a loop: lazynp's buffer for max_items contexts, the host thread count, and host copies
+ * of the buffer when the host reads the contexts (host_copies, lazynp-cpu). */
+static inline gnest_status gn_hybrid_prepare(gn_engine &e, int64_t max_items, bool host_copies) {
+  GN_TRY(gn_lazynp_prepare(e, max_items));
+  gn_hybrid_state &h = gn_backend_state<gn_hybrid_state>(e);
+  if (!h.threads) h.threads = gn_host_threads(e);
+  if (!host_copies || (h.host_items && h.host_capacity >= h.saved.capacity)) return GNEST_OK;
+  GN_TRY(e.scratch->alloc_host(&h.host_items, (size_t)h.saved.capacity,
+                               "host copy of saved items"));
+  GN_TRY(e.scratch->alloc_host(&h.host_begin, (size_t)h.saved.capacity,
+                               "host copy of saved contexts"));
+  h.host_capacity = h.saved.capacity;
+  return GNEST_OK;
+}
+
+/* What the hybrid backends' structs share: lazynp's host-dispatched pieces (no fused loop, the
+ * buffer checked at the end), prepared with the hybrid state. */
+template <bool kHostCopies>
+struct gn_hybrid_dispatched : gn_lazynp_host_dispatched {
+  static gnest_status prepare(gn_engine &e, int64_t max_items) {
+    return gn_hybrid_prepare(e, max_items, kHostCopies);
+  }
+};
+
+/* The step of a pass's host threads: s, with push overflow raised in host memory (the engine's
+ * flags are device memory). */
+template <class S>
+static S gn_host_step(gn_engine &e, const S &s) {
+  S h = s;
+  h.overflow = &e.host_overflow;
+  return h;
 }
 
 /* One host-parallel loop: positions [0, count) in chunks taken from a shared counter. */

@@ -63,7 +63,8 @@ struct gn_saved_counters {
   unsigned int nlk_done; /* NLK CTAs finished (self-resetting) */
 };
 
-/* The saved-context buffer, kept for the whole call (grown when a loop needs more room). */
+/* The saved-context buffer, kept for the whole call (grown when a loop needs more room), in
+ * device memory (gn_lazynp_prepare). */
 struct gn_saved {
   int32_t *items;
   int64_t *begin;     /* first inner index still to run */
@@ -111,17 +112,18 @@ __global__ void gn_lazynp_nlk_kernel(V v, S s, gn_saved saved,
 }
 
 /* Room for max_items contexts; earlier, smaller buffers stay in the scratch until the call
- * ends. */
+ * ends. Device memory even in a hybrid's managed scratch: the host reads them only by copy
+ * (lazynp-cpu), so they never migrate, and the counters every NLK CTA touches stay on the GPU. */
 static inline gnest_status gn_lazynp_prepare(gn_engine &e, int64_t max_items) {
   gn_saved &saved = gn_backend_state<gn_saved>(e);
   if (max_items > INT32_MAX) max_items = INT32_MAX;
   if (!saved.counters) {
-    GN_TRY(e.scratch->alloc(&saved.counters, 1, "lazynp saved-context counters"));
+    GN_TRY(e.scratch->alloc_device(&saved.counters, 1, "lazynp saved-context counters"));
     GN_TRY(gn_memset(e.ctx, saved.counters, 0, sizeof *saved.counters));
   }
   if (saved.items && saved.capacity >= max_items) return GNEST_OK;
-  GN_TRY(e.scratch->alloc(&saved.items, (size_t)max_items, "lazynp saved items"));
-  GN_TRY(e.scratch->alloc(&saved.begin, (size_t)max_items, "lazynp saved contexts"));
+  GN_TRY(e.scratch->alloc_device(&saved.items, (size_t)max_items, "lazynp saved items"));
+  GN_TRY(e.scratch->alloc_device(&saved.begin, (size_t)max_items, "lazynp saved contexts"));
   saved.capacity = (int32_t)max_items;
   return GNEST_OK;
 }

@@ -9,14 +9,16 @@
  * The GPU is idle while the host threads run (the stream is synchronized first), so the GPU side
  * keeps the device-scope atomics every device backend uses; host threads use host atomics (the
  * visitors' step, rule 6 of src/sched/README.md). The engine gives the call managed memory
- * (WHERE HYBRID in backends.def), which both sides address; a context's pages migrate to the
- * host when its threads touch them, the expected cost of this backend.
+ * (WHERE HYBRID in backends.def), which both sides address: the pages the saved contexts' rows
+ * and pushes touch migrate to the host, the expected cost of this backend. The saved-context
+ * buffer itself is device memory (hybrid.cuh): the host copies the count, and the contexts when
+ * there are any, so a pass costs its parent kernel, one small copy, and its contexts.
  *
  * Options read: threshold (default 32), wboost, schedule, block_size (the parent kernel),
  * host_threads (default: the online CPUs, at most 64). */
 #include "hybrid.cuh"
 
-struct gn_lazynp_cpu : gn_lazynp_host_dispatched {
+struct gn_lazynp_cpu : gn_hybrid_dispatched<true> {
   /* Parent kernel, then the host threads over what it saved. */
   template <class V>
   static gnest_status pass(gn_engine &e, const V &v, const gn_items &items, const gn_step &s) {
@@ -24,19 +26,25 @@ struct gn_lazynp_cpu : gn_lazynp_host_dispatched {
       return gn_hybrid_not_runnable(e);
     } else {
       GN_TRY(gn_lazynp_parent(e, v, items, s));
-      GN_TRY(gn_hybrid_sync(e));
-      const gn_saved saved = gn_backend_state<gn_saved>(e);
-      /* The device is idle: the saved count and the contexts are read in place (managed). A
-       * count above the capacity means saves were dropped, flagged for gn_lazynp_finish. */
-      int64_t count = saved.counters->count;
-      if (count > saved.capacity) count = saved.capacity;
-      saved.counters->count = 0; /* for the next parent pass (lazynp's NLK zeroes it there) */
+      gn_hybrid_state &h = gn_backend_state<gn_hybrid_state>(e);
+      const gn_saved &saved = h.saved;
+      /* Waits for the parent kernel. A count above the capacity means saves were dropped,
+       * flagged for gn_lazynp_finish. */
+      int32_t saved_n = 0;
+      GN_TRY(gn_to_host(e.ctx, &saved_n, &saved.counters->count, sizeof saved_n));
+      if (saved_n == 0) return GNEST_OK;
+      /* For the next parent kernel (lazynp's NLK zeroes it there); queued before that kernel. */
+      GN_TRY(gn_memset(e.ctx, &saved.counters->count, 0, sizeof saved.counters->count));
+      const int64_t count = saved_n < saved.capacity ? saved_n : saved.capacity;
+      GN_TRY(gn_to_host(e.ctx, h.host_items, saved.items, sizeof(int32_t) * (size_t)count));
+      GN_TRY(gn_to_host(e.ctx, h.host_begin, saved.begin, sizeof(int64_t) * (size_t)count));
+      const gn_step hs = gn_host_step(e, s);
       unsigned long long edges = 0;
       const auto rest = [&](int64_t k) {
-        return gn_host_rest(v, saved.items[k], saved.begin[k], s);
+        return gn_host_rest(v, h.host_items[k], h.host_begin[k], hs);
       };
-      const gnest_status st = gn_host_parallel(e, gn_host_threads(e), count, 1, rest, &edges);
-      *e.edges += edges; /* the device's count, read in place: nothing runs there now */
+      const gnest_status st = gn_host_parallel(e, h.threads, count, 1, rest, &edges);
+      e.host_edges += edges;
       return st;
     }
   }

@@ -12,7 +12,9 @@
  * (gn_step_t<GN_SCOPE_SYSTEM>: atomicCAS_system, ..., pushes with atomicAdd_system), the host
  * threads with host atomics (rule 6 of src/sched/README.md). Its reads of shared values are the
  * visitors' volatile loads (gn_load_now: relaxed and system-coherent in PTX). Pages that both
- * sides write migrate back and forth: the expected cost of this backend.
+ * sides write (the items' data, the next work list) migrate back and forth: the expected cost of
+ * this backend. Its bookkeeping moves none (hybrid.cuh): the GPU side's counters and saved
+ * contexts are device memory, the host threads count their edges in host memory.
  *
  * The split is static: host_n = ceil(n x host_share / 100) of a pass's n items (host_share
  * default GN_HOST_SHARE_DEFAULT), so a pass of one item runs on the host, and host_share=100
@@ -26,7 +28,7 @@
 /* Items a host thread takes at a time from the host's part of a pass. */
 static const int64_t kGnCrossChunk = 16;
 
-struct gn_lazynp_cross : gn_lazynp_host_dispatched {
+struct gn_lazynp_cross : gn_hybrid_dispatched<false> {
   template <class V>
   static gnest_status pass(gn_engine &e, const V &v, const gn_items &items, const gn_step &s) {
     if constexpr (!gn_host_runnable<V>::value) {
@@ -51,17 +53,17 @@ struct gn_lazynp_cross : gn_lazynp_host_dispatched {
         GN_TRY(gn_lazynp_parent(e, v, part, sys));
         GN_TRY(gn_lazynp_next_level(e, v, sys));
       }
+      const gn_step_t<GN_SCOPE_SYSTEM> host = gn_host_step(e, sys);
       unsigned long long edges = 0;
       const auto item = [&](int64_t k) {
         const int64_t at = gpu_n + k;
-        return gn_host_item(v, items.list ? items.list[at] : (int32_t)at, sys);
+        return gn_host_item(v, items.list ? items.list[at] : (int32_t)at, host);
       };
-      const gnest_status st =
-          gn_host_parallel(e, gn_host_threads(e), host_n, kGnCrossChunk, item, &edges);
+      const int threads = gn_backend_state<gn_hybrid_state>(e).threads;
+      const gnest_status st = gn_host_parallel(e, threads, host_n, kGnCrossChunk, item, &edges);
+      e.host_edges += edges;
       GN_TRY(gn_hybrid_sync(e)); /* both sides done, whatever the host's status */
-      GN_TRY(st);
-      *e.edges += edges; /* the device's count, read in place: nothing runs there now */
-      return GNEST_OK;
+      return st;
     }
   }
 };
