@@ -245,18 +245,20 @@ static gnest_status gn_alloc_status(gnest_ctx *ctx, cudaError_t e, void **ptr, s
   return gn_cuda_error(ctx, e, msg, __FILE__, __LINE__);
 }
 
-/* cudaMalloc; on out-of-memory the pool's cached blocks are released and the call retried once. */
-static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
-  cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes);
+/* A device (or, managed, a managed) allocation; out of memory with idle pool blocks cached, the
+ * blocks are released and it is tried once more (the cache counts against the memory limit). */
+static gnest_status gn_malloc_retry(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what,
+                                    bool managed = false) {
+  cudaError_t e = gn_malloc_limited(ctx->dev, ptr, bytes, managed);
   if (e == cudaErrorMemoryAllocation && ctx->dev && ctx->dev->cache_len > 0) {
     (void)cudaGetLastError(); /* the failed cudaMalloc's error, handled here by retrying */
     const cudaError_t sync = gn_pool_release_idle(ctx->dev);
     if (sync != cudaSuccess)
       return gn_cuda_error(ctx, sync, "cudaStreamSynchronize before releasing the pool", __FILE__,
                            __LINE__);
-    e = gn_malloc_limited(ctx->dev, ptr, bytes);
+    e = gn_malloc_limited(ctx->dev, ptr, bytes, managed);
   }
-  return gn_alloc_status(ctx, e, ptr, bytes, what, "cudaMalloc");
+  return gn_alloc_status(ctx, e, ptr, bytes, what, managed ? "cudaMallocManaged" : "cudaMalloc");
 }
 
 gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *what) {
@@ -300,8 +302,7 @@ gnest_status gn_managed_alloc(gnest_ctx *ctx, void **base, void **ptr, size_t by
   if (size == 0)
     return gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_managed_alloc", 0,
                     "managed buffer of %zu bytes for %s is too large", bytes, what);
-  const cudaError_t e = gn_malloc_limited(ctx->dev, base, size, true);
-  GN_TRY(gn_alloc_status(ctx, e, base, size, what, "cudaMallocManaged"));
+  GN_TRY(gn_malloc_retry(ctx, base, size, what, true));
   const uintptr_t at = ((uintptr_t)*base + kGnManagedUnit - 1) & ~(uintptr_t)(kGnManagedUnit - 1);
   *ptr = (void *)at;
   return GNEST_OK;
