@@ -59,6 +59,7 @@ enum : int32_t {
   kColorScanning = -1, /* not stopped */
   kColorStopped = -2,  /* stopped without a hint: a removed color moved P's lowest into maybe */
   kColorAdvance = 32,  /* leading dropped entries a round moves first past (one thread: post) */
+  kColorNarrow = 64,   /* fewer predecessors: P lies in the head word, the round runs in pre */
 };
 
 /* Device helpers shared by the split pass and the rounds (bench/proto/color_sim.c has the same
@@ -233,6 +234,8 @@ struct color_split_visitor : gn_out_arcs {
  *     v's list alone stops exactly at the blocker, threads sharing a list may read a few more.
  *   post(v): v takes its lowest possible color when no entry was left unread and no kept
  *     predecessor may take it; else it publishes its record (trimmed) and comes back.
+ * A narrow pull item (fewer than kColorNarrow predecessors: P in the head word) runs pre, its
+ * edges and post at once inside pre, in registers (narrow_round), and returns false.
  * Reads of other vertices: their records of the level before (double-buffered, complete) or,
  * for v's own P, live words that pushes clear concurrently: monotone, safe in any order. */
 struct color_round_visitor {
@@ -253,6 +256,10 @@ struct color_round_visitor {
     if (i < 0) { /* colored in the level before: the other half gets its record too */
       now[~i] = before[~i];
       return true;
+    }
+    if (st.split[i].preds < kColorNarrow) {
+      narrow_round(i, s);
+      return false;
     }
     const color_record own = st.own_state(i, before[i]);
     now[i] = own; /* the round's base for i's edges; nobody else reads this half now */
@@ -285,6 +292,84 @@ struct color_round_visitor {
     const int32_t last = st.split[i].preds;
     for (int k = 0; k < kColorAdvance && first < last && st.adj[row + first] < 0; ++k) ++first;
     x.first = first;
+  }
+
+  /* A narrow vertex's whole round in one thread, in registers (pre; no edges, no post). With
+   * fewer than 64 predecessors P lies in the head word, so one load gives the round's own state
+   * and every later step works on a private copy: the general path's shared maybe / reach /
+   * left / stop (atomics, because a backend may spread one list over many threads) and its
+   * repeated live reads of P were a chain of dependent memory round trips per item, which is
+   * what a wide level of a low-degree graph waits on. The steps are examine() and settle()'s,
+   * in the same order and with the same decisions (bench/proto/color_sim.c, process_in_place):
+   * the hint first, the list up to the blocker, trim, publish. P's copy sees no push that lands
+   * during the scan (as the simulation); what it removes and trims leaves the shared word in one
+   * atomicAnd at the end, beside pushes that only clear bits too. */
+  __device__ void narrow_round(int32_t v, const gn_step &s) const {
+    const color_record *before = st.records(s.level);
+    color_vertex &x = st.vx[v];
+    const int64_t row = st.offsets[v];
+    const int32_t preds = st.split[v].preds;
+    unsigned long long P = gn_load_now(&x.head); /* never empty: c*(v) stays in it */
+    const int32_t lo = __ffsll((long long)P) - 1;
+    const color_record own = {lo, 63 - __clzll((long long)P), P >> lo};
+    unsigned long long maybe = 0; /* colors lo + 0..63 a kept predecessor may take */
+    int32_t left = x.left, stop = kColorScanning;
+    /* Entry e as examine(); false when the scan stops. Every color here is below 64, so
+     * color_blocks reduces to maybe's bit. */
+    auto entry = [&](int64_t e) {
+      const int32_t u = st.adj[e];
+      if (u < 0) return true;
+      const color_record pu = before[u];
+      const bool colored = pu.lo == pu.hi;
+      const unsigned long long mask = colored ? 0 : color_possible_mask(pu, lo);
+      if (colored) {
+        if (pu.lo < 64) P &= ~(1ull << pu.lo);
+      } else if (color_may_conflict(pu, mask, own)) {
+        maybe |= mask;
+        const int32_t p = __ffsll((long long)P) - 1;
+        if (((maybe >> (p - lo)) & 1) == 0) return true;
+        stop = ((mask >> (p - lo)) & 1) ? (int32_t)(e - row) : kColorStopped;
+        return false;
+      }
+      st.adj[e] = -1;
+      --left;
+      if (!colored) return true; /* P unchanged: nothing new can block */
+      const int32_t p = __ffsll((long long)P) - 1;
+      if (((maybe >> (p - lo)) & 1) == 0) return true;
+      stop = kColorStopped;
+      return false;
+    };
+    const int32_t hint = x.stop;
+    const bool scanned = hint < 0 || entry(row + hint);
+    if (scanned)
+      for (int64_t e = row + x.first; e < row + preds && entry(e);) ++e;
+    const int32_t p = __ffsll((long long)P) - 1;
+    color_record r = {p, p, 1};
+    if (left > 0 && (stop != kColorScanning || ((maybe >> (p - lo)) & 1))) {
+      /* trim: keep the left + 1 smallest colors (c*(v) is among them), as color_state::trim */
+      r.hi = own.hi;
+      if (__popcll(P) > left + 1) {
+        unsigned long long keep = P;
+        for (int32_t k = 0; k <= left; ++k) keep &= keep - 1; /* the colors past the kept ones */
+        P &= ~keep;
+        r.hi = 63 - __clzll((long long)P);
+      }
+      r.window = P >> p;
+    }
+    st.records(s.level + 1)[v] = r;
+    if (r.lo == r.hi) {
+      st.color[v] = p;
+      if (st.split[v].succs > 0) s.push(~v);
+      return;
+    }
+    atomicAnd(&x.head, P); /* the colors removed and trimmed here; pushes clear theirs */
+    int32_t first = x.first;
+    if (scanned) /* as post: past at most kColorAdvance leading dropped entries */
+      for (int k = 0; k < kColorAdvance && first < preds && st.adj[row + first] < 0; ++k) ++first;
+    x.first = first;
+    x.left = left;
+    x.stop = stop;
+    s.push(v);
   }
 
   /* Entry e of v's predecessor list against own (v at the round's start). A colored predecessor:
