@@ -337,6 +337,12 @@ typedef struct gnest_options {
   int32_t cta_levels;
   /* Direction-optimizing BFS; gnest_options_init sets it. */
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
+  /* Near-far SSSP (Davidson et al., IPDPS 2014); gnest_options_init sets it. gnest_sssp on a
+     device backend relaxes, level by level, only the vertices whose distance is below a
+     threshold, raised by this step each time that work runs out (README.md "SSSP schedules").
+     0 = auto (near-far on weighted graphs of low mean degree, step from the mean arc weight),
+     -1 = off (frontier Bellman-Ford), > 0 = near-far with this step (in weight units) */
+  float sssp_delta;
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -378,7 +384,8 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
  * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
- * (off = -1) bfs_direction=auto|top-down|optimizing; the word "default" changes nothing. Values
+ * (off = -1) bfs_direction=auto|top-down|optimizing sssp_delta=auto|off|X (auto = 0, off = -1,
+ * X > 0 a step); the word "default" changes nothing. Values
  * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);

@@ -1853,3 +1853,37 @@ Test(cli, bench_sweep_columns) {
   cr_expect_eq(r.status, 2);
   run_free(&r);
 }
+
+/* --sssp-delta (and sssp_delta= in --options) on sssp: the same distances by every schedule; on a
+ * device the reason names the schedule; a bad value is a usage error, and other commands refuse
+ * the flag. */
+Test(cli, sssp_delta_flag) {
+  const char *out = at("sssp-delta.txt");
+  const char *steps[] = {"auto", "off", "0.5", "100"};
+  const int device = has_device();
+  for (size_t i = 0; i < 4; ++i) {
+    run_out r = run_cli("sssp", weighted_mtx(), "--source", "0", "--sssp-delta", steps[i],
+                        "--output", out, NULL);
+    cr_assert_eq(r.status, 0, "--sssp-delta %s: %s", steps[i], r.err);
+    char *text = slurp(out);
+    cr_expect_str_eq(text, "0\n1.5\n3.75\ninf\n", "--sssp-delta %s", steps[i]);
+    free(text);
+    if (device && i > 0)
+      cr_expect_not_null(strstr(r.out, i == 1 ? "; sssp: Bellman-Ford" : "; sssp: near-far"), "%s",
+                         r.out);
+    else if (!device)
+      cr_expect_null(strstr(r.out, "; sssp: "), "the CPU backend runs no SSSP schedule: %s", r.out);
+    run_free(&r);
+  }
+  run_out r = run_cli("sssp", weighted_mtx(), "--options", "sssp_delta=2", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  r = run_cli("sssp", weighted_mtx(), "--sssp-delta", "0", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --sssp-delta: expected auto, off or a step > 0, got '0'\n");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--sssp-delta", "4", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--sssp-delta"), "%s", r.err);
+  run_free(&r);
+}

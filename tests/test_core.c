@@ -20,6 +20,7 @@
 #include "tree_method.h"
 #include "mst_split.h"
 #include "bfs_method.h"
+#include "sssp_method.h"
 #include "gen.h"
 
 /* ---------------------------------------------------------------------------------------------
@@ -1089,6 +1090,7 @@ Test(core_options, defaults) {
   cr_assert_eq(o.host_share, 0);
   cr_assert_eq(o.cta_levels, 0);
   cr_assert_eq(o.bfs_direction, GNEST_BFS_AUTO);
+  cr_assert_eq(o.sssp_delta, 0.0f);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1116,6 +1118,7 @@ static gnest_options odd_options(void) {
   o.host_share = 40;
   o.cta_levels = 77;
   o.bfs_direction = GNEST_BFS_TOP_DOWN;
+  o.sssp_delta = 12.5f;
   return o;
 }
 
@@ -1189,6 +1192,14 @@ Test(core_options, parse_good_words) {
     w = odd, w.bfs_direction = (gnest_bfs_direction)i;
     expect_parse(odd, text, w);
   }
+  w = odd, w.sssp_delta = 0.0f;
+  expect_parse(odd, "sssp_delta=auto", w);
+  w = odd, w.sssp_delta = -1.0f;
+  expect_parse(odd, "sssp_delta=off", w);
+  w = odd, w.sssp_delta = 1040.0f;
+  expect_parse(odd, "sssp_delta=1040", w);
+  w = odd, w.sssp_delta = 0.25f;
+  expect_parse(odd, "sssp_delta=0.25", w);
   w = d, w.schedule = GNEST_SCHEDULE_STATIC;
   expect_parse(d, "schedule=static", w);
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
@@ -1234,6 +1245,14 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("bfs_direction=bottom-up", "'bfs_direction=bottom-up'",
                      "bad value for bfs_direction");
   expect_parse_error("bfs_direction=1", "'bfs_direction=1'", "bad value for bfs_direction");
+  /* auto and off have their words; a number is a step > 0 and finite. */
+  expect_parse_error("sssp_delta=0", "'sssp_delta=0'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=-1", "'sssp_delta=-1'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=nan", "'sssp_delta=nan'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=inf", "'sssp_delta=inf'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=1e40", "'sssp_delta=1e40'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=12x", "'sssp_delta=12x'", "bad value for sssp_delta");
+  expect_parse_error("sssp_delta=", "'sssp_delta='", "bad value for sssp_delta");
   expect_parse_error("threshold=", "'threshold='", "bad value");
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
@@ -1341,6 +1360,10 @@ Test(core_options, validation) {
   EXPECT_BAD(cta_levels, -2, "options.cta_levels = -2");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)3, "options.bfs_direction = 3");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)-1, "options.bfs_direction = -1");
+  EXPECT_BAD(sssp_delta, -2.0f, "options.sssp_delta = -2");
+  EXPECT_BAD(sssp_delta, -0.5f, "options.sssp_delta = -0.5");
+  EXPECT_BAD(sssp_delta, NAN, "options.sssp_delta = nan");
+  EXPECT_BAD(sssp_delta, INFINITY, "options.sssp_delta = inf");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {
@@ -1975,4 +1998,35 @@ Test(core_bfs_method, the_rule_on_rmat_and_a_grid) {
   cr_assert_eq(simulate_optimizing(&e, &handed), 0, "a grid went bottom-up");
   cr_assert_eq(handed, GN_BFS_PROBE_LEVELS);
   gn_gen_edges_free(&e);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * sssp_delta (src/algos/sssp_method.h): Bellman-Ford or near-far, and the step
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_sssp_method, forced_and_auto) {
+  char why[160];
+  /* Forced: whatever the graph. */
+  cr_assert_eq(gn_sssp_step_pick(-1.0f, 1, 1070376, 2687902, 32.5, why, sizeof why), 0.0);
+  cr_assert_str_eq(why, "sssp: Bellman-Ford (sssp_delta=off)");
+  cr_assert_eq(gn_sssp_step_pick(100.0f, 0, 1 << 20, 32 << 20, 1.0, why, sizeof why), 100.0);
+  cr_assert_str_eq(why, "sssp: near-far, step 100 (sssp_delta=100)");
+  cr_assert_eq(gn_sssp_step_pick(0.5f, 1, 10, 100, 7.0, NULL, 0), 0.5);
+  /* auto: unweighted keeps Bellman-Ford (each level is a BFS level). */
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 0, 1070376, 2687902, 1.0, why, sizeof why), 0.0);
+  cr_assert_str_eq(why, "sssp: Bellman-Ford (unweighted: each level is a BFS level)");
+  /* USA-road-FLA with the bench's weights 1..64: near-far, 32 mean weights. */
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 1070376, 2687902, 32.5, why, sizeof why), 1040.0);
+  cr_assert_str_eq(why, "sssp: near-far, step 1040 (32 x mean weight 32.5; mean degree 2.5 < 6)");
+  /* rmat20 (about 31 arcs a vertex) and cnr-2000 (3,216,152 arcs over 325,557 vertices: 9.9):
+   * shallow, Bellman-Ford. */
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 1 << 20, 31 << 20, 32.5, why, sizeof why), 0.0);
+  cr_assert_str_eq(why, "sssp: Bellman-Ford (mean degree 31.0 >= 6: likely shallow)");
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 325557, 3216152, 32.5, NULL, 0), 0.0);
+  /* The bound itself: mean degree 6 is Bellman-Ford, just below it near-far (a 2-D grid: 4). */
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 1000, 6000, 2.0, NULL, 0), 0.0);
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 1000, 5999, 2.0, NULL, 0), 64.0);
+  /* All weights zero: no step. */
+  cr_assert_eq(gn_sssp_step_pick(0.0f, 1, 1000, 2000, 0.0, why, sizeof why), 0.0);
+  cr_assert_str_eq(why, "sssp: Bellman-Ford (mean weight 0 gives no step)");
 }

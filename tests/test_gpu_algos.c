@@ -216,6 +216,7 @@ typedef struct input_case {
   int32_t tree_splitters;        /* trees: splitters of the Euler tour at the device's spacing */
   gnest_bfs_direction bfs_direction; /* BFS: the direction every run asks for */
   int check_bfs_direction;           /* BFS: check the method named and the levels counted */
+  float sssp_delta;                  /* SSSP: the step every run asks for (0 auto, -1 off) */
 } input_case;
 
 static int32_t case_size(const input_case *c) {
@@ -501,6 +502,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     gnest_options opts = r->opts;
     opts.tree_method = c->tree_method;
     opts.bfs_direction = c->bfs_direction;
+    opts.sssp_delta = c->sssp_delta;
     outputs_poison(&got);
     gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
@@ -508,6 +510,11 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     if (c->t) check_tree_method(c, a->algo, &info, what);
     if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
       check_bfs_direction(env, c, &ref, &info, what);
+    /* A forced step runs near-far on every device backend, and the reason says so. */
+    if (a->algo == GN_ALGO_SSSP && st == GNEST_OK && c->sssp_delta != 0.0f &&
+        r->opts.backend != GNEST_BACKEND_CPU)
+      cr_expect(strstr(info.reason, c->sssp_delta > 0.0f ? "sssp: near-far" : "sssp: Bellman-Ford"),
+                "%s: reason \"%s\"", what, info.reason);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -930,6 +937,76 @@ Test(gpu_graphs, disconnected_pieces) {
   gnest_graph_free(g);
   bm_close(&env);
 }
+/* ---- near-far SSSP (sssp_delta) ---------------------------------------------------------- */
+
+/* SSSP on g from `source` with each forced step, then off and auto: distances equal to the
+ * CPU's on every selected configuration. Small steps give many phases (and, on the gap path,
+ * splits that seed nothing), huge ones a single phase: Bellman-Ford behind the near-far code. */
+static void check_sssp_steps(const gpu_env *env, const char *name, const gnest_graph *g,
+                             int32_t source, int exact, bm_configs which) {
+  static const float steps[] = {0.75f, 3.0f, 50.0f, 1.0e6f, -1.0f, 0.0f};
+  for (size_t k = 0; k < sizeof steps / sizeof steps[0]; k++) {
+    char label[192];
+    snprintf(label, sizeof label, "%s [sssp_delta=%g]", name, (double)steps[k]);
+    input_case c = make_case(label, g, A_SSSP, which);
+    if (source >= 0) c.source = source;
+    c.exact_sssp = exact;
+    c.sssp_delta = steps[k];
+    check_case(env, &c);
+  }
+}
+
+Test(gpu_graphs, sssp_near_far_steps) {
+  gpu_env env;
+  bm_open(&env);
+  const bm_configs which = BM_PRIMARY;
+  /* A weighted grid (auto picks near-far: mean degree 4), from a corner and from the hub. */
+  gn_gen_edges e;
+  const int32_t side = (int32_t)sized(48, 24); /* step 0.75: a phase per distance, ~3,000 */
+  gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
+  gen_ok(gn_gen_weights(&e, 1, 64, 5), "gn_gen_weights");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  check_sssp_steps(&env, "grid 1..64", g, 0, 1, which);
+  check_sssp_steps(&env, "grid 1..64 from the hub", g, -1, 1, which);
+  gnest_graph_free(g);
+  /* The same grid with real weights (k / 7): results within the float tolerance. */
+  for (int64_t i = 0; i < e.m; i++) e.w[i] /= 7.0f;
+  g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  check_sssp_steps(&env, "grid real weights", g, 0, 0, which);
+  gnest_graph_free(g);
+  /* A path whose every tenth arc weighs 5000: distances with gaps far wider than the small
+   * steps, so splits find nothing below the raised threshold and jump to the least far one. */
+  gen_ok(gn_gen_path((int32_t)sized(2000, 300), &e), "gn_gen_path");
+  free(e.w); /* the generator gives none; owned by e either way */
+  e.w = malloc((size_t)e.m * sizeof *e.w);
+  cr_assert(e.w);
+  for (int64_t i = 0; i < e.m; i++) {
+    const int32_t lo = e.src[i] < e.dst[i] ? e.src[i] : e.dst[i];
+    e.w[i] = lo % 10 == 9 ? 5000.0f : 1.0f;
+  }
+  g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  check_sssp_steps(&env, "path with gaps", g, 0, 1, which);
+  gnest_graph_free(g);
+  /* Disconnected: an RMAT piece, a weighted grid piece, isolated vertices; the source in the
+   * grid, so the far pile never sees the other pieces. */
+  gn_gen_edges a, b;
+  gen_ok(gn_gen_rmat(8, 8, 21, &a), "gn_gen_rmat");
+  gen_ok(gn_gen_grid(20, 20, 1, &b), "gn_gen_grid");
+  gen_ok(gn_gen_weights(&a, 1, 64, 1), "gn_gen_weights");
+  gen_ok(gn_gen_weights(&b, 1, 64, 2), "gn_gen_weights");
+  const int32_t first_grid = a.n;
+  concat_edges(&a, &b, 100);
+  gn_gen_edges_free(&b);
+  g = build(&env, &a, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&a);
+  check_sssp_steps(&env, "disconnected, source in the grid", g, first_grid + 7, 1, which);
+  check_sssp_steps(&env, "disconnected, source in the rmat", g, -1, 1, which);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
 /* ER arcs plus repeated arcs (with other weights) and self-loops, kept by the builder. */
 static void multigraph_edges(gn_gen_edges *e, int32_t n) {
   gen_ok(gn_gen_er(n, 8 * (int64_t)n, 31, e), "gn_gen_er");

@@ -8,7 +8,7 @@ not carried here fails the tests instead of corrupting memory.
 
 import ctypes
 import os
-from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_uint64
+from ctypes import POINTER, c_char, c_char_p, c_double, c_float, c_int, c_int32, c_int64, c_uint64
 from ctypes import c_void_p
 
 LIBRARY_ENV = "GNEST_LIBRARY"
@@ -54,7 +54,8 @@ class Options(ctypes.Structure):
                 ("agg_threshold", c_int32), ("tree_method", c_int),
                 ("host_threads", c_int32), ("host_share", c_int32),
                 ("cta_levels", c_int32),
-                ("bfs_direction", c_int)]
+                ("bfs_direction", c_int),
+                ("sssp_delta", c_float)]
 
 
 class Info(ctypes.Structure):

@@ -76,6 +76,25 @@ __device__ __forceinline__ int32_t gn_append_slot(int32_t *count) {
   return g.shfl(base, 0) + (int32_t)g.thread_rank();
 }
 
+/* gn_append_slot for lists that lanes of one warp may name differently at the same time (a
+ * visitor's own list beside the next level: the compiler may merge the two branches' appends
+ * into one converged group). Lanes are grouped by the count they append to (__match_any_sync),
+ * one atomic per group. */
+template <int kScope = GN_SCOPE_DEVICE>
+__device__ __forceinline__ int32_t gn_append_slot_any(int32_t *count) {
+  const unsigned active = __activemask();
+  const unsigned peers = __match_any_sync(active, (unsigned long long)(uintptr_t)count);
+  const int lane = (int)(threadIdx.x & 31);
+  const int leader = __ffs(peers) - 1;
+  int32_t base = 0;
+  if (lane == leader) {
+    if constexpr (kScope == GN_SCOPE_SYSTEM) base = atomicAdd_system(count, __popc(peers));
+    else base = atomicAdd(count, __popc(peers));
+  }
+  base = __shfl_sync(peers, base, leader);
+  return base + __popc(peers & ((1u << lane) - 1u));
+}
+
 /* body(i) for every i in [0, n), spread over the whole grid (grid-stride loop). */
 template <class Body>
 __device__ __forceinline__ void gn_for_each_index(int64_t n, Body body) {
@@ -131,12 +150,29 @@ struct gn_step_t {
    * the same count, so both sides of a pass append to one list). */
   __host__ __device__ void push(int32_t item) const {
 #ifdef __CUDA_ARCH__
-    const int32_t at = gn_append_slot<kScope>(out_count);
+    gn_put(out_items, gn_append_slot<kScope>(out_count), out_capacity, item);
 #else
-    const int32_t at = __atomic_fetch_add(out_count, 1, __ATOMIC_RELAXED);
+    gn_put(out_items, __atomic_fetch_add(out_count, 1, __ATOMIC_RELAXED), out_capacity, item);
 #endif
-    if (at < out_capacity) {
-      out_items[at] = item;
+  }
+
+  /* Appends item to a list of the visitor's own (items[0 .. capacity), length *count), as push
+   * does: a pass may fill a second list beside the next level (SSSP's far pile), with warp
+   * aggregation per list and the same overflow flag, turned into a status by the engine. */
+  __host__ __device__ void push_to(int32_t *items, int32_t *count, int32_t capacity,
+                                   int32_t item) const {
+#ifdef __CUDA_ARCH__
+    gn_put(items, gn_append_slot_any<kScope>(count), capacity, item);
+#else
+    gn_put(items, __atomic_fetch_add(count, 1, __ATOMIC_RELAXED), capacity, item);
+#endif
+  }
+
+  /* Stores item at slot `at` of a list of capacity slots, or raises the overflow flag. */
+  __host__ __device__ void gn_put(int32_t *items, int32_t at, int32_t capacity,
+                                  int32_t item) const {
+    if (at < capacity) {
+      items[at] = item;
     } else {
 #ifdef __CUDA_ARCH__
       *overflow = 1;

@@ -1,6 +1,7 @@
 /* gnest_options: defaults, range checks, and the key=value form used by the registry's test
  * configurations and by the tools. */
 #include <errno.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,6 +28,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->host_share = 0;
   opts->cta_levels = 0;
   opts->bfs_direction = GNEST_BFS_AUTO;
+  opts->sssp_delta = 0.0f;
 }
 
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
@@ -108,6 +110,11 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.bfs_direction = %d is not a gnest_bfs_direction value (0 auto, "
                     "1 top-down, 2 optimizing)", (int)o->bfs_direction);
+  /* !(x >= 0) also catches NaN */
+  if (o->sssp_delta != -1.0f && !(o->sssp_delta >= 0.0f && o->sssp_delta <= FLT_MAX))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.sssp_delta = %g: expected 0 (auto), -1 (off) or a finite step > 0",
+                    (double)o->sssp_delta);
   return GNEST_OK;
 }
 
@@ -115,7 +122,7 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
     "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
-    "cta_levels, bfs_direction";
+    "cta_levels, bfs_direction, sssp_delta";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -186,6 +193,17 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "cta_levels") == 0) {
     if (strcmp(value, "off") == 0) { o->cta_levels = -1; return GNEST_OK; }
     if (gn_parse_int(value, &n)) { o->cta_levels = n; return GNEST_OK; }
+  } else if (strcmp(key, "sssp_delta") == 0) {
+    if (strcmp(value, "auto") == 0) { o->sssp_delta = 0.0f; return GNEST_OK; }
+    if (strcmp(value, "off") == 0) { o->sssp_delta = -1.0f; return GNEST_OK; }
+    char *end = NULL;
+    errno = 0;
+    const float x = strtof(value, &end);
+    /* a step > 0 only: auto and off have their words */
+    if (*value && end && !*end && errno == 0 && x > 0.0f && x <= FLT_MAX) {
+      o->sssp_delta = x;
+      return GNEST_OK;
+    }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {

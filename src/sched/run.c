@@ -80,6 +80,17 @@ static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gn
   return GNEST_OK;
 }
 
+void gn_call_reason_append(gn_call *call, const char *account) {
+  const size_t cap = sizeof call->reason, need = strlen(account) + 2;
+  size_t len = strlen(call->reason);
+  if (len + need >= cap && need + 4 < cap) {
+    len = cap - 1 - need - 3;
+    memcpy(call->reason + len, "...", 4);
+    len += 3;
+  }
+  snprintf(call->reason + len, cap - len, "; %s", account);
+}
+
 gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info) {

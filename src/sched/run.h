@@ -33,6 +33,11 @@ typedef struct gn_call {
 gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info);
+/* Appends "; " and `account` (an algorithm's account of how it ran) to call->reason. The account
+ * is always kept whole: when the text before it (the selector's and a backend's accounts:
+ * freelaunch's rule can say ~200 characters) leaves too little room, that text is cut short
+ * with "..." instead. */
+void gn_call_reason_append(gn_call *call, const char *account);
 /* Fills info (on success only) and returns st. */
 gnest_status gn_call_end(gn_call *call, gnest_status st);
 

@@ -193,6 +193,11 @@ static int set_bfs_direction(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected auto, top-down or optimizing, got '%s'", f, v);
 }
 
+static int set_sssp_delta(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "sssp_delta", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, off or a step > 0, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -310,10 +315,13 @@ const cli_flag cli_flags[] = {
    "bfs on a GPU backend: auto (default: optimizing on a large symmetric graph of mean degree "
    ">= 8), top-down (every level expands its frontier) or optimizing (per level top-down or "
    "bottom-up, Beamer et al.; symmetric graphs only)"},
+  {"--sssp-delta", "X", CLI_BIT(CMD_SSSP), set_sssp_delta,
+   "sssp on a GPU backend: auto (default: near-far on a weighted graph of mean degree < 6, step "
+   "from the mean arc weight), off (frontier Bellman-Ford) or X > 0 (near-far with step X)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction sssp_delta. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
