@@ -1,7 +1,7 @@
 /* Pieces shared by the visitors of src/algos: the CSR inner range, a coherent load for values
- * other threads write during the same pass, and float bits. All of them run on the host too, for
- * the visitors that declare kHostRunnable (src/sched/README.md, rule 6). Included by the visitor
- * headers. */
+ * other threads write during the same pass, a warp-combined counter increment, and float bits.
+ * All of them run on the host too, for the visitors that declare kHostRunnable
+ * (src/sched/README.md, rule 6). Included by the visitor headers. */
 #ifndef GNEST_ALGOS_VISIT_CUH
 #define GNEST_ALGOS_VISIT_CUH
 
@@ -15,6 +15,22 @@
 template <class T>
 __host__ __device__ __forceinline__ T gn_load_now(T *p) {
   return *(volatile T *)p;
+}
+
+/* Adds 1 to *p through the step. On the GPU the lanes of a warp that add to the same address at
+ * the same time combine first and one of them adds their number: a counter that a whole warp
+ * hits at once (a hub's count while a CTA strides over its list, a total) then takes one atomic
+ * a warp instead of one a lane, which is what serializes at the memory when thousands of
+ * threads count into one address. Lanes adding to different addresses each add their own. */
+template <class S, class T>
+__host__ __device__ __forceinline__ void gn_add_one(const S &s, T *p) {
+#ifdef __CUDA_ARCH__
+  const cg::coalesced_group g = cg::coalesced_threads();
+  const unsigned peers = g.match_any((unsigned long long)p); /* ranks in g that share p */
+  if (g.thread_rank() == (unsigned)(__ffs(peers) - 1)) s.add(p, (T)__popc(peers));
+#else
+  s.add(p, (T)1);
+#endif
 }
 
 /* Inner range of a graph visitor: the out-arcs of vertex i. */
