@@ -1,28 +1,27 @@
 /* gnest_tc: triangle counting by degree-ordered orientation, as the CPU reference
- * (src/cpu/tc.c), with hash-table lookups in place of sorted-list intersection.
+ * (src/cpu/tc.c).
  *
  * Each undirected edge is kept in one direction, from the lower to the higher rank
  * (rank = (stored degree, id)); every oriented list is short (at most sqrt(2m)). The oriented
  * graph is built on the device: one pass marks the kept arcs and counts them per vertex, a scan
- * gives the offsets and a stable select compacts the kept columns. A triangle whose corners rank
- * a < b < c is then the c in N+(a) and N+(b): counted once, at the arc a -> b.
+ * gives the offsets and a stable select compacts the kept columns (still sorted). A triangle
+ * whose corners rank a < b < c is then the c in N+(a) and N+(b): counted once, at the arc a -> b.
  *
  * The counting pass (triangle_visitor, tc.cuh): item u, inner loop over its oriented arcs
  * u -> v, each arc scanning the shorter of N+(u), N+(v) and looking every element up in the
- * other list's hash table. Why: on rmat20 the shorter lists add up to 1.97e9 elements over
- * 15.7 M arcs; the old binary-search intersection read ~9 dependent, mostly scattered words per
- * element (1.86e10 reads: the pass was bound by them on every backend, lazynp 75 ms, freelaunch
- * 44 ms), a lookup in a half-empty linear-probing table about 2.5 adjacent words. Each vertex's
- * table has 2 d+(w) slots at 2 offsets[w] of one array: no offsets of its own, 2m int32 words in
- * all (tc_table_has).
+ * other -- by its hash table when that list is longer than kTcHashMin, by binary search in
+ * place otherwise -- with the lanes of a warp sharing each long arc (coalesced scans).
  *
- * The tables are filled by one element-wise kernel over the oriented arcs, which needs each
- * arc's source: owner[] is built without any per-vertex loop (which would put a hub's whole list
- * on one thread): each non-empty list's first slot gets its vertex, and an in-place max-scan
- * spreads it over the list (sources increase along the oriented columns). Everything is queued
- * without a host round trip: the oriented arc count stays on the device (cub's select count);
- * the buffers are sized for m/2 arcs, a bound (every kept arc drops its reverse). The total is
- * summed from kTcBins counters so that no single address takes an atomic per arc. */
+ * What the tables cost, and why only long lists get them. The previous version gave every list
+ * a table: 6m bytes cleared, a scan over the arcs and an insertion per arc before any count,
+ * which lost on graphs of short lists (cnr-2000 1.38 -> 2.41 ms, USA-road-FLA 0.113 -> 0.169 ms
+ * on an H200) and bought little where lists are long. Now one kernel builds tables for the lists
+ * above kTcHashMin only, placed by an atomic cursor (no scan, no memset of its own: the cursor
+ * is cleared with the total's bins), and a graph whose largest degree is at most kTcHashMin
+ * launches nothing for them. The total is summed from kTcBins counters so that no single
+ * address takes an atomic per arc. Everything is queued without a host round trip: the oriented
+ * arc count stays on the device (cub's select count); the buffers are sized for m/2 arcs, a
+ * bound (every kept arc drops its reverse). */
 #include <cuda/functional>
 #include "prims.cuh"
 #include "tc.cuh"
@@ -50,74 +49,87 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, uint8_t *
   });
 }
 
-/* owner[ooffsets[u]] = u for every vertex with oriented arcs (the rest of owner is zero). */
-__global__ void tc_list_heads(const int64_t *ooffsets, int32_t n, int32_t *owner) {
-  gn_for_each_index(n, [&](int64_t u) {
-    if (ooffsets[u + 1] > ooffsets[u]) owner[ooffsets[u]] = (int32_t)u;
-  });
+/* The hash tables of the long oriented lists (d+ > kTcHashMin), each warp taking 32 vertices at a
+ * time: a ballot finds the long lists among them, and for each the warp reserves 2 d+ slots
+ * from *cursor (one atomic a table; tables go wherever the cursor puts them, so no scan over the
+ * vertices is needed to place them), clears them and inserts the list (keys of one list are
+ * distinct and half its table stays free, so each insertion ends at a free slot). Work and
+ * bytes written are those of the long lists alone, plus one read of each vertex's two offsets:
+ * nothing in proportion to the arcs of short lists. The loops' bounds are the same for every
+ * lane of a warp (base steps by whole warps), so the full-warp ballot and shuffles are safe. */
+__global__ void tc_long_tables(const int64_t *ooffsets, const int32_t *ocols, int32_t n,
+                               int32_t *tables, int64_t *table_at,
+                               unsigned long long *cursor) {
+  const unsigned lane = threadIdx.x % 32;
+  const int64_t warps = (int64_t)gridDim.x * (blockDim.x / 32);
+  for (int64_t base = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32 * 32; base < n;
+       base += warps * 32) {
+    const int64_t u = base + lane;
+    const int64_t d = u < n ? ooffsets[u + 1] - ooffsets[u] : 0;
+    for (unsigned todo = __ballot_sync(0xffffffffu, d > kTcHashMin); todo != 0;
+         todo &= todo - 1) {
+      const int r = __ffs(todo) - 1;
+      const int64_t w = base + r, dw = __shfl_sync(0xffffffffu, d, r), size = 2 * dw;
+      unsigned long long at = 0;
+      if (lane == 0) {
+        at = atomicAdd(cursor, (unsigned long long)size);
+        table_at[w] = (int64_t)at;
+      }
+      at = __shfl_sync(0xffffffffu, at, 0);
+      int32_t *table = tables + at;
+      for (int64_t k = lane; k < size; k += 32) table[k] = -1;
+      __syncwarp(); /* the clears are visible to every lane before any insertion */
+      const int32_t *list = ocols + ooffsets[w];
+      for (int64_t k = lane; k < dw; k += 32) {
+        const int32_t x = list[k];
+        uint32_t slot = (uint32_t)x % (uint32_t)size;
+        while (atomicCAS(&table[slot], -1, x) != -1)
+          if (++slot == (uint32_t)size) slot = 0;
+      }
+    }
+  }
 }
 
-/* For every oriented arc a = (u = owner[a], v): v into u's hash table. Keys of one list are
- * distinct and half its table stays free, so each insertion ends at a free slot. */
-__global__ void tc_build_tables(const int64_t *ooffsets, const int32_t *ocols,
-                                const int64_t *narcs, const int32_t *owner, int32_t *tables) {
-  gn_for_each_index(*narcs, [&](int64_t a) {
-    const int32_t u = owner[a], v = ocols[a];
-    const int64_t base = ooffsets[u];
-    int32_t *table = tables + 2 * base;
-    const uint32_t size = (uint32_t)(2 * (ooffsets[u + 1] - base));
-    uint32_t at = (uint32_t)v % size;
-    while (atomicCAS(&table[at], -1, v) != -1)
-      if (++at == size) at = 0;
-  });
-}
-
-/* The hash tables of the oriented graph (see the top of the file), with owner[] as scratch.
- * half = m/2, the bound on the oriented arcs. */
-static gnest_status tc_build(gn_engine &e, int32_t n, int64_t half, const int64_t *ooffsets,
-                             const int32_t *ocols, const int64_t *narcs, int32_t *owner,
-                             int32_t *tables) {
-  GN_TRY(gn_memset(e.ctx, owner, 0, sizeof(int32_t) * (size_t)half));
-  GN_TRY(gn_memset(e.ctx, tables, 0xff, sizeof(int32_t) * 2 * (size_t)half)); /* all -1 */
-  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, tc_list_heads, ooffsets, n, owner);
-  GN_TRY(gn_cub(e, "TC arc sources", [&](void *tmp, size_t &bytes) {
-    return cub::DeviceScan::InclusiveScan(tmp, bytes, owner, owner, cuda::maximum<>{}, half,
-                                          e.stream);
-  }));
-  GN_KERNEL(e, gn_grid_for(half, e.block), e.block, tc_build_tables, ooffsets, ocols, narcs,
-            owner, tables);
-  return GNEST_OK;
-}
-
-static gnest_status tc_on_device(gn_engine &e, const gn_device_graph *dg, uint64_t *total,
-                                 uint64_t *per_vertex) {
+/* long_lists: some oriented list may exceed kTcHashMin (the input has a vertex of higher degree;
+ * d+ <= degree), so the tables are built; otherwise neither their memory nor their kernel. */
+static gnest_status tc_on_device(gn_engine &e, const gn_device_graph *dg, bool long_lists,
+                                 uint64_t *total, uint64_t *per_vertex) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   const int64_t half = dg->m / 2; /* oriented arcs at most */
-  int64_t *ooffsets = nullptr, *narcs = nullptr;
-  int32_t *ocols = nullptr, *owner = nullptr, *tables = nullptr;
+  int64_t *ooffsets = nullptr, *narcs = nullptr, *table_at = nullptr;
+  int32_t *ocols = nullptr, *tables = nullptr;
+  uint8_t *kept = nullptr;
   unsigned long long *bins = nullptr, *per = nullptr, *sum = nullptr;
   GN_TRY(scratch.alloc(&ooffsets, (size_t)n + 1, "TC oriented offsets"));
   GN_TRY(scratch.alloc(&ocols, (size_t)half + 1, "TC oriented columns"));
   GN_TRY(scratch.alloc(&narcs, 1, "TC oriented arc count"));
-  /* owner[] (4 bytes an oriented arc, 2m bytes) is written only after the kept-arc flags (m
-   * bytes) are read for the last time: one buffer serves both. */
-  GN_TRY(scratch.alloc(&owner, (size_t)half + 1, "TC kept-arc flags, then arc sources"));
-  GN_TRY(scratch.alloc(&tables, 2 * (size_t)half + 2, "TC hash tables"));
-  GN_TRY(scratch.alloc(&bins, kTcBins, "TC total parts"));
+  GN_TRY(scratch.alloc(&kept, (size_t)dg->m + 1, "TC kept-arc flags"));
+  if (long_lists) {
+    /* the long lists' tables take 2 d+ slots each, at most 2 (m/2) in all */
+    GN_TRY(scratch.alloc(&tables, 2 * (size_t)half + 1, "TC hash tables"));
+    GN_TRY(scratch.alloc(&table_at, (size_t)n + 1, "TC table offsets"));
+  }
+  /* the total's parts, then the tables' cursor (cleared with them: one memset) */
+  GN_TRY(scratch.alloc(&bins, kTcBins + 1, "TC total parts and table cursor"));
   GN_TRY(scratch.alloc(&sum, 1, "TC total"));
   if (per_vertex) GN_TRY(scratch.alloc(&per, (size_t)n + 1, "TC triangles per vertex"));
-  uint8_t *kept = (uint8_t *)owner; /* (half + 1) * 4 >= m + 1 bytes */
 
   GN_TRY(gn_timer_start(ctx));
-  GN_TRY(gn_memset(ctx, bins, 0, sizeof(unsigned long long) * kTcBins));
+  GN_TRY(gn_memset(ctx, bins, 0, sizeof(unsigned long long) * (kTcBins + 1)));
   if (per) GN_TRY(gn_memset(ctx, per, 0, sizeof(unsigned long long) * (size_t)n));
   GN_TRY(tc_orient(e, dg, kept, ooffsets, ocols, narcs));
   if (half > 0) {
-    GN_TRY(tc_build(e, n, half, ooffsets, ocols, narcs, owner, tables));
-    const triangle_visitor count = {ooffsets, ocols, tables, bins, per};
+    if (long_lists) {
+      /* a thread per 8 vertices: each warp takes 32 vertices 8 times over (the kernel strides);
+       * blocks of 256, whole warps as the kernel's full-warp ballots need */
+      const int block = 256;
+      GN_KERNEL(e, gn_grid_for((n + 7) / 8, block), block, tc_long_tables, ooffsets, ocols, n,
+                tables, table_at, bins + kTcBins);
+    }
+    const triangle_visitor count = {ooffsets, ocols, tables, table_at, bins, per};
     GN_TRY(gn_run_pass(e, count, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
   GN_TRY(gn_cub(e, "TC total", [&](void *tmp, size_t &bytes) {
@@ -159,8 +171,15 @@ gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uin
       },
       [&](gn_cpu_counts *c) { return gn_cpu_tc(&g->csr, total, per_vertex, c); },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0) return tc_on_device(e, dg, total, per_vertex);
-        *total = 0;
-        return GNEST_OK;
+        if (g->csr.n == 0) {
+          *total = 0;
+          return GNEST_OK;
+        }
+        /* The degree statistics are cached on the graph (the selector reads them too): the
+         * largest degree bounds every oriented list, so a graph without a vertex above
+         * kTcHashMin (road networks, meshes) gets no tables and no launch for them. */
+        gnest_degree_stats stats;
+        GN_TRY(gnest_graph_stats(ctx, g, &stats));
+        return tc_on_device(e, dg, stats.max > kTcHashMin, total, per_vertex);
       });
 }
