@@ -817,7 +817,8 @@ Test(gpu_graphs, dense_core_and_sparse_periphery) {
  * simulation, bench/proto/color_sim.c's variant shortcut-gpu (the same algorithm, each list read
  * by one thread, pushes landing after the round): at most the simulated rounds, one trailing
  * level of pushes, and kRoundSlack levels for what the simulation does not model (pushes that
- * land during a round, threads sharing a list that read past its blocker); and never more than
+ * land during a round, threads sharing a list that read past its blocker; live head words, which
+ * only show newer states and so tend to save levels); and never more than
  * Jones-Plassmann's rounds (the proven bound for any order of the threads, bench/proto/README.md:
  * at most JP's rounds minus one, plus the trailing level). The colors equal the simulation's. */
 static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs which) {

@@ -67,11 +67,15 @@ Test(gpu_structure, coloring_a_clique_needs_many_bitmap_words) {
     if (!bm_status_agrees(&s, r, GN_ALGO_COLOR, "300-clique", GNEST_OK, st)) continue;
     cr_assert_eq(k, N, "color/%s on the 300-clique: %d colors", r->label, k);
     cr_assert_arr_eq(got, ref, sizeof ref, "color/%s on the 300-clique", r->label);
-    /* The i-th vertex in priority order is colored in round i, once the record of the (i-1)-th
-     * says colored (the setup colors the first; the last has no successor to push to): fewer
-     * levels would mean a record was read before the level that wrote it had ended. */
-    cr_assert_eq(info.iterations, N - 1, "color/%s on the 300-clique: %d levels", r->label,
-                 info.iterations);
+    /* Reading records only, the i-th vertex in priority order is colored in round i, once the
+     * record of the (i-1)-th says colored (the setup colors the first; the last has no successor
+     * to push to): N - 1 levels. A scan also reads its predecessors' live head words
+     * (src/algos/color.cuh, color_state::current), so when the threads of a level happen to
+     * run the clique's vertices in priority order several may be colored in one level: at most
+     * N - 1 levels, and the colors above are what says every read was safe. */
+    cr_assert_leq(info.iterations, N - 1, "color/%s on the 300-clique: %d levels", r->label,
+                  info.iterations);
+    cr_assert_gt(info.iterations, 0, "color/%s on the 300-clique: no level run", r->label);
   }
   gnest_graph_free(g);
   bm_close(&s);

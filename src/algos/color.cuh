@@ -60,6 +60,7 @@ enum : int32_t {
   kColorStopped = -2,  /* stopped without a hint: a removed color moved P's lowest into maybe */
   kColorAdvance = 32,  /* leading dropped entries a round moves first past (one thread: post) */
   kColorNarrow = 64,   /* fewer predecessors: P lies in the head word, the round runs in pre */
+  kColorSplitSerial = 32, /* rows of at most this many arcs: the split runs whole in pre */
 };
 
 /* Device helpers shared by the split pass and the rounds (bench/proto/color_sim.c has the same
@@ -113,6 +114,38 @@ struct color_state {
     r.hi = highest_to(v, published.hi);
     r.window = window_at(v, r.lo, r.hi);
     return r;
+  }
+
+  /* What a scan knows of predecessor u in level l: u's record of the level before (complete:
+   * double-buffered) narrowed by u's head word as it is now. Both contain c*(u): the record held
+   * P(u) when it was written, the head holds P(u)'s colors 0..63 now, and once the record says
+   * c*(u) < 64 (hi < 64) the head alone contains it. So their intersection is a value P(u) might
+   * have had, which is all the rules need (bench/proto/README.md: the set contains c*(u), a
+   * singleton is exactly {c*(u)}), and it is never empty. Why read both: the head shows what u's
+   * own round and its predecessors' pushes did during this level (u colored already, or fewer
+   * colors), so a scan stops less often on a predecessor that has moved on since it published,
+   * and chains of dependent vertices can advance more than one step per level. The head's load
+   * does not wait for the record's (both depend on u only), so an entry costs one more sector
+   * read, not one more round trip. A wide u (hi >= 64) keeps its record: its head is not all of
+   * P. */
+  __device__ color_record current(int32_t u, int32_t level) const {
+    const unsigned long long live = gn_load_now(&vx[u].head);
+    color_record r = records(level)[u];
+    if (r.lo == r.hi || r.hi >= 64) return r;
+    const unsigned long long P = (r.window << r.lo) & live; /* bits lo .. hi: within the word */
+    r.lo = __ffsll((long long)P) - 1;
+    r.hi = 63 - __clzll((long long)P);
+    r.window = P >> r.lo;
+    return r;
+  }
+
+  /* v has just taken color p = c*(v): its head word becomes {p} at once, so that scans of this
+   * same level that read it (current) see v colored now instead of from its record next level.
+   * P(v) = {p} is exact, so this only removes colors that are not c*(v); a color of 64 or more
+   * leaves the head alone (readers use the head only while v's record ends below 64, which
+   * then holds p too). v is never a pull item again, so nothing else reads its P as its own. */
+  __device__ void publish_color(int32_t v, int32_t p) const {
+    if (p < 64) atomicAnd(&vx[v].head, 1ull << p);
   }
 
   /* Color c leaves P(v), if it lies in P(v)'s range {0 .. min(preds, n - 1)} (colors below 64
@@ -181,7 +214,16 @@ __device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned l
  * (an atomic slot each; pre zeroes the two counters); its post starts P = {0 .. min(preds,
  * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
  * ~v as a push item when it has successors. Priorities are computed from the degrees here: the
- * rounds never need them. */
+ * rounds never need them.
+ * A short row (at most kColorSplitSerial arcs: every row of a road network, most of an RMAT
+ * graph's) is split whole in pre, in this thread, and pre returns false (no edges, no post, on
+ * every backend): the edge path's per-arc atomicAdd on v's counters returns the slot the store
+ * needs, one L2 round trip per arc in a dependent chain, and priority(v) was recomputed per arc;
+ * in one thread the two ends of the row are plain counters in registers. Rows that long are run
+ * serially in their thread by every backend anyway (lazynp's default threshold is 32), so no
+ * backend loses a spread inner loop to this. Row order is kept (the predecessors in the order of
+ * the row, as bench/proto/color_sim.c's split_row): it only moves which blocker a scan meets
+ * first, never a color. */
 struct color_split_visitor : gn_out_arcs {
   const int32_t *self_loops; /* NULL: the graph has none */
   color_state st;
@@ -192,9 +234,23 @@ struct color_split_visitor : gn_out_arcs {
     const int64_t loops = self_loops ? self_loops[v] : 0;
     return gn_color_priority(offsets[v + 1] - offsets[v] - loops, v);
   }
-  __device__ bool pre(int32_t v, const gn_step &) const {
-    st.split[v] = color_split{0, 0};
-    return true;
+  __device__ bool pre(int32_t v, const gn_step &s) const {
+    const int64_t row = offsets[v], end = offsets[v + 1];
+    if (end - row > kColorSplitSerial) {
+      st.split[v] = color_split{0, 0};
+      return true;
+    }
+    const uint64_t mine = priority(v);
+    int32_t preds = 0, succs = 0;
+    for (int64_t e = row; e < end; ++e) {
+      const int32_t u = cols[e];
+      if (u == v) continue;
+      if (priority(u) > mine) st.adj[row + preds++] = u;
+      else st.adj[end - 1 - succs++] = u;
+    }
+    st.split[v] = color_split{preds, succs};
+    start(v, preds, succs, s);
+    return false;
   }
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
     const int32_t u = cols[e];
@@ -205,7 +261,11 @@ struct color_split_visitor : gn_out_arcs {
       st.adj[offsets[v + 1] - 1 - atomicAdd(&st.split[v].succs, 1)] = u;
   }
   __device__ void post(int32_t v, const gn_step &s) const {
-    const int32_t preds = gn_load_now(&st.split[v].preds);
+    start(v, gn_load_now(&st.split[v].preds), gn_load_now(&st.split[v].succs), s);
+  }
+
+  /* v's state once its row is split: P = {0 .. min(preds, n - 1)}, its records, level 0. */
+  __device__ void start(int32_t v, int32_t preds, int32_t succs, const gn_step &s) const {
     const int32_t last = preds < st.n - 1 ? preds : st.n - 1; /* P = {0 .. last} */
     const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
     for (int32_t i = 1; i <= last / 64; ++i) *st.word(v, i) = i < last / 64 ? ~0ull : top;
@@ -220,7 +280,7 @@ struct color_split_visitor : gn_out_arcs {
     }
     st.color[v] = 0;
     st.records(1)[v] = r; /* no round wrote it: both halves hold the color */
-    if (gn_load_now(&st.split[v].succs) > 0) s.push(~v);
+    if (succs > 0) s.push(~v);
   }
 };
 
@@ -236,8 +296,10 @@ struct color_split_visitor : gn_out_arcs {
  *     predecessor may take it; else it publishes its record (trimmed) and comes back.
  * A narrow pull item (fewer than kColorNarrow predecessors: P in the head word) runs pre, its
  * edges and post at once inside pre, in registers (narrow_round), and returns false.
- * Reads of other vertices: their records of the level before (double-buffered, complete) or,
- * for v's own P, live words that pushes clear concurrently: monotone, safe in any order. */
+ * Reads of other vertices: their records of the level before (double-buffered, complete),
+ * narrowed by their live head words (color_state::current), and, for v's own P, live words that
+ * pushes clear concurrently: monotone, safe in any order. A vertex that takes its color also
+ * narrows its head to it (publish_color), so scans later in the same level see it colored. */
 struct color_round_visitor {
   color_state st;
   static constexpr bool kHasPost = true;
@@ -305,7 +367,6 @@ struct color_round_visitor {
    * during the scan (as the simulation); what it removes and trims leaves the shared word in one
    * atomicAnd at the end, beside pushes that only clear bits too. */
   __device__ void narrow_round(int32_t v, const gn_step &s) const {
-    const color_record *before = st.records(s.level);
     color_vertex &x = st.vx[v];
     const int64_t row = st.offsets[v];
     const int32_t preds = st.split[v].preds;
@@ -319,7 +380,7 @@ struct color_round_visitor {
     auto entry = [&](int64_t e) {
       const int32_t u = st.adj[e];
       if (u < 0) return true;
-      const color_record pu = before[u];
+      const color_record pu = st.current(u, s.level);
       const bool colored = pu.lo == pu.hi;
       const unsigned long long mask = colored ? 0 : color_possible_mask(pu, lo);
       if (colored) {
@@ -359,6 +420,7 @@ struct color_round_visitor {
     st.records(s.level + 1)[v] = r;
     if (r.lo == r.hi) {
       st.color[v] = p;
+      st.publish_color(v, p);
       if (st.split[v].succs > 0) s.push(~v);
       return;
     }
@@ -383,7 +445,7 @@ struct color_round_visitor {
     if (x.stop != kColorScanning) return; /* soft stop: a late view only reads more */
     const int32_t u = st.adj[e];
     if (u < 0) return;
-    const color_record pu = st.records(level)[u];
+    const color_record pu = st.current(u, level);
     const bool colored = pu.lo == pu.hi;
     const unsigned long long mask = colored ? 0 : color_possible_mask(pu, own.lo);
     if (colored) st.remove_color(v, pu.lo);
@@ -428,6 +490,7 @@ struct color_round_visitor {
       return false;
     }
     st.color[v] = p;
+    st.publish_color(v, p);
     if (st.split[v].succs > 0) s.push(~v);
     return true;
   }
