@@ -73,7 +73,8 @@ void gn_managed_free(gnest_ctx *ctx, void *base, size_t bytes);
 /* RAII holder of a call's buffers, each freed on every exit path: pool device memory (alloc, and
  * alloc_device always); managed memory from alloc once the scratch is set to managed (before its
  * first buffer; gn_managed_alloc), which the engine does for a backend whose passes run on host
- * threads too; plain host memory (alloc_host) for what host threads read of device buffers. In
+ * threads too; plain host memory (alloc_host) for what host threads read of device buffers,
+ * page-locked host memory (alloc_pinned) for small read-backs waited for together. In
  * a managed scratch, alloc_device is for what only the GPU and explicit copies touch (the
  * engine's and backends' counters, saved contexts), so the host never faults such a page over. */
 class gn_scratch {
@@ -83,6 +84,7 @@ class gn_scratch {
     for (int i = len_ - 1; i >= 0; --i) {
       if (kind_[i] == kManaged) gn_managed_free(ctx_, ptr_[i], bytes_[i]);
       else if (kind_[i] == kHost) free(ptr_[i]);
+      else if (kind_[i] == kPinned) (void)cudaFreeHost(ptr_[i]); /* a failure: the next check */
       else gn_dev_free(ctx_, ptr_[i], bytes_[i]);
     }
   }
@@ -106,10 +108,16 @@ class gn_scratch {
   gnest_status alloc_host(T **p, size_t count, const char *what) {
     return take(p, count, what, kHost);
   }
+  /* Page-locked host memory (cudaMallocHost): the target of small copies queued on the stream
+   * and waited for together (a pageable target makes each copy wait on its own). */
+  template <class T>
+  gnest_status alloc_pinned(T **p, size_t count, const char *what) {
+    return take(p, count, what, kPinned);
+  }
   gn_scratch(const gn_scratch &) = delete;
   gn_scratch &operator=(const gn_scratch &) = delete;
  private:
-  enum kind : unsigned char { kDevice, kManaged, kHost };
+  enum kind : unsigned char { kDevice, kManaged, kHost, kPinned };
   template <class T>
   gnest_status take(T **p, size_t count, const char *what, kind k) {
     if (len_ == kMax) return gn_error(ctx_, GNEST_ERR_INTERNAL, "gn_scratch", 0, "too many buffers");
@@ -119,6 +127,10 @@ class gn_scratch {
     void *base = nullptr, *v = nullptr;
     if (k == kManaged) {
       GN_TRY(gn_managed_alloc(ctx_, &base, &v, bytes, what));
+    } else if (k == kPinned) {
+      const cudaError_t err = cudaMallocHost(&v, bytes ? bytes : 1);
+      if (err != cudaSuccess) return gn_cuda_error(ctx_, err, what, __FILE__, __LINE__);
+      base = v;
     } else if (k == kHost) {
       base = v = malloc(bytes ? bytes : 1);
       if (!v)

@@ -192,19 +192,29 @@ static gnest_status gn_frontier_history(gn_engine &e, const gn_ops &ops, const v
  * levels in batches without waiting, and reads the batch's sizes back once: the first empty
  * level ends the loop, and levels queued after it find no work. Batches grow 2, 4, ..., 64
  * levels, so shallow graphs (rmat: 6 levels) queue few empty levels and deep ones (road
- * networks: 1,000+ levels) pay one round trip per 64 levels instead of one per level. */
+ * networks: 1,000+ levels) pay one round trip per 64 levels instead of one per level. A backend
+ * that waits for each pass anyway (lazynp-cpu) may leave the next level's count on the host
+ * (gn_engine::known_at): that level's pass then gets it as a host count, and an empty one ends
+ * the loop at once. */
 static gnest_status gn_frontier_swap(gn_engine &e, const gn_ops &ops, const void *v,
                                      gn_frontier &f, int32_t *levels) {
   enum { kMaxBatch = 64 };
   int32_t sizes[kMaxBatch];
+  e.known_at = nullptr; /* no pass of this loop has run yet */
   GN_TRY(gn_to_host(e.ctx, sizes, f.counts, sizeof(int32_t)));
   if (sizes[0] == 0) { *levels = 0; return GNEST_OK; }
   int32_t l = 0, batch = 2;
   while (l < f.max_levels) {
     const int32_t end = f.max_levels - l < batch ? f.max_levels : l + batch;
     for (int32_t k = l; k < end; ++k) {
-      const gn_items in = {gn_level_items(f, k, 0), f.capacity, &f.counts[k]};
       /* The count is on the device: the step's capacity does not depend on it in swap mode. */
+      gn_items in = {gn_level_items(f, k, 0), f.capacity, &f.counts[k]};
+      if (e.known_at == in.d_count) { /* the previous pass read it back (gn_engine::known_at) */
+        if (e.known_count == 0) { *levels = k; return GNEST_OK; } /* pass k - 1 pushed nothing */
+        in.n = e.known_count < f.capacity ? e.known_count : f.capacity; /* above: flagged */
+        in.d_count = nullptr;
+      }
+      e.known_at = nullptr;
       GN_TRY(ops.pass(e, v, in, gn_level_step(f, k, 0, 0, &e.flags->push_overflow)));
     }
     GN_TRY(gn_to_host(e.ctx, sizes, &f.counts[l + 1], sizeof(int32_t) * (size_t)(end - l)));

@@ -349,6 +349,14 @@ struct gn_engine {
   gn_device_tree host_tree;
   unsigned long long host_edges; /* inner iterations run on host threads */
   int32_t host_overflow;         /* a host thread's push exceeded its work list (gn_host_step) */
+  /* A count a pass read back at its end: *known_at held known_count when the pass returned, and
+   * nothing of the pass runs after (a hybrid backend, which waits for its pass anyway, copies the
+   * count its pushes went to in the same wait). gn_frontier_swap, which queues nothing between
+   * two of its passes, then hands the next level to its pass with that count on the host
+   * (d_count NULL): its grid is sized to the level, and an empty level ends the loop without a
+   * pass. NULL when unknown; cleared before every pass of that loop. */
+  const int32_t *known_at;
+  int32_t known_count;
   /* The running backend's own state (gn_backend_state); zeroed by gn_engine_init. */
   alignas(16) unsigned char backend_state[256];
 };

@@ -35,22 +35,26 @@ static inline int gn_host_threads(const gn_engine &e) {
 
 /* A hybrid backend's state: lazynp's saved-context buffer (first, where lazynp.cuh's pieces find
  * it as gn_backend_state<gn_saved>), the host threads of a pass, and lazynp-cpu's host copies
- * of the saved contexts. */
+ * of the saved contexts and its page-locked read-back of a pass's two counts. */
 struct gn_hybrid_state {
   gn_saved saved;
   int threads;         /* gn_host_threads, resolved once per call (sysconf reads /sys) */
   int32_t *host_items; /* host copies of saved.items / saved.begin, host_capacity long */
   int64_t *host_begin;
   int32_t host_capacity;
+  int32_t *readback;   /* lazynp-cpu, pinned [2]: the saved count, the count the pass pushed to */
 };
 static_assert(offsetof(gn_hybrid_state, saved) == 0, "lazynp.cuh reads the state as gn_saved");
 
 /* Before a loop: lazynp's buffer for max_items contexts, the host thread count, and host copies
- * of the buffer when the host reads the contexts (host_copies, lazynp-cpu). */
+ * of the buffer and the pinned read-back when the host reads the contexts (host_copies,
+ * lazynp-cpu). */
 static inline gnest_status gn_hybrid_prepare(gn_engine &e, int64_t max_items, bool host_copies) {
   GN_TRY(gn_lazynp_prepare(e, max_items));
   gn_hybrid_state &h = gn_backend_state<gn_hybrid_state>(e);
   if (!h.threads) h.threads = gn_host_threads(e);
+  if (host_copies && !h.readback)
+    GN_TRY(e.scratch->alloc_pinned(&h.readback, 2, "lazynp-cpu pass read-back"));
   if (!host_copies || (h.host_items && h.host_capacity >= h.saved.capacity)) return GNEST_OK;
   GN_TRY(e.scratch->alloc_host(&h.host_items, (size_t)h.saved.capacity,
                                "host copy of saved items"));

@@ -12,7 +12,11 @@
  * (WHERE HYBRID in backends.def), which both sides address: the pages the saved contexts' rows
  * and pushes touch migrate to the host, the expected cost of this backend. The saved-context
  * buffer itself is device memory (hybrid.cuh): the host copies the count, and the contexts when
- * there are any, so a pass costs its parent kernel, one small copy, and its contexts.
+ * there are any, so a pass costs its parent kernel, one wait for two small copies, and its
+ * contexts. The second copy is the size of the list the pass pushed to: a pass that saved
+ * nothing leaves it to the engine (gn_engine::known_at), so that the next level of a swap-mode
+ * frontier gets a parent grid sized to its items (one CTA for a level of one vertex) rather than
+ * the resident grid, and an empty level ends the loop without a kernel.
  *
  * Options read: threshold (default 32), wboost, schedule, block_size (the parent kernel),
  * host_threads (default: the online CPUs, at most 64). */
@@ -28,11 +32,27 @@ struct gn_lazynp_cpu : gn_hybrid_dispatched<true> {
       GN_TRY(gn_lazynp_parent(e, v, items, s));
       gn_hybrid_state &h = gn_backend_state<gn_hybrid_state>(e);
       const gn_saved &saved = h.saved;
-      /* Waits for the parent kernel. A count above the capacity means saves were dropped,
-       * flagged for gn_lazynp_finish. */
-      int32_t saved_n = 0;
-      GN_TRY(gn_to_host(e.ctx, &saved_n, &saved.counters->count, sizeof saved_n));
-      if (saved_n == 0) return GNEST_OK;
+      /* One wait for the parent kernel and two counts: the contexts it saved (a count above the
+       * capacity means saves were dropped, flagged for gn_lazynp_finish) and the size of the
+       * work list it pushed to. The latter is managed memory read by a copy, so its page stays
+       * on the GPU (a host load would fault it over, and the next pass's pushes back). */
+      GN_CUDA(e.ctx, cudaMemcpyAsync(&h.readback[0], &saved.counters->count, sizeof(int32_t),
+                                     cudaMemcpyDeviceToHost, e.stream));
+      if (s.out_count)
+        GN_CUDA(e.ctx, cudaMemcpyAsync(&h.readback[1], s.out_count, sizeof(int32_t),
+                                       cudaMemcpyDeviceToHost, e.stream));
+      GN_TRY(gn_hybrid_sync(e));
+      const int32_t saved_n = h.readback[0];
+      if (saved_n == 0) {
+        /* Nothing of this pass is left to run: the next list's size is final. A swap-mode
+         * frontier hands it to the next pass, whose parent grid is then sized to its items
+         * instead of the resident grid over a device count (gn_engine::known_at). */
+        if (s.out_count) {
+          e.known_at = s.out_count;
+          e.known_count = h.readback[1];
+        }
+        return GNEST_OK;
+      }
       /* For the next parent kernel (lazynp's NLK zeroes it there); queued before that kernel. */
       GN_TRY(gn_memset(e.ctx, &saved.counters->count, 0, sizeof saved.counters->count));
       const int64_t count = saved_n < saved.capacity ? saved_n : saved.capacity;
