@@ -88,13 +88,26 @@ struct color_state {
   __device__ int32_t lowest_from(int32_t v, int64_t from) const {
     int64_t i = from >> 6;
     unsigned long long x = gn_load_now(word(v, i)) & (~0ull << (from & 63));
-    while (x == 0) x = gn_load_now(word(v, ++i));
+    while (x == 0) {
+      if (64 * (i + 1) > split[v].preds) { /* DIAG: P(v) has no color at or above from */
+        printf("GN-DIAG lowest_from: v=%d from=%lld preds=%d head=%llx\n", v, (long long)from,
+               split[v].preds, gn_load_now(&vx[v].head));
+        __trap();
+      }
+      x = gn_load_now(word(v, ++i));
+    }
     return (int32_t)(64 * i + __ffsll((long long)x) - 1);
   }
   __device__ int32_t highest_to(int32_t v, int64_t to) const {
     int64_t i = to >> 6;
     unsigned long long x = gn_load_now(word(v, i)) & (~0ull >> (63 - (to & 63)));
-    while (x == 0) x = gn_load_now(word(v, --i));
+    while (x == 0) {
+      if (i == 0) { /* DIAG: P(v) has no color at or below to */
+        printf("GN-DIAG highest_to: v=%d to=%lld preds=%d\n", v, (long long)to, split[v].preds);
+        __trap();
+      }
+      x = gn_load_now(word(v, --i));
+    }
     return (int32_t)(64 * i + 63 - __clzll((long long)x));
   }
 
@@ -310,6 +323,7 @@ struct color_round_visitor {
     const int64_t row = st.offsets[v];
     const int32_t preds = st.split[v].preds;
     unsigned long long P = gn_load_now(&x.head); /* never empty: c*(v) stays in it */
+    if (P == 0) { printf("GN-DIAG narrow: v=%d P empty\n", v); __trap(); }
     const int32_t lo = __ffsll((long long)P) - 1;
     const color_record own = {lo, 63 - __clzll((long long)P), P >> lo};
     unsigned long long maybe = 0; /* colors lo + 0..63 a kept predecessor may take */

@@ -13,12 +13,25 @@ template <class V>
 __global__ void gn_naive_dp_parent(V v, gn_items items, int32_t count, gn_step s, gn_dp_call c) {
   unsigned long long edges = 0;
   gn_chunk_loop(count, &c.pass->chunk, c.dynamic, [&](int64_t k, bool has) {
-    if (!has) return;
-    const int32_t i = gn_item_at(items, k);
-    if (!v.pre(i, s)) return;
-    const int64_t b = v.begin(i), en = v.end(i);
-    if (en - b > c.threshold) gn_dp_launch_range(v, i, b, en, s, c);
-    else edges += gn_dp_serial(v, i, b, en, s);
+    bool heavy = false;
+    int32_t i = 0;
+    int64_t b = 0, en = 0;
+    if (has) {
+      i = gn_item_at(items, k);
+      if (v.pre(i, s)) {
+        b = v.begin(i);
+        en = v.end(i);
+        if (en - b > c.threshold) heavy = true;
+        else edges += gn_dp_serial(v, i, b, en, s);
+      }
+    }
+    /* DIAG: the warp's heavy lanes launch one at a time */
+    unsigned turns = __ballot_sync(0xffffffffu, heavy);
+    while (turns) {
+      if ((int)(threadIdx.x & 31) == __ffs(turns) - 1) gn_dp_launch_range(v, i, b, en, s, c);
+      turns &= turns - 1;
+      __syncwarp();
+    }
   });
   gn_pass_end(c.pass, c.edges, edges, c.dynamic);
 }
