@@ -960,6 +960,36 @@ Test(core_registry, every_configuration_loads) {
                GNEST_ERR_INVALID_ARGUMENT);
 }
 
+/* The GPU matrix's run filters (tests/common/backend_matrix.h), checked here since the GPU suites
+ * skip without a device: each filter narrows, and the hybrids' runs (host_levels) are in exactly
+ * one of BM_DEVICE_LEVELS / BM_HOST_LEVELS, so split families run every configuration once. */
+Test(core_registry, matrix_filters_split_the_hybrids_off) {
+  bm_run runs[4];
+  memset(runs, 0, sizeof runs);
+  for (int i = 0; i < 4; i++) {
+    runs[i].primary = i % 2 == 0;
+    runs[i].host_levels = i >= 2;
+  }
+  const bm_configs split[] = {(bm_configs)(BM_PRIMARY | BM_DEVICE_LEVELS),
+                              (bm_configs)(BM_OTHERS | BM_DEVICE_LEVELS), BM_HOST_LEVELS};
+  for (int i = 0; i < 4; i++) {
+    int taken = 0;
+    for (int k = 0; k < 3; k++) taken += bm_selected(&runs[i], split[k]);
+    cr_assert_eq(taken, 1, "run %d (primary %d, host_levels %d) taken %d times", i,
+                 runs[i].primary, runs[i].host_levels, taken);
+    cr_assert(bm_selected(&runs[i], BM_ALL));
+    cr_assert_eq(bm_selected(&runs[i], BM_PRIMARY), runs[i].primary);
+    cr_assert_eq(bm_selected(&runs[i], BM_OTHERS), !runs[i].primary);
+  }
+  /* Each hybrid's primary configuration only (USA-road-FLA): run 2, not 3. */
+  const bm_configs host_primary = (bm_configs)(BM_PRIMARY | BM_HOST_LEVELS);
+  cr_assert(bm_selected(&runs[2], host_primary) && !bm_selected(&runs[3], host_primary));
+  bm_matrix m = {NULL, runs, 2}; /* no hybrid among the runs: nothing for BM_HOST_LEVELS */
+  cr_assert(!bm_any_selected(&m, BM_HOST_LEVELS));
+  m.count = 4;
+  cr_assert(bm_any_selected(&m, BM_HOST_LEVELS));
+}
+
 Test(core_registry, availability_follows_the_registry) {
   gnest_ctx *ctx = cpu_ctx();
   gnest_ctx dev = fake_device_ctx();
