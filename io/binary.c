@@ -30,6 +30,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io_internal.h"
+#include "parallel.h"
 
 enum { kVersion = 1, kHeaderBytes = 64, kChunkBytes = 1 << 20, kMaxThreads = 4 };
 static const uint64_t kByteOrderMark = 0x0102030405060708ull;
@@ -335,43 +336,101 @@ static gnest_status check_structure(gnest_ctx *ctx, const char *path, const read
   return GNEST_OK;
 }
 
-/* 1 when every row of the sorted CSR c equals the matching row of its transpose (arcs and
- * weights, in order): then every arc (u, v, w) has its (v, u, w), as gnest_graph_is_symmetric
- * asks. One pass: rows are visited in increasing u, so each row v is met in increasing order of
- * its columns through a cursor. Duplicate arcs whose weights differ may fail it (the flag is
- * then only cleared: gnest_graph_is_symmetric recomputes it). */
-static int sorted_csr_is_transpose(const gn_csr *c, int64_t *cursor) {
-  memcpy(cursor, c->offsets, (size_t)c->n * sizeof *cursor);
+/* The flag checks run on host threads (a cache of 2 billion arcs took 80 s on one): each thread
+ * owns a fixed share, so the answer does not depend on the thread count. */
+typedef struct flag_job {
+  const gn_csr *c;
+  int threads;
+  int64_t *cursor;
+  int32_t bound[kGnMaxThreads + 1]; /* thread t's rows (scan) or targets (transpose) */
+  int ok[kGnMaxThreads], sorted[kGnMaxThreads], merged[kGnMaxThreads];
+} flag_job;
+
+/* Cuts [0, n) into one range per thread holding about m / threads arcs each. */
+static void split_by_arcs(flag_job *j) {
+  const gn_csr *c = j->c;
+  j->bound[0] = 0;
+  for (int t = 1; t < j->threads; t++) {
+    const int64_t want = c->m / j->threads * t;
+    int32_t lo = j->bound[t - 1], hi = c->n;
+    while (lo < hi) { /* first row starting at or after want */
+      const int32_t mid = lo + (hi - lo) / 2;
+      if (c->offsets[mid] < want) lo = mid + 1; else hi = mid;
+    }
+    j->bound[t] = lo;
+  }
+  j->bound[j->threads] = c->n;
+}
+
+static void scan_rows(void *arg, int t) {
+  flag_job *j = arg;
+  const gn_csr *c = j->c;
+  int sorted = 1, merged = 1;
+  for (int32_t u = j->bound[t]; u < j->bound[t + 1] && sorted; u++)
+    for (int64_t k = c->offsets[u] + 1; k < c->offsets[u + 1]; k++) {
+      if (c->cols[k] < c->cols[k - 1]) sorted = 0;
+      else if (c->cols[k] == c->cols[k - 1]) merged = 0;
+    }
+  j->sorted[t] = sorted;
+  j->merged[t] = merged;
+}
+
+/* Every row of the sorted CSR equals the matching row of its transpose (arcs and weights, in
+ * order): then every arc (u, v, w) has its (v, u, w), as gnest_graph_is_symmetric asks. Rows are
+ * visited in increasing u, so each row v is met in increasing order of its columns through a
+ * cursor; thread t checks the arcs whose target v is in its range (it reads every row but touches
+ * only its own cursors). Duplicate arcs whose weights differ may fail it (the flag is then only
+ * cleared: gnest_graph_is_symmetric recomputes it). */
+static void match_transpose(void *arg, int t) {
+  flag_job *j = arg;
+  const gn_csr *c = j->c;
+  const int32_t lo = j->bound[t], hi = j->bound[t + 1];
+  j->ok[t] = 1;
   for (int32_t u = 0; u < c->n; u++)
     for (int64_t k = c->offsets[u]; k < c->offsets[u + 1]; k++) {
-      int32_t v = c->cols[k];
-      int64_t at = cursor[v]++;
-      if (at >= c->offsets[v + 1] || c->cols[at] != u) return 0;
-      if (c->weights && !(c->weights[at] == c->weights[k])) return 0;
+      const int32_t v = c->cols[k];
+      if (v < lo || v >= hi) continue;
+      const int64_t at = j->cursor[v]++;
+      if (at >= c->offsets[v + 1] || c->cols[at] != u ||
+          (c->weights && !(c->weights[at] == c->weights[k]))) {
+        j->ok[t] = 0;
+        return;
+      }
     }
-  return 1; /* m arcs took m distinct slots, each inside its row: every row was matched whole */
+  /* m arcs took m distinct slots, each inside its row: every row was matched whole */
 }
 
 /* The header's flags are claims: sorted (and merged: strictly increasing rows) are checked in one
  * O(m) scan, symmetric by one transpose pass over a sorted CSR; a claim that does not hold is
  * cleared, since the algorithms trust them (triangle counting, the symmetry cache). */
 static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
-  int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0, symmetric = (flags & 4u) != 0;
-  for (int32_t u = 0; u < c->n && (sorted || merged); u++)
-    for (int64_t k = c->offsets[u] + 1; k < c->offsets[u + 1]; k++) {
-      if (c->cols[k] < c->cols[k - 1]) sorted = merged = 0;
-      else if (c->cols[k] == c->cols[k - 1]) merged = 0;
+  flag_job j;
+  memset(&j, 0, sizeof j);
+  j.c = c;
+  j.threads = c->m < (1 << 20) ? 1 : gn_parallel_threads();
+  split_by_arcs(&j);
+  int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0;
+  const int symmetric = (flags & 4u) != 0;
+  if (sorted || merged) {
+    gn_parallel_run(j.threads, scan_rows, &j);
+    for (int t = 0; t < j.threads; t++) {
+      sorted = sorted && j.sorted[t];
+      merged = merged && j.merged[t];
     }
+  }
   merged = merged && sorted;
   c->sorted = sorted;
   c->merged = merged;
   c->symmetric = 0;
   if (symmetric && sorted) {
     gnest_status st = GNEST_OK;
-    int64_t *cursor = gn_alloc(ctx, (size_t)c->n + 1, sizeof *cursor, "binary cache symmetry check", &st);
-    if (!cursor) return st;
-    c->symmetric = sorted_csr_is_transpose(c, cursor);
-    free(cursor);
+    j.cursor = gn_alloc(ctx, (size_t)c->n + 1, sizeof *j.cursor, "binary cache symmetry check", &st);
+    if (!j.cursor) return st;
+    memcpy(j.cursor, c->offsets, (size_t)c->n * sizeof *j.cursor);
+    gn_parallel_run(j.threads, match_transpose, &j);
+    c->symmetric = 1;
+    for (int t = 0; t < j.threads; t++) c->symmetric = c->symmetric && j.ok[t];
+    free(j.cursor);
   }
   return GNEST_OK;
 }

@@ -960,6 +960,36 @@ Test(core_registry, every_configuration_loads) {
                GNEST_ERR_INVALID_ARGUMENT);
 }
 
+/* The GPU matrix's run filters (tests/common/backend_matrix.h), checked here since the GPU suites
+ * skip without a device: each filter narrows, and the hybrids' runs (host_levels) are in exactly
+ * one of BM_DEVICE_LEVELS / BM_HOST_LEVELS, so split families run every configuration once. */
+Test(core_registry, matrix_filters_split_the_hybrids_off) {
+  bm_run runs[4];
+  memset(runs, 0, sizeof runs);
+  for (int i = 0; i < 4; i++) {
+    runs[i].primary = i % 2 == 0;
+    runs[i].host_levels = i >= 2;
+  }
+  const bm_configs split[] = {(bm_configs)(BM_PRIMARY | BM_DEVICE_LEVELS),
+                              (bm_configs)(BM_OTHERS | BM_DEVICE_LEVELS), BM_HOST_LEVELS};
+  for (int i = 0; i < 4; i++) {
+    int taken = 0;
+    for (int k = 0; k < 3; k++) taken += bm_selected(&runs[i], split[k]);
+    cr_assert_eq(taken, 1, "run %d (primary %d, host_levels %d) taken %d times", i,
+                 runs[i].primary, runs[i].host_levels, taken);
+    cr_assert(bm_selected(&runs[i], BM_ALL));
+    cr_assert_eq(bm_selected(&runs[i], BM_PRIMARY), runs[i].primary);
+    cr_assert_eq(bm_selected(&runs[i], BM_OTHERS), !runs[i].primary);
+  }
+  /* Each hybrid's primary configuration only (USA-road-FLA): run 2, not 3. */
+  const bm_configs host_primary = (bm_configs)(BM_PRIMARY | BM_HOST_LEVELS);
+  cr_assert(bm_selected(&runs[2], host_primary) && !bm_selected(&runs[3], host_primary));
+  bm_matrix m = {NULL, runs, 2}; /* no hybrid among the runs: nothing for BM_HOST_LEVELS */
+  cr_assert(!bm_any_selected(&m, BM_HOST_LEVELS));
+  m.count = 4;
+  cr_assert(bm_any_selected(&m, BM_HOST_LEVELS));
+}
+
 Test(core_registry, availability_follows_the_registry) {
   gnest_ctx *ctx = cpu_ctx();
   gnest_ctx dev = fake_device_ctx();
@@ -1502,7 +1532,7 @@ static void expect_pick(gnest_backend got, gn_role role, const char *reason) {
 /* Every class the selector sorts inputs into has a built backend (the first built entry with
  * that role); deep narrow trees and device-less contexts go to a host backend. */
 Test(core_selector, roles_come_from_the_registry) {
-  const gn_role roles[] = {GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SKEWED_TRAVERSAL,
+  const gn_role roles[] = {GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SKEWED_IN_GRID,
                            GN_ROLE_SEQUENTIAL};
   for (size_t i = 0; i < sizeof roles / sizeof roles[0]; ++i) {
     gnest_backend b = gn_backend_for_role(roles[i]);
@@ -1523,7 +1553,7 @@ Test(core_selector, graph_rules) {
   char reason[256];
   gnest_degree_stats s = stats_with(0.5, 2000);
   expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED_TRAVERSAL, reason);
+              GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
   assert_contains(reason, "a traversal");
@@ -1535,12 +1565,50 @@ Test(core_selector, graph_rules) {
     cr_assert_null(strstr(reason, "traversal"), "%s", reason);
   }
 
+  /* Triangle counting: the pass's own grid once hubs (degree > 1024) hold >= 0.10 of >= 6 M arcs
+   * (the rmat20 and cnr-2000 of the suite); below either limit, the skewed class. */
+  s = stats_with(0.9, 64624);
+  s.m = 31401382;
+  s.edges_above_1024 = 0.425;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
+  assert_contains(reason, "TC: hubs (> 1024) hold 0.425 >= 0.10 of 31401382 >= 6000000 arcs");
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
+  s.m = 5565380; /* cnr-2000, symmetrized: hubs hold 0.212 of its arcs */
+  s.edges_above_1024 = 0.212;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
+  cr_assert_null(strstr(reason, "TC:"), "%s", reason);
+  s.m = 6000000;
+  s.edges_above_1024 = 0.0999;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
+  s.edges_above_1024 = 0.10; /* both exactly at the limits: in the grid */
+  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
+
   s = stats_with(0.05, 5000);
   expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED_TRAVERSAL, reason);
+              GN_ROLE_SKEWED_IN_GRID, reason);
   expect_pick(gn_select_backend(&dev, GN_ALGO_MST, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   assert_contains(reason, "max degree 5000 > 1024");
+
+  /* Even degrees (an Erdos-Renyi graph of mean degree 48): uniform, however many arcs leave
+   * vertices of degree > 32; one step past either limit: skewed again. */
+  s = stats_with(0.95, 128);
+  s.cv = 0.5;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_UNIFORM, reason);
+  assert_contains(reason, "even degrees: cv 0.50 <= 0.50 and max degree 128 <= 128");
+  s.max = 129;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
+  s.max = 128;
+  s.cv = 0.51;
+  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
 
   s = stats_with(0.2, 1024); /* both exactly at the limits: uniform */
   expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
@@ -1578,7 +1646,7 @@ Test(core_selector, tree_rules) {
   memset(&t, 0, sizeof t);
   t.max_out_degree = 64;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED_TRAVERSAL, reason);
+              GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "tree max out-degree 64 > 32");
   t.max_out_degree = 32;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
@@ -1617,7 +1685,7 @@ Test(core_selector, deep_trees_go_to_the_gpu_from_65536_nodes) {
   t.depth = 5000001;
   t.max_out_degree = 5000000;
   expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED_TRAVERSAL, reason);
+              GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "euler tour; tree max out-degree 5000000 > 32");
   /* 1,024 nodes per level on average is not narrow: the out-degree rule alone. */
   t.n = 1024 * 1000;

@@ -21,6 +21,20 @@
  * backend's default) at full size and the other configurations on a smaller input of the same
  * family, about a tenth of the levels (split_family; the large real graphs: the small ones).
  *
+ * The hybrid backends (registry WHERE HYBRID: lazynp-cpu, lazynp-cross; bm_run.host_levels) pay
+ * more a level on those inputs: their host threads touch, every level, managed pages the GPU
+ * wrote the level before, so in their host-heavy configurations each level migrates pages both
+ * ways, about 3 ms on an H200 (bench/probe/hyb_probe.cu's host-touch row) against 10-25 us on
+ * the other backends. At the full or reduced sizes one run would take minutes (a path of 50,000
+ * is 50,000 levels, 150 s for one BFS), so on deep inputs every hybrid configuration, the
+ * primary too, takes a third size with a few hundred levels, about a second a run at 3 ms a
+ * level: split_family's `host` size (a path of 500; the other families: their reduced size).
+ * Where the input is fixed: USA-road-FLA (1,445 BFS levels) gives the hybrids their primary
+ * configurations only, as every backend there, and BC from 2 sampled sources instead of 16
+ * (real_graph.host_bc); the Wu synthetic trees are capped at 300,000 nodes for them instead of
+ * 3,000,000. Each such reduction is logged (cr_log_info) when it applies; nothing is dropped
+ * silently, and the other backends' sizes are unchanged.
+ *
  * Environment:
  *   GNEST_TEST_SMALL=1   every size about 10x smaller (for compute-sanitizer runs)
  *   GNEST_TEST_BACKENDS=flat,lazynp   only those backends' configurations
@@ -613,12 +627,18 @@ static void concat_edges(gn_gen_edges *a, const gn_gen_edges *b, int32_t extra) 
 }
 
 /* A family of inputs whose runs take thousands of levels: the primary configurations at the full
- * size, the other configurations at the reduced size (run time: see the top of this file). */
+ * size, the other configurations at the reduced size, and every configuration of the
+ * host_levels backends (the hybrids) at the host size (run time: see the top of this file). */
 typedef void (*family_fn)(const gpu_env *env, int64_t size, bm_configs which);
 
-static void split_family(const gpu_env *env, family_fn check, int64_t full, int64_t reduced) {
-  check(env, full, BM_PRIMARY);
-  check(env, reduced, BM_OTHERS);
+static void split_family(const gpu_env *env, family_fn check, int64_t full, int64_t reduced,
+                         int64_t host) {
+  check(env, full, (bm_configs)(BM_PRIMARY | BM_DEVICE_LEVELS));
+  check(env, reduced, (bm_configs)(BM_OTHERS | BM_DEVICE_LEVELS));
+  if (!bm_any_selected(env, BM_HOST_LEVELS)) return; /* no hybrid in this run's matrix */
+  cr_log_info("hybrid backends (host work every level): every configuration at size %lld, not "
+              "%lld / %lld", (long long)host, (long long)full, (long long)reduced);
+  check(env, host, BM_HOST_LEVELS);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -749,7 +769,8 @@ static void check_grids(const gpu_env *env, int64_t side, bm_configs which) {
 Test(gpu_graphs, grid_high_diameter) {
   gpu_env env;
   bm_open(&env);
-  split_family(&env, check_grids, small_mode() ? 95 : 300, small_mode() ? 32 : 100);
+  const int64_t reduced = small_mode() ? 32 : 100;
+  split_family(&env, check_grids, small_mode() ? 95 : 300, reduced, reduced);
   bm_close(&env);
 }
 
@@ -899,7 +920,8 @@ static void check_paths(const gpu_env *env, int64_t n, bm_configs which) {
 Test(gpu_graphs, long_path) {
   gpu_env env;
   bm_open(&env);
-  split_family(&env, check_paths, sized(50000, 1000), sized(5000, 500));
+  /* The hybrids: 500 levels from the far end, about 1.5 s a BFS at 3 ms a level. */
+  split_family(&env, check_paths, sized(50000, 1000), sized(5000, 500), sized(500, 100));
   bm_close(&env);
 }
 
@@ -1193,7 +1215,7 @@ Test(gpu_graphs, unreachable_source) {
   check_case(&env, &c);
   gnest_graph_free(g);
   gn_gen_edges_free(&e);
-  split_family(&env, check_directed_paths, sized(5000, 500), sized(1000, 200));
+  split_family(&env, check_directed_paths, sized(5000, 500), sized(1000, 200), sized(1000, 200));
   bm_close(&env);
 }
 
@@ -1232,14 +1254,18 @@ typedef struct real_graph {
   const char *file;
   int large;          /* skipped in small mode */
   int real_weights;   /* float weights: SSSP / MST within tolerance */
+  int32_t host_bc;    /* > 0: the host_levels runs (hybrids) take BC from this many sources
+                       * (see check_real_case); 0: as every run */
 } real_graph;
 
 static const real_graph real_graphs[] = {
-    {"karate.mtx", 0, 0},          {"dolphins.mtx", 0, 0},       {"chesapeake.mtx", 0, 0},
-    {"polbooks.mtx", 0, 0},        {"netscience.mtx", 0, 1},     {"email-Eu-core.csv", 0, 0},
-    {"rome99.gr", 0, 0},           {"facebook_combined.txt", 0, 0}, {"wiki-Vote.txt", 0, 0},
-    {"ca-AstroPh.txt", 1, 0},      {"USA-road-NY.mtx", 1, 0},    {"USA-road-FLA.mtx.xz", 1, 0},
-    {"cnr-2000.mtx.xz", 1, 0},
+    {"karate.mtx", 0, 0, 0},          {"dolphins.mtx", 0, 0, 0},
+    {"chesapeake.mtx", 0, 0, 0},      {"polbooks.mtx", 0, 0, 0},
+    {"netscience.mtx", 0, 1, 0},      {"email-Eu-core.csv", 0, 0, 0},
+    {"rome99.gr", 0, 0, 0},           {"facebook_combined.txt", 0, 0, 0},
+    {"wiki-Vote.txt", 0, 0, 0},       {"ca-AstroPh.txt", 1, 0, 0},
+    {"USA-road-NY.mtx", 1, 0, 0},     {"USA-road-FLA.mtx.xz", 1, 0, 2},
+    {"cnr-2000.mtx.xz", 1, 0, 0},
 };
 
 /* The graph's arcs as an edge list (to re-weight or symmetrize through gnest_graph_from_edges). */
@@ -1264,20 +1290,51 @@ static void edges_of(const gnest_graph *g, gn_gen_edges *e) {
     }
 }
 
+/* check_case, except that where r->host_bc is set the host_levels runs (the hybrids) take BC
+ * from r->host_bc sources: on USA-road-FLA a BC source is about 2,900 dependent levels (forward
+ * and back), 9 s at the 3 ms a level of lazynp-cross, so the 16 sources of the other backends
+ * would be over 2 minutes a form of the graph for that one run (USA-road-NY, half as deep, took
+ * 212 s with them). The other algorithms run on every selected run as usual. */
+static void check_real_case(const gpu_env *env, const real_graph *r, const input_case *c) {
+  const bm_configs host = (bm_configs)(c->configs | BM_HOST_LEVELS);
+  if (r->host_bc <= 0 || !(c->algos & A_BC) || !bm_any_selected(env, host) ||
+      (c->bc_sample > 0 && c->bc_sample <= r->host_bc)) {
+    check_case(env, c);
+    return;
+  }
+  input_case rest = *c;
+  rest.algos &= ~A_BC;
+  check_case(env, &rest);
+  input_case bc = *c;
+  bc.algos = A_BC;
+  bc.configs = (bm_configs)(c->configs | BM_DEVICE_LEVELS);
+  check_case(env, &bc);
+  cr_log_info("%s: hybrid backends (host work every level): %s configurations, BC from %d "
+              "sampled sources, not %d", c->name, (c->configs & BM_PRIMARY) ? "primary" : "all",
+              r->host_bc, c->bc_sample);
+  bc.configs = host;
+  bc.bc_sample = r->host_bc;
+  check_case(env, &bc);
+}
+
 /* 0 when the file is not there. The large graphs (thousands of levels on the road graphs) run
- * the primary configurations only; the others run on the small ones (rome99 is a road graph too). */
+ * the primary configurations only; the others run on the small ones (rome99 is a road graph too).
+ * The hybrids likewise, and on USA-road-FLA with fewer BC sources (check_real_case). */
 static int check_real_graph(const gpu_env *env, const real_graph *r) {
   char path[512];
   snprintf(path, sizeof path, "%s/%s", DATA_DIR, r->file);
   if (access(path, R_OK) != 0) return 0;
   const bm_configs which = r->large ? BM_PRIMARY : BM_ALL;
+  if (r->large && bm_any_selected(env, BM_HOST_LEVELS))
+    cr_log_info("%s: hybrid backends (host work every level): primary configurations only, as "
+                "every backend on this large graph", r->file);
   gnest_graph *g = NULL;
   gnest_status st = gnest_graph_load(env->ctx, path, NULL, &g);
   cr_assert_eq(st, GNEST_OK, "%s: %s", path, gnest_last_error_string(env->ctx));
   /* As stored (directed where the file is): traversals. */
   input_case c = make_case(r->file, g, A_TRAVERSALS, which);
   c.exact_sssp = !r->real_weights;
-  check_case(env, &c);
+  check_real_case(env, r, &c);
   /* Symmetrized, with integer weights 1..64 unless the file has its own: every algorithm. */
   gn_gen_edges e;
   edges_of(g, &e);
@@ -1289,7 +1346,7 @@ static int check_real_graph(const gpu_env *env, const real_graph *r) {
   snprintf(name, sizeof name, "%s symmetrized weighted", r->file);
   c = make_case(name, g, A_ALL, which);
   c.exact_sssp = c.exact_mst = !r->real_weights;
-  check_case(env, &c);
+  check_real_case(env, r, &c);
   gnest_graph_free(g);
   return 1;
 }
@@ -1381,15 +1438,14 @@ static void check_tree(const gpu_env *env, const char *name, int32_t n, const in
 static void check_tree_and_tour(const gpu_env *env, const char *name, int32_t n,
                                 const int32_t *parent, bm_configs which) {
   check_tree(env, name, n, parent, which);
-  if (which != BM_OTHERS) check_tree_with(env, name, n, parent, BM_PRIMARY, GNEST_TREE_METHOD_EULER);
+  if (!(which & BM_OTHERS))
+    check_tree_with(env, name, n, parent, (bm_configs)(which | BM_PRIMARY), GNEST_TREE_METHOD_EULER);
 }
 
-Test(gpu_trees, wu_synthetic_trees) {
-  gpu_env env;
-  bm_open(&env);
-  /* Depth 4, out-degree 32..512, sparsity 0..4. Trees whose expected size passes the cap run
-   * with depth 3 instead (depth 4 x 512 x sparsity 0 would be 134M nodes). */
-  const double cap = small_mode() ? 300000 : 3000000;
+/* The 25 Wu trees of one size cap, each with the runs `which` selects. Depth 4, out-degree
+ * 32..512, sparsity 0..4; trees whose expected size passes the cap run with depth 3 instead
+ * (depth 4 x 512 x sparsity 0 would be 134M nodes). */
+static void check_wu_trees(const gpu_env *env, double cap, bm_configs which) {
   const int degrees[] = {32, 64, 128, 256, 512};
   for (size_t d = 0; d < sizeof degrees / sizeof degrees[0]; d++) {
     for (int sparsity = 0; sparsity <= 4; sparsity++) {
@@ -1404,9 +1460,25 @@ Test(gpu_trees, wu_synthetic_trees) {
       char name[96];
       snprintf(name, sizeof name, "tree depth %d K=%d sparsity %d (%d nodes)", depth, degrees[d],
                sparsity, n);
-      check_tree_and_tour(&env, name, n, parent, BM_ALL);
+      check_tree_and_tour(env, name, n, parent, which);
       free(parent);
     }
+  }
+}
+
+Test(gpu_trees, wu_synthetic_trees) {
+  gpu_env env;
+  bm_open(&env);
+  /* The hybrids take the small mode's cap: on the 3,000,000 cap their host-heavy configurations
+   * did not finish in 170 s (bench/NOTES.md, fifth session, calls 6-8). */
+  const double cap = small_mode() ? 300000 : 3000000, host_cap = 300000;
+  if (cap == host_cap || !bm_any_selected(&env, BM_HOST_LEVELS)) {
+    check_wu_trees(&env, cap, BM_ALL);
+  } else {
+    check_wu_trees(&env, cap, BM_DEVICE_LEVELS);
+    cr_log_info("hybrid backends (host work every level): Wu trees capped at %.0f nodes, not %.0f",
+                host_cap, cap);
+    check_wu_trees(&env, host_cap, BM_HOST_LEVELS);
   }
   bm_close(&env);
 }
@@ -1440,7 +1512,8 @@ static void check_chain_by_levels(const gpu_env *env, int64_t n, bm_configs whic
 Test(gpu_trees, deep_chain) {
   gpu_env env;
   bm_open(&env);
-  split_family(&env, check_chain_by_levels, sized(100000, 2000), sized(10000, 500));
+  split_family(&env, check_chain_by_levels, sized(100000, 2000), sized(10000, 500),
+               sized(10000, 500));
   int32_t *parent;
   const int32_t n = (int32_t)sized(1000000, 100000);
   gen_ok(gn_gen_chain(n, &parent), "gn_gen_chain");
@@ -1526,7 +1599,7 @@ Test(gpu_trees, deep_binary_and_single_node) {
   check_parents(&env, "full binary tree", n, parent, BM_ALL);
   const int64_t deep = sized(200000, 2000);
   check_parents(&env, "deep random tree", (int32_t)deep, deep_random_parents(deep), BM_ALL);
-  split_family(&env, check_deep_random_by_levels, deep, sized(20000, 500));
+  split_family(&env, check_deep_random_by_levels, deep, sized(20000, 500), sized(20000, 500));
   check_parents(&env, "shuffled random recursive tree", 100000,
                 shuffled_random_recursive(100000, 5), BM_ALL);
   int32_t root_only = -1;
@@ -1557,8 +1630,8 @@ static void check_caterpillar(const gpu_env *env, int64_t n, bm_configs which) {
 Test(gpu_trees, brooms_and_caterpillars) {
   gpu_env env;
   bm_open(&env);
-  split_family(&env, check_broom, sized(30000, 2000), sized(3000, 500));
-  split_family(&env, check_caterpillar, sized(30000, 2000), sized(3000, 500));
+  split_family(&env, check_broom, sized(30000, 2000), sized(3000, 500), sized(3000, 500));
+  split_family(&env, check_caterpillar, sized(30000, 2000), sized(3000, 500), sized(3000, 500));
   bm_close(&env);
 }
 

@@ -25,12 +25,23 @@
  *   --advise                  the CSR advised read-mostly (managed only)
  *   --host-touch              the host reads counts[k + 1] directly each level (lazynp-cross's
  *                             read; the pre-c7d2b48 hybrids' host reads of managed counters)
+ *   --place P                 where the counts array (the one the host touches) lives, to find
+ *                             a placement without the page ping-pong (README.md: "placements"):
+ *                               none      as the other arrays (--mem)
+ *                               dev-acc   managed, preferred location the device, accessed by
+ *                                         the host (the host maps the GPU's copy if it can)
+ *                               host-acc  managed, preferred location the host, accessed by the
+ *                                         device (the GPU reads and writes it over the link)
+ *                               mapped    pinned host memory (cudaHostAlloc, mapped), the kernel
+ *                                         given cudaHostGetDevicePointer's pointer
  *   --hog                     another process keeps the GPU busy meanwhile (back-to-back kernels
  *                             of --hog-us microseconds in its own context): a shared GPU
  *   --cpu-hog T               T host threads spin meanwhile (an oversubscribed host)
  *   --sweep                   the default table: n in {1000, 4000, 20000, 50000, 1000000} x
  *                             {device, managed, managed + advise} x {resident, one}, alone, then
- *                             a few rows with --hog and with --cpu-hog
+ *                             the host-touch rows of every placement (and the placements
+ *                             without the touch: what they cost the GPU side), then a few rows
+ *                             with --hog and with --cpu-hog
  * Options: --n N, --levels L (default min(n - 1, 4000)), --batch B (64), --block T (256). */
 #include <cuda_runtime.h>
 #include <errno.h>
@@ -122,8 +133,33 @@ static const size_t kUnit = (size_t)64 << 10; /* gn_managed_alloc's unit */
 
 struct probe_mem {
   void *base[8];
+  bool pinned[8]; /* cudaHostAlloc'd: freed with cudaFreeHost */
   int len;
 };
+
+/* Where the counts array lives (--place). */
+enum probe_place { PLACE_NONE, PLACE_DEV_ACC, PLACE_HOST_ACC, PLACE_MAPPED };
+static const char *const kPlaceNames[] = {"none", "dev-acc", "host-acc", "mapped"};
+
+/* Managed-memory advice for [p, p + bytes) toward the host or the device. CUDA 13 has only the
+ * cudaMemLocation form (the device-ordinal form, cudaCpuDeviceId for the host, was removed);
+ * 12.2-12.9 name that form cudaMemAdvise_v2; older toolkits have only the ordinal one. */
+static void probe_advise(const void *p, size_t bytes, cudaMemoryAdvise advice, bool host) {
+  int dev = 0;
+  CK(cudaGetDevice(&dev));
+#if CUDART_VERSION >= 12020
+  cudaMemLocation loc;
+  loc.type = host ? cudaMemLocationTypeHost : cudaMemLocationTypeDevice;
+  loc.id = host ? 0 : dev; /* ignored for the host */
+#if CUDART_VERSION >= 13000
+  CK(cudaMemAdvise(p, bytes, advice, loc));
+#else
+  CK(cudaMemAdvise_v2(p, bytes, advice, loc));
+#endif
+#else
+  CK(cudaMemAdvise(p, bytes, advice, host ? cudaCpuDeviceId : dev));
+#endif
+}
 
 /* A buffer of `bytes`: managed (whole 64 KiB units plus one, started on a unit, as
  * gn_managed_alloc) or device memory. */
@@ -132,16 +168,51 @@ static void *probe_alloc(probe_mem *m, size_t bytes, bool managed) {
   if (managed) {
     const size_t size = (bytes / kUnit + (bytes % kUnit != 0) + 1) * kUnit;
     CK(cudaMallocManaged(&base, size, cudaMemAttachGlobal));
+    m->pinned[m->len] = false;
     m->base[m->len++] = base;
     return (void *)(((uintptr_t)base + kUnit - 1) & ~(uintptr_t)(kUnit - 1));
   }
   CK(cudaMalloc(&base, bytes));
+  m->pinned[m->len] = false;
   m->base[m->len++] = base;
   return base;
 }
 
+/* The counts array placed as --place says; *host gets the pointer the host reads it through
+ * (NULL where the host cannot: device memory). */
+static int32_t *probe_alloc_counts(probe_mem *m, size_t bytes, bool managed, probe_place place,
+                                   int32_t **host) {
+  if (place == PLACE_MAPPED) {
+    void *h = NULL, *d = NULL;
+    CK(cudaHostAlloc(&h, bytes, cudaHostAllocMapped));
+    m->pinned[m->len] = true;
+    m->base[m->len++] = h;
+    /* With unified addressing the two pointers are equal; the kernel is given the device one
+     * all the same, as a build without it would need. */
+    CK(cudaHostGetDevicePointer(&d, h, 0));
+    *host = (int32_t *)h;
+    return (int32_t *)d;
+  }
+  if (place == PLACE_NONE) {
+    int32_t *p = (int32_t *)probe_alloc(m, bytes, managed);
+    *host = managed ? p : NULL;
+    return p;
+  }
+  /* dev-acc / host-acc: managed whatever --mem says, advised before the first touch so that the
+   * pages are first placed where they are preferred. */
+  int32_t *p = (int32_t *)probe_alloc(m, bytes, true);
+  const bool on_host = place == PLACE_HOST_ACC;
+  probe_advise(p, bytes, cudaMemAdviseSetPreferredLocation, on_host);
+  probe_advise(p, bytes, cudaMemAdviseSetAccessedBy, !on_host);
+  *host = p;
+  return p;
+}
+
 static void probe_free(probe_mem *m) {
-  for (int i = 0; i < m->len; ++i) CK(cudaFree(m->base[i]));
+  for (int i = 0; i < m->len; ++i) {
+    if (m->pinned[i]) CK(cudaFreeHost(m->base[i]));
+    else CK(cudaFree(m->base[i]));
+  }
   m->len = 0;
 }
 
@@ -150,6 +221,7 @@ static void probe_free(probe_mem *m) {
 struct probe_cfg {
   int32_t n, levels, batch, block;
   bool managed, advise, resident, host_touch;
+  probe_place place; /* the counts array's placement */
 };
 
 static int cmp_double(const void *x, const void *y) {
@@ -169,11 +241,13 @@ static void stats(double *v, int len, double out[3]) {
 
 static void run_cfg(const probe_cfg &c, cudaStream_t stream, int sms, const char *tag) {
   const int32_t n = c.n;
-  probe_mem m = {{0}, 0};
+  probe_mem m = {{0}, {false}, 0};
   probe_arrays a;
   a.level = (int32_t *)probe_alloc(&m, sizeof(int32_t) * (size_t)n, c.managed);
   a.items = (int32_t *)probe_alloc(&m, sizeof(int32_t) * 2 * (size_t)n, c.managed);
-  a.counts = (int32_t *)probe_alloc(&m, sizeof(int32_t) * ((size_t)n + 2), c.managed);
+  int32_t *host_counts = NULL; /* the host's view of a.counts (--host-touch reads it) */
+  a.counts = probe_alloc_counts(&m, sizeof(int32_t) * ((size_t)n + 2), c.managed, c.place,
+                                &host_counts);
   a.offsets = (int64_t *)probe_alloc(&m, sizeof(int64_t) * ((size_t)n + 1), c.managed);
   a.cols = (int32_t *)probe_alloc(&m, sizeof(int32_t) * (size_t)n, c.managed);
   a.chunk = (unsigned int *)probe_alloc(&m, 2 * sizeof(unsigned int), false);
@@ -196,11 +270,8 @@ static void run_cfg(const probe_cfg &c, cudaStream_t stream, int sms, const char
   }
   h_off[n] = n;
   if (c.managed && c.advise) {
-    cudaMemLocation dev;
-    dev.type = cudaMemLocationTypeDevice;
-    CK(cudaGetDevice(&dev.id));
-    CK(cudaMemAdvise(a.offsets, sizeof(int64_t) * ((size_t)n + 1), cudaMemAdviseSetReadMostly, dev));
-    CK(cudaMemAdvise(a.cols, sizeof(int32_t) * (size_t)n, cudaMemAdviseSetReadMostly, dev));
+    probe_advise(a.offsets, sizeof(int64_t) * ((size_t)n + 1), cudaMemAdviseSetReadMostly, false);
+    probe_advise(a.cols, sizeof(int32_t) * (size_t)n, cudaMemAdviseSetReadMostly, false);
   }
   CK(cudaMemcpyAsync(a.offsets, h_off, sizeof(int64_t) * ((size_t)n + 1), cudaMemcpyHostToDevice, stream));
   CK(cudaMemcpyAsync(a.cols, h_cols, sizeof(int32_t) * (size_t)n, cudaMemcpyHostToDevice, stream));
@@ -210,7 +281,9 @@ static void run_cfg(const probe_cfg &c, cudaStream_t stream, int sms, const char
   CK(cudaMemsetAsync(a.saved, 0, sizeof(int32_t), stream));
   const int32_t one = 1, zero = 0;
   CK(cudaMemcpyAsync(a.items, &zero, sizeof zero, cudaMemcpyHostToDevice, stream));
-  CK(cudaMemcpyAsync(a.counts, &one, sizeof one, cudaMemcpyHostToDevice, stream));
+  /* cudaMemcpyDefault where counts may be pinned host memory (--place mapped): the runtime
+   * tells the direction from the pointers. */
+  CK(cudaMemcpyAsync(a.counts, &one, sizeof one, cudaMemcpyDefault, stream));
   CK(cudaStreamSynchronize(stream));
 
   int per_sm = 0;
@@ -242,14 +315,14 @@ static void run_cfg(const probe_cfg &c, cudaStream_t stream, int sms, const char
     CK(cudaMemcpyAsync(&saved, a.saved, sizeof saved, cudaMemcpyDeviceToHost, stream));
     CK(cudaStreamSynchronize(stream));
     const double a2 = now_us();
-    if (c.host_touch && *(volatile int32_t *)&a.counts[k + 1] != 1) ++bad;
+    if (c.host_touch && *(volatile int32_t *)&host_counts[k + 1] != 1) ++bad;
     t_launch[k] = a1 - a0;
     t_wait[k] = a2 - a1;
     if (k + 1 - batch_start == c.batch || k + 1 == levels) {
       /* The swap loop's read-back: the sizes levels batch_start..k pushed. */
       const int32_t len = k + 1 - batch_start;
       CK(cudaMemcpyAsync(sizes, &a.counts[batch_start + 1], sizeof(int32_t) * (size_t)len,
-                         cudaMemcpyDeviceToHost, stream));
+                         cudaMemcpyDefault, stream));
       CK(cudaStreamSynchronize(stream));
       for (int32_t j = 0; j < len; ++j) bad += sizes[j] != 1;
       batch_start = k + 1;
@@ -263,10 +336,10 @@ static void run_cfg(const probe_cfg &c, cudaStream_t stream, int sms, const char
   double sl[3], sw[3];
   stats(t_launch, levels, sl);
   stats(t_wait, levels, sw);
-  printf("%-8s n=%-8d %-7s %-6s grid=%-5d %-10s levels=%-5d  us/level %8.1f | launch mean %7.1f "
+  printf("%-8s n=%-8d %-7s %-6s grid=%-5d %-10s %-8s levels=%-5d  us/level %8.1f | launch mean %7.1f "
          "med %6.1f p99 %7.1f | copy+sync mean %7.1f med %6.1f p99 %7.1f | stream %.1f ms%s\n",
          tag, n, c.managed ? "managed" : "device", c.advise && c.managed ? "+rm" : "", grid,
-         c.host_touch ? "host-touch" : "", levels, total / levels, sl[0], sl[1], sl[2], sw[0],
+         c.host_touch ? "host-touch" : "", c.place == PLACE_NONE ? "" : kPlaceNames[c.place], levels, total / levels, sl[0], sl[1], sl[2], sw[0],
          sw[1], sw[2], gpu_ms, bad ? "  WRONG COUNTS" : "");
   fflush(stdout);
   CK(cudaEventDestroy(ev0));
@@ -328,7 +401,7 @@ static void *cpu_spin(void *) {
 /* ---- main ------------------------------------------------------------------------------------ */
 
 int main(int argc, char **argv) {
-  probe_cfg c = {20000, 4000, 64, 256, true, false, true, false};
+  probe_cfg c = {20000, 4000, 64, 256, true, false, true, false, PLACE_NONE};
   bool hog = false, sweep = false;
   int hog_us = 2000, cpu_hog = 0;
   for (int i = 1; i < argc; ++i) {
@@ -343,6 +416,16 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--grid") && more) c.resident = !strcmp(argv[++i], "resident");
     else if (!strcmp(a, "--advise")) c.advise = true;
     else if (!strcmp(a, "--host-touch")) c.host_touch = true;
+    else if (!strcmp(a, "--place") && more) {
+      const char *name = argv[++i];
+      int p = 0;
+      while (p < 4 && strcmp(name, kPlaceNames[p])) ++p;
+      if (p == 4) {
+        fprintf(stderr, "hyb_probe: --place none|dev-acc|host-acc|mapped, not %s\n", name);
+        return 2;
+      }
+      c.place = (probe_place)p;
+    }
     else if (!strcmp(a, "--hog")) hog = true;
     else if (!strcmp(a, "--hog-us") && more) hog_us = atoi(argv[++i]);
     else if (!strcmp(a, "--cpu-hog") && more) cpu_hog = atoi(argv[++i]);
@@ -352,24 +435,33 @@ int main(int argc, char **argv) {
       return 2;
     }
   }
-  if (c.host_touch && !c.managed) {
-    fprintf(stderr, "hyb_probe: --host-touch needs --mem managed (the host cannot read device memory)\n");
+  if (c.host_touch && !c.managed && c.place == PLACE_NONE) {
+    fprintf(stderr, "hyb_probe: --host-touch needs --mem managed or a --place other than none "
+                    "(the host cannot read device memory)\n");
     return 2;
   }
   if (c.n < 2 || c.batch < 1 || c.block < 32 || c.levels < 1) {
     fprintf(stderr, "hyb_probe: need n >= 2, levels >= 1, batch >= 1, block >= 32\n");
     return 2;
   }
-  int dev = 0, sms = 0, cma = 0;
+  int dev = 0, sms = 0, cma = 0, pma = 0, atomics = 0, direct = 0;
   CK(cudaGetDevice(&dev));
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
   CK(cudaDeviceGetAttribute(&cma, cudaDevAttrConcurrentManagedAccess, dev));
+  /* What the placements can do here: whether the host's page tables serve the GPU (a coherent
+   * link), whether the GPU's atomics on host memory are atomic for the host too, whether the
+   * host can access managed memory on the device without migrating it. */
+  CK(cudaDeviceGetAttribute(&pma, cudaDevAttrPageableMemoryAccessUsesHostPageTables, dev));
+  CK(cudaDeviceGetAttribute(&atomics, cudaDevAttrHostNativeAtomicSupported, dev));
+  CK(cudaDeviceGetAttribute(&direct, cudaDevAttrDirectManagedMemAccessFromHost, dev));
   cudaDeviceProp prop;
   CK(cudaGetDeviceProperties(&prop, dev));
   /* gnest's stream: non-blocking, default scheduling (spin or yield while waiting). */
   cudaStream_t stream;
   CK(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking));
-  printf("device %s, %d SMs, concurrentManagedAccess=%d\n", prop.name, sms, cma);
+  printf("device %s, %d SMs, concurrentManagedAccess=%d hostPageTables=%d hostNativeAtomics=%d "
+         "directManagedAccessFromHost=%d\n",
+         prop.name, sms, cma, pma, atomics, direct);
 
   pthread_t spin[64];
   const int spins = cpu_hog < 64 ? cpu_hog : 64;
@@ -403,6 +495,18 @@ int main(int argc, char **argv) {
     t.levels = 2000;
     t.host_touch = true;
     run_cfg(t, stream, sms, "alone");
+    /* The placements of the touched array that might avoid the ping-pong: with the touch (the
+     * hybrids' level), then without it (what a placement costs the GPU's own reads and atomics,
+     * against the plain managed row above). */
+    for (int touch = 1; touch >= 0; --touch) {
+      for (int p = PLACE_DEV_ACC; p <= PLACE_MAPPED; ++p) {
+        probe_cfg s = t;
+        s.host_touch = touch;
+        s.place = (probe_place)p;
+        s.levels = 1000;
+        run_cfg(s, stream, sms, "alone");
+      }
+    }
     /* A shared GPU: the same rows while another process's kernels run. */
     const pid_t h = start_hog(argv[0], hog_us);
     for (int32_t n : {4000, 20000}) {

@@ -33,7 +33,7 @@ typedef enum gn_where {
 
 /* The input class the selector gives a backend (backends.def, ROLE). */
 typedef enum gn_role {
-  GN_ROLE_NONE, GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SKEWED_TRAVERSAL, GN_ROLE_SEQUENTIAL
+  GN_ROLE_NONE, GN_ROLE_UNIFORM, GN_ROLE_SKEWED, GN_ROLE_SKEWED_IN_GRID, GN_ROLE_SEQUENTIAL
 } gn_role;
 
 typedef struct gn_backend_entry {

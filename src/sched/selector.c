@@ -7,10 +7,15 @@
  * sizeable share of the work sits in items whose trip count exceeds the warp size, or when one
  * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); for the
  * traversals (a BFS or SSSP frontier, a tree's levels) the heavy items' children are best taken
- * by the same persistent grid, without a second kernel per level (GN_ROLE_SKEWED_TRAVERSAL:
+ * by the same persistent grid, without a second kernel per level (GN_ROLE_SKEWED_IN_GRID:
  * measured on an H200, bench/NOTES.md "Second GPU session of next-gpu": cnr-2000 BFS 1.23 against
  * 1.63 ms, SSSP 3.47 against 4.11, rmat20 BFS and SSSP within 3 %, Wu trees 1.3x faster; on BC,
- * coloring, MST and TC the next-level kernel still won on rmat20). Small deep, narrow trees run
+ * coloring and MST the next-level kernel still won on rmat20). Triangle counting joins them on a
+ * large input whose hubs hold many arcs: its work then sits in long intersections at the hubs,
+ * which the same grid balances better than a next-level kernel, once the pass is long enough to
+ * repay that grid's fixed cost of about 1 ms (bench/NOTES.md, "Sixth GPU session": 0.57-0.76 of
+ * the next-level kernel's time on RMAT scale 18-20 of 7.6 M arcs and more; 1.17-2.8x slower on
+ * rmat18-e8, cnr-2000 and small social graphs). Small deep, narrow trees run
  * on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree algorithms' device path
  * runs them by the Euler tour (src/algos/tree_method.c): its dependent passes grow with log2(n),
  * not with the depth. */
@@ -23,6 +28,17 @@
 #define GN_SEL_WARP 32                /* trip count above which an item counts as heavy */
 #define GN_SEL_SKEW_EDGE_SHARE 0.20   /* share of arcs at vertices of degree > 32 */
 #define GN_SEL_HUB_DEGREE 1024        /* a single vertex this large alone makes the input skewed */
+/* Even degrees: a serial inner loop per thread is balanced however many items pass the warp size.
+ * Erdos-Renyi graphs of mean degree 32 and 48 (max 63 and about 80, cv 0.18 and 0.14), measured
+ * on an H200 (bench/NOTES.md, "Sixth GPU session"): the serial loop was the fastest or within
+ * 6 % of it in all 12 cells, the next-level kernel up to 1.9x slower (BC, TC, SSSP). Bounded by
+ * the largest degree measured, with a margin. */
+#define GN_SEL_EVEN_CV 0.5
+#define GN_SEL_EVEN_MAX_DEGREE 128
+/* Triangle counting in the pass's own grid: at least this share of the arcs at vertices of degree
+ * > GN_SEL_HUB_DEGREE, and at least this many arcs. */
+#define GN_SEL_TC_HUB_EDGE_SHARE 0.10
+#define GN_SEL_TC_IN_GRID_ARCS 6000000
 /* Below this many nodes per level on average, a tree is deep and narrow: by levels each level
  * costs the GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a
  * few ns per node. A 100,000-node chain: 358 ms on the GPU by levels, 0.3 ms on the host. */
@@ -45,15 +61,32 @@ static gnest_backend gn_pick(gn_role role, char *reason, size_t size) {
   return b;
 }
 
-/* A skewed input's backend: for the traversals (BFS, SSSP frontiers; tree levels) the class whose
- * heavy items' children the level's own grid takes, for the others the next-level kernel's. */
-static gnest_backend gn_pick_skewed(gn_algo algo, char *reason, size_t size) {
+/* 1 when triangle counting's hub intersections are many and long enough for the pass's own grid
+ * (the rule and its measurements: the comment at the top); says so in the reason. */
+static int gn_tc_in_grid(const gnest_degree_stats *gs, char *reason, size_t size) {
+  if (!gs || gs->edges_above_1024 < GN_SEL_TC_HUB_EDGE_SHARE || gs->m < GN_SEL_TC_IN_GRID_ARCS)
+    return 0;
+  const size_t len = strlen(reason);
+  if (len < size)
+    snprintf(reason + len, size - len,
+             "; TC: hubs (> %d) hold %.3f >= %.2f of %lld >= %d arcs: in the pass's grid",
+             GN_SEL_HUB_DEGREE, gs->edges_above_1024, GN_SEL_TC_HUB_EDGE_SHARE,
+             (long long)gs->m, GN_SEL_TC_IN_GRID_ARCS);
+  return 1;
+}
+
+/* A skewed input's backend: for the traversals (BFS, SSSP frontiers; tree levels) and large
+ * hub-heavy triangle counts the class whose heavy items' children the pass's own grid takes, for
+ * the others the next-level kernel's. gs is NULL for trees. */
+static gnest_backend gn_pick_skewed(gn_algo algo, const gnest_degree_stats *gs, char *reason,
+                                    size_t size) {
   const int traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP ||
                         algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS;
   const size_t len = strlen(reason);
   if (traversal && len < size)
     snprintf(reason + len, size - len, "; a traversal: heavy children taken in the level's grid");
-  return gn_pick(traversal ? GN_ROLE_SKEWED_TRAVERSAL : GN_ROLE_SKEWED, reason, size);
+  const int in_grid = traversal || (algo == GN_ALGO_TC && gn_tc_in_grid(gs, reason, size));
+  return gn_pick(in_grid ? GN_ROLE_SKEWED_IN_GRID : GN_ROLE_SKEWED, reason, size);
 }
 
 static gnest_backend gn_select_tree(gn_algo algo, const gnest_tree *t, char *reason,
@@ -90,7 +123,7 @@ static gnest_backend gn_select_tree(gn_algo algo, const gnest_tree *t, char *rea
     snprintf(reason + len, size - len,
              "tree max out-degree %d > %d (warp size): wide nodes' children run apart",
              (int)t->max_out_degree, GN_SEL_WARP);
-    return gn_pick_skewed(algo, reason, size);
+    return gn_pick_skewed(algo, NULL, reason, size);
   }
   snprintf(reason + len, size - len, "tree max out-degree %d <= %d (warp size): serial inner loop",
            (int)t->max_out_degree, GN_SEL_WARP);
@@ -103,19 +136,27 @@ static gnest_backend gn_select_graph(gn_algo algo, const gnest_degree_stats *gs,
     snprintf(reason, size, "no degree statistics, uniform by default");
     return gn_pick(GN_ROLE_UNIFORM, reason, size);
   }
+  if (gs->cv <= GN_SEL_EVEN_CV && gs->max <= GN_SEL_EVEN_MAX_DEGREE) {
+    snprintf(reason, size,
+             "even degrees: cv %.2f <= %.2f and max degree %lld <= %d (%.3f of the arcs leave "
+             "vertices of degree > %d)",
+             gs->cv, GN_SEL_EVEN_CV, (long long)gs->max, GN_SEL_EVEN_MAX_DEGREE,
+             gs->edges_above_32, GN_SEL_WARP);
+    return gn_pick(GN_ROLE_UNIFORM, reason, size);
+  }
   if (gs->edges_above_32 > GN_SEL_SKEW_EDGE_SHARE) {
     snprintf(reason, size,
              "skewed degrees: %.3f of the arcs leave vertices of degree > %d (rule: > %.2f; "
              "max degree %lld, cv %.2f)",
              gs->edges_above_32, GN_SEL_WARP, GN_SEL_SKEW_EDGE_SHARE, (long long)gs->max, gs->cv);
-    return gn_pick_skewed(algo, reason, size);
+    return gn_pick_skewed(algo, gs, reason, size);
   }
   if (gs->max > GN_SEL_HUB_DEGREE) {
     snprintf(reason, size,
              "hub: max degree %lld > %d (share of arcs above degree %d: %.3f <= %.2f)",
              (long long)gs->max, GN_SEL_HUB_DEGREE, GN_SEL_WARP, gs->edges_above_32,
              GN_SEL_SKEW_EDGE_SHARE);
-    return gn_pick_skewed(algo, reason, size);
+    return gn_pick_skewed(algo, gs, reason, size);
   }
   snprintf(reason, size,
            "uniform degrees: %.3f of the arcs leave vertices of degree > %d (<= %.2f) and max "

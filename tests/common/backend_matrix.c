@@ -114,6 +114,7 @@ static void add_backend(bm_matrix *m, const gnest_backend_desc *d) {
     r->backend = d->backend;
     r->config = k;
     r->primary = bm_options_equal(&r->opts, &defaults);
+    r->host_levels = gn_backend_entry_of(d->backend)->where == GN_WHERE_HYBRID;
     has_default |= r->primary;
     snprintf(r->label, sizeof r->label, "%s [%s]", d->name, text);
   }
@@ -154,7 +155,17 @@ void bm_close(bm_matrix *m) {
 }
 
 int bm_selected(const bm_run *r, bm_configs which) {
-  return which == BM_ALL || (which == BM_PRIMARY) == (r->primary != 0);
+  if ((which & BM_PRIMARY) && !r->primary) return 0;
+  if ((which & BM_OTHERS) && r->primary) return 0;
+  if ((which & BM_DEVICE_LEVELS) && r->host_levels) return 0;
+  if ((which & BM_HOST_LEVELS) && !r->host_levels) return 0;
+  return 1;
+}
+
+int bm_any_selected(const bm_matrix *m, bm_configs which) {
+  for (int i = 0; i < m->count; i++)
+    if (bm_selected(&m->runs[i], which)) return 1;
+  return 0;
 }
 
 gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref) {

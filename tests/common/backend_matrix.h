@@ -15,6 +15,11 @@ typedef struct bm_run {
   gnest_backend backend;
   int config;         /* k of gnest_backend_config */
   int primary;        /* the backend's default configuration (its first when none is default) */
+  int host_levels;    /* a hybrid backend (registry WHERE HYBRID): its host threads touch, every
+                       * level, managed pages the GPU wrote the level before, so some of its
+                       * configurations pay a migration both ways a level (about 3 ms on an H200,
+                       * bench/probe/hyb_probe.cu's host-touch row), not the 10-25 us of the
+                       * other backends: deep inputs give it a smaller size (bm_configs) */
   gnest_options opts; /* backend set */
   char label[320];    /* "lazynp [granularity=warp wboost=1]": names backend and configuration */
 } bm_run;
@@ -25,9 +30,18 @@ typedef struct bm_matrix {
   int count;
 } bm_matrix;
 
-/* Which configurations a check runs: large inputs run the primary ones at full size and the
- * others on a smaller input of the same family (the tests say which). */
-typedef enum bm_configs { BM_ALL = 0, BM_PRIMARY, BM_OTHERS } bm_configs;
+/* Which runs a check takes, as filters ORed together (0: every run). Deep inputs (thousands of
+ * levels) run the primary configurations at full size and the others on a smaller input of the
+ * same family; the host_levels runs (the hybrids, every configuration) take a third size, about
+ * a second's worth of levels at 3 ms a level, since at full size one of their configurations
+ * would take minutes (the tests say which sizes). */
+typedef enum bm_configs {
+  BM_ALL = 0,
+  BM_PRIMARY = 1,        /* only the backends' primary configurations */
+  BM_OTHERS = 2,         /* only their other configurations */
+  BM_DEVICE_LEVELS = 4,  /* only the runs without host_levels */
+  BM_HOST_LEVELS = 8     /* only the host_levels runs */
+} bm_configs;
 
 /* A context that never touches CUDA (force_cpu). */
 gnest_ctx *bm_cpu_ctx(void);
@@ -44,6 +58,9 @@ void bm_open(bm_matrix *m);
 void bm_close(bm_matrix *m);
 
 int bm_selected(const bm_run *r, bm_configs which);
+
+/* Whether any run of m is selected (a check with none to run is logged, not run). */
+int bm_any_selected(const bm_matrix *m, bm_configs which);
 
 /* GNEST_TEST_ALGOS="color,bfs" (names as gn_algo_name): only those algorithms run in the suites
  * that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no algorithm. */
