@@ -346,22 +346,6 @@ typedef struct flag_job {
   int ok[kGnMaxThreads], sorted[kGnMaxThreads], merged[kGnMaxThreads];
 } flag_job;
 
-/* Cuts [0, n) into one range per thread holding about m / threads arcs each. */
-static void split_by_arcs(flag_job *j) {
-  const gn_csr *c = j->c;
-  j->bound[0] = 0;
-  for (int t = 1; t < j->threads; t++) {
-    const int64_t want = c->m / j->threads * t;
-    int32_t lo = j->bound[t - 1], hi = c->n;
-    while (lo < hi) { /* first row starting at or after want */
-      const int32_t mid = lo + (hi - lo) / 2;
-      if (c->offsets[mid] < want) lo = mid + 1; else hi = mid;
-    }
-    j->bound[t] = lo;
-  }
-  j->bound[j->threads] = c->n;
-}
-
 static void scan_rows(void *arg, int t) {
   flag_job *j = arg;
   const gn_csr *c = j->c;
@@ -408,7 +392,7 @@ static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
   memset(&j, 0, sizeof j);
   j.c = c;
   j.threads = c->m < (1 << 20) ? 1 : gn_parallel_threads();
-  split_by_arcs(&j);
+  gn_split_rows_by_arcs(c->offsets, c->n, j.threads, j.bound);
   int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0;
   const int symmetric = (flags & 4u) != 0;
   if (sorted || merged) {

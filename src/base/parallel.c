@@ -45,3 +45,18 @@ void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg) {
     else fn(arg, t); /* could not start: its share runs here */
   }
 }
+
+void gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int parts, int32_t *bound) {
+  const int64_t m = offsets[n];
+  bound[0] = 0;
+  for (int t = 1; t < parts; t++) {
+    const int64_t want = m / parts * t;
+    int32_t lo = bound[t - 1], hi = n;
+    while (lo < hi) { /* first row starting at or after want */
+      const int32_t mid = lo + (hi - lo) / 2;
+      if (offsets[mid] < want) lo = mid + 1; else hi = mid;
+    }
+    bound[t] = lo;
+  }
+  bound[parts] = n;
+}

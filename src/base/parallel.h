@@ -5,6 +5,8 @@
 #ifndef GNEST_PARALLEL_H
 #define GNEST_PARALLEL_H
 
+#include <stdint.h>
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -17,6 +19,10 @@ int gn_parallel_threads(void);
 /* Calls fn(arg, t) for every t in [0, threads), concurrently (t = 0 on the calling thread), and
  * returns when all have returned. threads is clamped to [1, kGnMaxThreads]. */
 void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg);
+
+/* Cuts the rows [0, n) of a CSR (offsets[0..n], m = offsets[n]) into `parts` ranges of about
+ * m / parts arcs each: part t is rows [bound[t], bound[t + 1]) (bound has parts + 1 entries). */
+void gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int parts, int32_t *bound);
 
 #ifdef __cplusplus
 }

@@ -29,7 +29,7 @@
 #define GN_SEL_SKEW_EDGE_SHARE 0.20   /* share of arcs at vertices of degree > 32 */
 #define GN_SEL_HUB_DEGREE 1024        /* a single vertex this large alone makes the input skewed */
 /* Even degrees: a serial inner loop per thread is balanced however many items pass the warp size.
- * Erdos-Renyi graphs of mean degree 32 and 48 (max 63 and about 80, cv 0.18 and 0.14), measured
+ * Erdos-Renyi graphs of mean degree 32 and 48 (max degree 63 and 82, cv 0.18 and 0.14), measured
  * on an H200 (bench/NOTES.md, "Sixth GPU session"): the serial loop was the fastest or within
  * 6 % of it in all 12 cells, the next-level kernel up to 1.9x slower (BC, TC, SSSP). Bounded by
  * the largest degree measured, with a margin. */
