@@ -39,6 +39,7 @@ gnest_status gn_engine_finish(gn_engine *e) {
                     "a work list overflowed its capacity (results discarded)");
   if (e->finish_backend) GN_TRY(e->finish_backend(*e));
   e->call->launches += e->launches;
+  e->call->grid_barriers -= flags.barriers_skipped;
   e->call->edges_visited += (int64_t)(edges + e->host_edges);
   return GNEST_OK;
 }

@@ -290,6 +290,8 @@ struct gn_engine_flags {
   int32_t levels_run;    /* written by fused frontier loops: levels run */
   int32_t barriers_saved; /* written by flat's frontier loop: of one grid barrier a level, those
                              its one-CTA stretches did without (flat.cuh) */
+  int32_t barriers_skipped; /* grid barriers counted on the host for passes that found no items
+                               on the device and returned at once (freelaunch.cu) */
 };
 
 /* Dynamic loop scheduling counters of single passes (self-resetting, see gn_last_cta_resets). */

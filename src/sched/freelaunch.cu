@@ -262,12 +262,22 @@ __device__ __forceinline__ void gn_fl_clear_last(const gn_fl_run &r, int32_t lev
 
 template <class V>
 __global__ void gn_fl_pass_kernel(V v, gn_items items, gn_step s, gn_fl_run r) {
+  /* No items (a count known only on the device: the direction-optimizing BFS launches both of a
+   * level's passes, one of them empty): every CTA returns at once, before touching slot 0 or the
+   * pass counter and before the T1 / T2 barrier, which the host counted (about 8 us a pass,
+   * bench/NOTES.md, sixth GPU session). */
+  const int64_t count = gn_items_count(items);
+  if (count == 0) {
+    if (gn_fl_grid_mode(r) && blockIdx.x == 0 && threadIdx.x == 0)
+      atomicAdd(&r.flags->barriers_skipped, 1);
+    return;
+  }
   __shared__ gn_cta_queue q;
   gn_cta_queue_init(q);
   uint32_t round = 0;
   unsigned long long edges = 0;
-  gn_fl_level(v, [&](int64_t k) { return gn_item_at(items, k); }, gn_items_count(items), s, r,
-              &r.slots[0], q, round, edges);
+  gn_fl_level(v, [&](int64_t k) { return gn_item_at(items, k); }, count, s, r, &r.slots[0], q,
+              round, edges);
   gn_add_edges(r.edges, edges);
   __syncthreads(); /* the CTA is done with slot 0 */
   if (threadIdx.x != 0) return;
