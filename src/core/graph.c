@@ -243,7 +243,6 @@ static int gn_sorted_row_has(const int32_t *cols, const float *w, int64_t b, int
  * arcs took 190 s on one). A thread stops at the first arc without its reverse, or when another
  * thread has found one. */
 typedef struct gn_symmetry_job {
-  int32_t n;
   const int64_t *off;
   const int32_t *cols;
   const float *w;
@@ -267,7 +266,7 @@ static void gn_check_rows(void *arg, int t) {
 
 static int gn_sorted_csr_symmetric(int32_t n, const int64_t *off, const int32_t *cols,
                                    const float *w) {
-  gn_symmetry_job j = {.n = n, .off = off, .cols = cols, .w = w};
+  gn_symmetry_job j = {.off = off, .cols = cols, .w = w};
   atomic_init(&j.asymmetric, 0);
   const int threads = off[n] < (1 << 20) ? 1 : gn_parallel_threads();
   gn_split_rows_by_arcs(off, n, threads, j.bound);
