@@ -391,8 +391,7 @@ static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
   flag_job j;
   memset(&j, 0, sizeof j);
   j.c = c;
-  j.threads = c->m < (1 << 20) ? 1 : gn_parallel_threads();
-  gn_split_rows_by_arcs(c->offsets, c->n, j.threads, j.bound);
+  j.threads = gn_split_rows_by_arcs(c->offsets, c->n, j.bound);
   int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0;
   const int symmetric = (flags & 4u) != 0;
   if (sorted || merged) {

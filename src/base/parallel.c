@@ -46,8 +46,9 @@ void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg) {
   }
 }
 
-void gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int parts, int32_t *bound) {
+int gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int32_t *bound) {
   const int64_t m = offsets[n];
+  const int parts = m < (1 << 20) ? 1 : gn_parallel_threads();
   bound[0] = 0;
   for (int t = 1; t < parts; t++) {
     const int64_t want = m / parts * t;
@@ -59,4 +60,5 @@ void gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int parts, int32_t
     bound[t] = lo;
   }
   bound[parts] = n;
+  return parts;
 }

@@ -20,9 +20,11 @@ int gn_parallel_threads(void);
  * returns when all have returned. threads is clamped to [1, kGnMaxThreads]. */
 void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg);
 
-/* Cuts the rows [0, n) of a CSR (offsets[0..n], m = offsets[n]) into `parts` ranges of about
- * m / parts arcs each: part t is rows [bound[t], bound[t + 1]) (bound has parts + 1 entries). */
-void gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int parts, int32_t *bound);
+/* Splits the rows [0, n) of a CSR (offsets[0..n], m = offsets[n]) for a host-parallel pass over
+ * its arcs: returns the thread count (1 below 2^20 arcs, where starting threads costs more than
+ * it saves; else gn_parallel_threads) and cuts the rows into that many ranges of about m / threads
+ * arcs each: thread t takes rows [bound[t], bound[t + 1]) (bound: kGnMaxThreads + 1 entries). */
+int gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int32_t *bound);
 
 #ifdef __cplusplus
 }

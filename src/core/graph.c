@@ -268,8 +268,7 @@ static int gn_sorted_csr_symmetric(int32_t n, const int64_t *off, const int32_t 
                                    const float *w) {
   gn_symmetry_job j = {.off = off, .cols = cols, .w = w};
   atomic_init(&j.asymmetric, 0);
-  const int threads = off[n] < (1 << 20) ? 1 : gn_parallel_threads();
-  gn_split_rows_by_arcs(off, n, threads, j.bound);
+  const int threads = gn_split_rows_by_arcs(off, n, j.bound);
   gn_parallel_run(threads, gn_check_rows, &j);
   return !atomic_load(&j.asymmetric);
 }
