@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "common/backend_matrix.h"
+#include "common/ring_csr.h"
 #include "gnest.h"
 #include "internal.h"
 #include "registry.h"
@@ -472,30 +473,20 @@ Test(core_graph, is_symmetric) {
 }
 
 /* More than 2^20 arcs: the rows are checked on host threads; a missing reverse arc in any share
- * is found whatever their count. A ring of n vertices, each linked both ways to its 4 nearest,
- * given as a sorted CSR (borrowed, so nothing is known about it before the check). */
+ * is found whatever their count. The ring of tests/common/ring_csr.h, given as a sorted CSR
+ * (borrowed, so nothing is known about it before the check). */
 Test(core_graph, is_symmetric_on_threads) {
   gnest_ctx *ctx = cpu_ctx();
   const int32_t n = 160000;
   int64_t *off = malloc(sizeof(int64_t) * (n + 1));
-  int32_t *cols = malloc(sizeof(int32_t) * 8 * (size_t)n);
+  int32_t *cols = malloc(sizeof(int32_t) * kRingDegree * (size_t)n);
   cr_assert(off && cols);
-  for (int32_t u = 0; u <= n; u++) off[u] = 8 * (int64_t)u;
   const char *counts[] = {"1", "3", "7"};
   const int32_t broken[] = {-1, 3, 80000, 159990};
   for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
     setenv("GNEST_THREADS", counts[i], 1);
     for (size_t b = 0; b < sizeof broken / sizeof broken[0]; b++) {
-      for (int32_t u = 0; u < n; u++) {
-        int32_t k = 0, row[8];
-        for (int d = -4; d <= 4; d++)
-          if (d) row[k++] = (int32_t)(((int64_t)u + d + n) % n);
-        for (int x = 1; x < 8; x++) /* rows wrap around the ring: sort them */
-          for (int y = x; y > 0 && row[y] < row[y - 1]; y--) {
-            int32_t t = row[y]; row[y] = row[y - 1]; row[y - 1] = t;
-          }
-        memcpy(cols + off[u], row, sizeof row);
-      }
+      ring_csr(n, off, cols);
       if (broken[b] >= 0) cols[off[broken[b]]] = cols[off[broken[b]] + 1]; /* a duplicate */
       gnest_graph *g = NULL;
       cr_assert_eq(gnest_graph_from_csr(ctx, n, off[n], off, cols, NULL, &g), GNEST_OK);

@@ -33,11 +33,12 @@ static void skip_unless_enabled(void) {
                  "GNEST_TEST_BIG=1 (scripts/gpu-run.sh big)");
 }
 
-typedef struct circulant {
+/* A CSR built here (the circulant or K_{a,b}), borrowed by the graph handle. */
+typedef struct big_csr {
   int64_t *offsets;
   int32_t *cols;
   int64_t m;
-} circulant;
+} big_csr;
 
 static int32_t ring_distance(int32_t u, int32_t v) {
   const int32_t d = u > v ? u - v : v - u;
@@ -46,7 +47,7 @@ static int32_t ring_distance(int32_t u, int32_t v) {
 
 /* Row u: the vertices at ring distance 1..h, in increasing order (sorted rows: gnest then checks
  * the symmetry in place instead of sorting a copy of 8.6 GB). */
-static void circulant_build(circulant *c) {
+static void circulant_build(big_csr *c) {
   c->m = (int64_t)2 * kHalfWidth * kN;
   cr_assert_gt(c->m, (int64_t)INT32_MAX, "the point of the test");
   c->offsets = malloc(((size_t)kN + 1) * sizeof *c->offsets);
@@ -68,7 +69,7 @@ static void circulant_build(circulant *c) {
 static const int32_t kSideA = 16384;
 static const int32_t kSideB = 65540;
 
-static void bipartite_build(circulant *c) {
+static void bipartite_build(big_csr *c) {
   const int32_t n = kSideA + kSideB;
   c->m = (int64_t)2 * kSideA * kSideB;
   cr_assert_gt(c->m, (int64_t)INT32_MAX, "the point of the test");
@@ -87,14 +88,14 @@ static void bipartite_build(circulant *c) {
   }
 }
 
-static void circulant_free(circulant *c) {
+static void big_csr_free(big_csr *c) {
   free(c->offsets);
   free(c->cols);
 }
 
 static int32_t expected_level(int32_t v) { return (ring_distance(0, v) + kHalfWidth - 1) / kHalfWidth; }
 
-static gnest_graph *wrap(gnest_ctx *ctx, const circulant *c, int32_t n) {
+static gnest_graph *wrap(gnest_ctx *ctx, const big_csr *c, int32_t n) {
   gnest_graph *g = NULL;
   cr_assert_eq(gnest_graph_from_csr(ctx, n, c->m, c->offsets, c->cols, NULL, &g), GNEST_OK, "%s",
                gnest_last_error_string(ctx));
@@ -150,13 +151,13 @@ Test(big, cpu_reference_counts_arcs_in_64_bits, .timeout = 600) {
   gnest_ctx_options_init(&co);
   gnest_ctx *ctx = NULL;
   cr_assert_eq(gnest_ctx_create(&ctx, &co), GNEST_OK);
-  circulant c;
+  big_csr c;
   circulant_build(&c);
   gnest_graph *g = wrap(ctx, &c, kN);
   gnest_options o = bm_cpu_options();
   check_traversals(ctx, g, &o, "cpu", c.m);
   gnest_graph_free(g);
-  circulant_free(&c);
+  big_csr_free(&c);
   gnest_ctx_free(ctx);
 }
 
@@ -172,7 +173,7 @@ Test(big, device_backends_count_arcs_in_64_bits, .timeout = 1800) {
   skip_unless_enabled();
   bm_matrix mx;
   bm_open(&mx);
-  circulant c;
+  big_csr c;
   circulant_build(&c);
   gnest_graph *g = wrap(mx.ctx, &c, kN);
   const gnest_options cpu = bm_cpu_options();
@@ -210,7 +211,7 @@ Test(big, device_backends_count_arcs_in_64_bits, .timeout = 1800) {
   free(bc_ref);
   free(bc);
   gnest_graph_free(g);
-  circulant_free(&c);
+  big_csr_free(&c);
   bm_close(&mx);
 }
 
@@ -219,7 +220,7 @@ Test(big, device_coloring_counts_arcs_in_64_bits, .timeout = 1800) {
   skip_unless_enabled();
   bm_matrix mx;
   bm_open(&mx);
-  circulant c;
+  big_csr c;
   bipartite_build(&c);
   const int32_t n = kSideA + kSideB;
   gnest_graph *g = wrap(mx.ctx, &c, n);
@@ -242,6 +243,6 @@ Test(big, device_coloring_counts_arcs_in_64_bits, .timeout = 1800) {
   }
   free(colors);
   gnest_graph_free(g);
-  circulant_free(&c);
+  big_csr_free(&c);
   bm_close(&mx);
 }

@@ -18,6 +18,7 @@
 #include "internal.h"
 #include "io.h"
 #include "io_internal.h" /* gn_csr_blocked_min_arcs */
+#include "common/ring_csr.h"
 
 #define DATA_DIR "../shared/data"
 
@@ -1123,56 +1124,46 @@ static void read_with_claimed_flags(const char *name, gn_csr *c, gn_csr *r) {
 
 /* The flag checks of a cache of more than 2^20 arcs run on host threads, each over a share of
  * the rows (sorted) or of the arcs' targets (symmetric): a flaw anywhere is found whatever the
- * thread count. The graph: a cycle of n vertices, each linked both ways to its 4 nearest. */
-static gn_csr circulant(int32_t n, int64_t *off, int32_t *cols) {
+ * thread count. The graph: the ring of tests/common/ring_csr.h. */
+static gn_csr ring_of(int32_t n, int64_t *off, int32_t *cols) {
+  ring_csr(n, off, cols);
   gn_csr c = {0};
   c.n = n;
-  c.m = 8 * (int64_t)n;
+  c.m = off[n];
   c.offsets = off;
   c.cols = cols;
-  for (int32_t u = 0; u < n; u++) {
-    off[u] = 8 * (int64_t)u;
-    int32_t row[8], k = 0;
-    for (int d = -4; d <= 4; d++)
-      if (d) row[k++] = (int32_t)(((int64_t)u + d + n) % n);
-    for (int i = 1; i < 8; i++) /* sort the row (it wraps around at both ends) */
-      for (int j = i; j > 0 && row[j] < row[j - 1]; j--) {
-        int32_t t = row[j]; row[j] = row[j - 1]; row[j - 1] = t;
-      }
-    memcpy(cols + off[u], row, sizeof row);
-  }
-  off[n] = c.m;
   return c;
 }
 
 Test(io, binary_flags_checked_on_threads) {
   const int32_t n = 160000; /* 1,280,000 arcs */
   int64_t *off = malloc(sizeof(int64_t) * (n + 1));
-  int32_t *cols = malloc(sizeof(int32_t) * 8 * (size_t)n);
+  int32_t *cols = malloc(sizeof(int32_t) * kRingDegree * (size_t)n);
   cr_assert(off && cols);
   const char *counts[] = {"1", "3", "7"};
   for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
     setenv("GNEST_THREADS", counts[i], 1);
-    gn_csr c = circulant(n, off, cols), r;
+    gn_csr c = ring_of(n, off, cols), r;
     read_with_claimed_flags("circ.gnest", &c, &r);
     cr_assert(r.sorted && r.merged && r.symmetric, "%s threads", counts[i]);
     gn_csr_free(&r);
-    /* one arc of a row in the last share retargeted: 150000 -> 150003 (its other neighbours
-     * stay): no reverse arc, and row 150000 is still strictly increasing */
+    /* one arc of a row in the last share retargeted, 150000 -> 150004 to 150000 -> 150005: no
+     * reverse arc, and row 150000 is still strictly increasing */
     const int64_t at = off[150000] + 7;
     cr_assert_eq(cols[at], 150004);
     cols[at] = 150005;
     read_with_claimed_flags("circ-asym.gnest", &c, &r);
     cr_assert(r.sorted && r.merged && !r.symmetric, "%s threads", counts[i]);
     gn_csr_free(&r);
-    /* a duplicate in the middle: rows still sorted, not merged (so not checked for symmetry) */
+    /* a duplicate in the middle (row 80000 lists 79996 twice, 79997 no more): rows still
+     * sorted, not merged, and 79997 -> 80000 has no reverse */
     cols[at] = 150004;
     cols[off[80000] + 1] = cols[off[80000]];
     read_with_claimed_flags("circ-dup.gnest", &c, &r);
     cr_assert(r.sorted && !r.merged && !r.symmetric, "%s threads", counts[i]);
     gn_csr_free(&r);
     /* out of order near the end */
-    c = circulant(n, off, cols);
+    c = ring_of(n, off, cols);
     cols[off[n - 2] + 3] = n - 1;
     read_with_claimed_flags("circ-unsorted.gnest", &c, &r);
     cr_assert(!r.sorted && !r.merged && !r.symmetric, "%s threads", counts[i]);
