@@ -298,6 +298,19 @@ typedef enum gnest_bfs_direction {
                            arcs. Symmetric graphs only: a directed graph runs TOP_DOWN */
 } gnest_bfs_direction;
 
+/* How gnest_color runs on a device backend (host backends ignore it). Both give the same colors
+ * (src/cpu/color.c's order). gnest_info.reason names the method that ran and why (README.md
+ * "Coloring methods"). */
+typedef enum gnest_color_method {
+  GNEST_COLOR_AUTO = 0, /* ASYNC */
+  GNEST_COLOR_ROUNDS,   /* the shortcut rounds through the backend: a split pass over every arc,
+                           then one frontier level per dependent round (gn_run_frontier) */
+  GNEST_COLOR_ASYNC     /* vertices of degree 64 and more by the backend's shortcut rounds; the
+                           others (a 64-bit set of possible colors each) by one persistent kernel
+                           of the algorithm's own, a thread per vertex, without rounds: each
+                           vertex is revisited until its color is known */
+} gnest_color_method;
+
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
@@ -337,6 +350,8 @@ typedef struct gnest_options {
   int32_t cta_levels;
   /* Direction-optimizing BFS; gnest_options_init sets it. */
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
+  /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
+  gnest_color_method color_method; /* gnest_color on a device backend; default AUTO */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -378,9 +393,10 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
  * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
- * (off = -1) bfs_direction=auto|top-down|optimizing; the word "default" changes nothing. Values
- * are range-checked as the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
- * (gnest_last_error(NULL)); opts is then unchanged. */
+ * (off = -1) bfs_direction=auto|top-down|optimizing color_method=auto|rounds|async; the word
+ * "default" changes nothing. Values are range-checked as the algorithms check them.
+ * GNEST_ERR_INVALID_ARGUMENT names the bad word (gnest_last_error(NULL)); opts is then
+ * unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
 
 /* Runs a tiny device-launching kernel on ctx's device: a parent grid launches a child grid

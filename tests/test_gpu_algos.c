@@ -230,6 +230,7 @@ typedef struct input_case {
   int32_t tree_splitters;        /* trees: splitters of the Euler tour at the device's spacing */
   gnest_bfs_direction bfs_direction; /* BFS: the direction every run asks for */
   int check_bfs_direction;           /* BFS: check the method named and the levels counted */
+  gnest_color_method color_method;   /* coloring: the method every run asks for */
 } input_case;
 
 static int32_t case_size(const input_case *c) {
@@ -494,6 +495,20 @@ static void check_bfs_direction(const gpu_env *env, const input_case *c, const o
                info->iterations, deepest + 1);
 }
 
+
+/* A device run of gnest_color names the method it ran (auto and async: async) and counts its
+ * rounds or passes. */
+static void check_color_method(const input_case *c, const gnest_info *info, const char *what) {
+  gnest_backend_desc d;
+  cr_assert_eq(gnest_backend_describe(info->backend, &d), GNEST_OK);
+  if (!d.needs_device) return;
+  const char *want = c->color_method == GNEST_COLOR_ROUNDS ? "method: rounds" : "method: async";
+  cr_expect_not_null(strstr(info->reason, want), "%s: reason '%s' lacks '%s'", what, info->reason,
+                     want);
+  if (gnest_graph_num_vertices(c->g) > 0)
+    cr_expect_gt(info->iterations, 0, "%s: no round or pass counted", what);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
   const char *algo = gn_algo_name(a->algo);
@@ -515,6 +530,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     gnest_options opts = r->opts;
     opts.tree_method = c->tree_method;
     opts.bfs_direction = c->bfs_direction;
+    opts.color_method = c->color_method;
     outputs_poison(&got);
     gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
@@ -522,6 +538,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     if (c->t) check_tree_method(c, a->algo, &info, what);
     if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
       check_bfs_direction(env, c, &ref, &info, what);
+    if (a->algo == GN_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -862,8 +879,10 @@ static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs whic
     snprintf(what, sizeof what, "color/%s on rmat%d", r->label, scale);
     gnest_info info;
     int32_t num_colors = -1;
+    gnest_options opts = r->opts;
+    opts.color_method = GNEST_COLOR_ROUNDS;
     poison(got, (size_t)p.n * sizeof *got);
-    gnest_status st = gnest_color(env->ctx, g, got, &num_colors, &r->opts, &info);
+    gnest_status st = gnest_color(env->ctx, g, got, &num_colors, &opts, &info);
     if (!bm_status_agrees(env, r, GN_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
     expect_i32_equal(sim, got, p.n, what);
     cr_log_info("%s: %d levels (simulated: %d rounds, Jones-Plassmann %d)", what, info.iterations,
@@ -1791,5 +1810,120 @@ Test(gpu_api, auto_backend_reports_what_ran) {
   free(ref);
   free(got);
   gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* ---- coloring methods (color_method) ---------------------------------------------------- */
+
+/* gnest_color with color_method rounds and async on every selected configuration: colors equal
+ * to the CPU's, the method named, rounds or passes counted. */
+static void check_color_methods(const gpu_env *env, const char *name, const gnest_graph *g,
+                                bm_configs which) {
+  static const gnest_color_method methods[] = {GNEST_COLOR_ROUNDS, GNEST_COLOR_ASYNC};
+  static const char *const words[] = {"auto", "rounds", "async"};
+  for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+    char label[192];
+    snprintf(label, sizeof label, "%s [color_method=%s]", name, words[methods[i]]);
+    input_case c = make_case(label, g, A_COLOR, which);
+    c.color_method = methods[i];
+    check_case(env, &c);
+  }
+}
+
+static void check_color_methods_edges(const gpu_env *env, const char *name, gn_gen_edges *e,
+                                      build_opts bo, bm_configs which) {
+  gnest_graph *g = build(env, e, bo);
+  gn_gen_edges_free(e);
+  check_color_methods(env, name, g, which);
+  gnest_graph_free(g);
+}
+
+static void add_edge(gn_gen_edges *e, int64_t *at, int32_t a, int32_t b) {
+  e->src[*at] = a;
+  e->dst[*at] = b;
+  ++*at;
+}
+
+/* A clique of k vertices (colors 0 .. k - 1: with k > 64 wide vertices take colors of 64 and
+ * more), each with two pendant leaves; narrow vertices joined to three clique vertices each
+ * (their wide predecessors' colors are above 64 for most); a path of narrow vertices through
+ * them. */
+static void clique_with_pendants(gn_gen_edges *e, int32_t k) {
+  const int32_t joined = 3 * k, n = k + 2 * k + joined;
+  const int64_t m = (int64_t)k * (k - 1) / 2 + 2 * k + 3 * (int64_t)joined + joined - 1;
+  e->n = n;
+  e->src = xmalloc((size_t)m, sizeof *e->src);
+  e->dst = xmalloc((size_t)m, sizeof *e->dst);
+  e->w = NULL;
+  int64_t at = 0;
+  for (int32_t a = 0; a < k; a++)
+    for (int32_t b = a + 1; b < k; b++) add_edge(e, &at, a, b);
+  for (int32_t a = 0; a < k; a++) {
+    add_edge(e, &at, a, k + 2 * a);
+    add_edge(e, &at, a, k + 2 * a + 1);
+  }
+  const int32_t first = 3 * k;
+  for (int32_t j = 0; j < joined; j++) {
+    for (int32_t t = 0; t < 3; t++) add_edge(e, &at, first + j, (j * 7 + t * 13) % k);
+    if (j > 0) add_edge(e, &at, first + j - 1, first + j);
+  }
+  cr_assert_eq(at, m);
+  e->m = m;
+}
+
+/* RMAT: wide and narrow vertices mixed, chains of dependences through both. */
+Test(gpu_color_method, rmat_wide_and_narrow) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 9 : 13, 16, 81, &e), "gn_gen_rmat");
+  check_color_methods_edges(&env, "rmat", &e, UNDIRECTED_CLEAN, BM_ALL);
+  bm_close(&env);
+}
+
+/* Wide vertices whose colors reach past 64, seen by narrow ones; a clique of exactly 64 (every
+ * vertex wide at degree 65 with its leaves) and one of 100. */
+Test(gpu_color_method, clique_with_pendants) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t sizes[] = {63, 64, 100};
+  for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
+    char name[64];
+    snprintf(name, sizeof name, "clique %d with pendants", (int)sizes[i]);
+    gn_gen_edges e;
+    clique_with_pendants(&e, sizes[i]);
+    check_color_methods_edges(&env, name, &e, UNDIRECTED_CLEAN, BM_ALL);
+  }
+  bm_close(&env);
+}
+
+/* Every vertex wide (mean degree about 100), every vertex narrow (a grid), a star (one wide
+ * hub, narrow leaves). */
+Test(gpu_color_method, dense_sparse_and_star) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  const int32_t n = (int32_t)sized(4000, 600);
+  gen_ok(gn_gen_er(n, 50 * (int64_t)n, 82, &e), "gn_gen_er");
+  check_color_methods_edges(&env, "dense erdos-renyi", &e, UNDIRECTED_CLEAN, BM_ALL);
+  const int32_t side = (int32_t)sized(200, 30);
+  gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
+  check_color_methods_edges(&env, "grid", &e, UNDIRECTED_CLEAN, BM_ALL);
+  gen_ok(gn_gen_star((int32_t)sized(100000, 1000), &e), "gn_gen_star");
+  check_color_methods_edges(&env, "star", &e, UNDIRECTED_CLEAN, BM_ALL);
+  bm_close(&env);
+}
+
+/* Self-loops (priorities from degrees without them) and repeated arcs (counted predecessors),
+ * on a sparse graph and on RMAT's wide hubs. */
+Test(gpu_color_method, self_loops_and_duplicates) {
+  gpu_env env;
+  bm_open(&env);
+  const build_opts keep_all_undirected = {1, 0, 0};
+  gn_gen_edges e;
+  multigraph_edges(&e, (int32_t)sized(20000, 500));
+  check_color_methods_edges(&env, "multigraph", &e, keep_all_undirected, BM_ALL);
+  gen_ok(gn_gen_rmat(small_mode() ? 9 : 12, 16, 83, &e), "gn_gen_rmat"); /* hubs with loops */
+  check_color_methods_edges(&env, "rmat multigraph", &e, keep_all_undirected, BM_ALL);
   bm_close(&env);
 }

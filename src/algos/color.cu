@@ -1,27 +1,33 @@
-/* gnest_color: the shortcut rounds of bench/proto/README.md (visitors: color.cuh), which give
- * exactly the CPU's greedy first-fit coloring in gn_color_priority order (src/cpu/color.c) in
- * far fewer dependent rounds than Jones-Plassmann (rmat20, simulated: 200 instead of 1,534).
- *
- * Device work of a call: one pass over every arc (the row split, which also seeds level 0) and
- * one frontier level per round, plus a self-loop pass only for graphs that have self-loops (the
- * graph's cached statistics say so). No memset and no element-wise kernel of its own: the
- * passes' pre() zero what their edges count. */
+/* gnest_color: exactly the CPU's greedy first-fit coloring in gn_color_priority order
+ * (src/cpu/color.c), by one of two methods (gnest_options.color_method):
+ *   rounds: the shortcut rounds of bench/proto/README.md (visitors: color.cuh), far fewer
+ *     dependent rounds than Jones-Plassmann (rmat20, simulated: 200 instead of 1,534): one pass
+ *     over every arc (the row split, which also seeds level 0) and one frontier level per round;
+ *   async: no rounds (color_async.cuh): the row split of the wide vertices (degree >=
+ *     kColorWide) through the backend, a persistent kernel that colors them, a warp each; then
+ *     a setup kernel and a persistent kernel for the others, a thread each.
+ * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
+ * so). No memset: the passes' pre() and the setup kernel zero what they count. */
 #include "prims.cuh"
 #include "color.cuh"
+#include "color_async.cuh"
 
-/* The device state of the rounds, from the call's scratch. */
-static gnest_status color_alloc(gn_engine &e, const gn_device_graph *dg, color_state *st) {
+/* The device state, from the call's scratch; wide: the row split's and the rounds' arrays too
+ * (color_method=async on a graph without wide vertices needs only the lists and the colors). */
+static gnest_status color_alloc(gn_engine &e, const gn_device_graph *dg, bool wide,
+                                color_state *st) {
   gn_scratch &scratch = *e.scratch;
   const size_t n = (size_t)dg->n;
   *st = color_state{};
   st->offsets = dg->offsets;
   st->n = dg->n;
   GN_TRY(scratch.alloc(&st->adj, (size_t)dg->m + 1, "coloring predecessor and successor lists"));
+  GN_TRY(scratch.alloc(&st->color, n, "colors"));
+  if (!wide) return GNEST_OK;
   GN_TRY(scratch.alloc(&st->split, n, "coloring list lengths"));
   GN_TRY(scratch.alloc(&st->vx, n, "coloring vertex states"));
   GN_TRY(scratch.alloc(&st->tail, (size_t)(dg->m / 64) + 1, "coloring possible-color words"));
-  GN_TRY(scratch.alloc(&st->rec, 2 * n, "coloring records"));
-  return scratch.alloc(&st->color, n, "colors");
+  return scratch.alloc(&st->rec, 2 * n, "coloring records");
 }
 
 /* The list lengths are int32 counters: a row longer than that is refused, not wrapped. */
@@ -32,32 +38,84 @@ static gnest_status color_check_rows(gn_call *call, const gnest_degree_stats &st
                   (long long)stats.max, INT32_MAX);
 }
 
+/* The method of this call, appended to the reason. */
+static gnest_color_method color_pick(gn_call *call) {
+  const gnest_color_method asked = call->opts.color_method;
+  const gnest_color_method method = asked == GNEST_COLOR_ROUNDS ? asked : GNEST_COLOR_ASYNC;
+  const size_t len = strlen(call->reason);
+  snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (color_method=%s)",
+           method == GNEST_COLOR_ROUNDS ? "rounds" : "async",
+           asked == GNEST_COLOR_AUTO ? "auto" : method == GNEST_COLOR_ROUNDS ? "rounds" : "async");
+  return method;
+}
+
+/* The row split through the backend (color_split_visitor) for the vertices of degree >=
+ * wide_from (0: all), then what colors them: the shortcut rounds through the backend, or
+ * (wide_from > 0) color_async.cuh's warp per vertex, whose passes it counts at passes. */
+static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
+                                        const int32_t *self_loops, const color_state &st,
+                                        int64_t wide_from, int32_t *passes) {
+  gn_frontier f;
+  GN_TRY(gn_frontier_alloc(&e, &f, dg->n, gn_level_bound(dg->n), false));
+  /* The split pass pushes level 0 of the swap-mode frontier: items[0 ..), its length counts[0]. */
+  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st, wide_from};
+  GN_TRY(gn_run_pass(e, split, gn_all_items(dg->n), 0, f.items, f.counts, f.capacity));
+  if (wide_from == 0) {
+    const color_round_visitor rounds = {st};
+    return gn_run_frontier(e, rounds, f, &e.call->iterations);
+  }
+  color_wide w = {st, f.items, f.counts, passes, e.edges};
+  void *args[] = {&w};
+  return gn_cooperative_launch(e, color_wide_async_kernel, args);
+}
+
+/* The narrow vertices by color_async.cuh, once the wide ones are colored. */
+static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg,
+                                     const int32_t *self_loops, const color_state &st,
+                                     int32_t *passes) {
+  gn_scratch &scratch = *e.scratch;
+  const size_t n = (size_t)dg->n;
+  color_narrow s = {dg->offsets, dg->cols, self_loops, st.adj, nullptr, nullptr, st.color, dg->n,
+                    passes, e.edges};
+  GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
+  GN_TRY(scratch.alloc(&s.len, n, "coloring list lengths"));
+  GN_KERNEL(e, gn_grid_for(dg->n, e.block), e.block, color_narrow_setup_kernel, s);
+  void *args[] = {&s};
+  return gn_cooperative_launch(e, color_narrow_async_kernel, args, dg->n);
+}
+
 static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
-                                    int32_t *colors_out) {
+                                    gnest_color_method method, int32_t *colors_out) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   const int32_t n = dg->n;
   gnest_degree_stats stats; /* cached on the graph after the first call */
   GN_TRY(gnest_graph_stats(ctx, g, &stats));
   GN_TRY(color_check_rows(call, stats));
+  const bool async = method == GNEST_COLOR_ASYNC;
+  const bool wide = !async || stats.max >= kColorWide; /* a vertex may be wide */
   color_state st;
-  GN_TRY(color_alloc(e, dg, &st));
-  int32_t *self_loops = nullptr;
+  GN_TRY(color_alloc(e, dg, wide, &st));
+  int32_t *self_loops = nullptr, *passes = nullptr; /* passes: the wide and narrow loops' */
   if (stats.self_loops > 0) GN_TRY(e.scratch->alloc(&self_loops, (size_t)n, "coloring self-loops"));
-  gn_frontier f;
-  GN_TRY(gn_frontier_alloc(&e, &f, n, gn_level_bound(n), false));
+  if (async) {
+    GN_TRY(e.scratch->alloc(&passes, 2, "coloring pass counts"));
+    GN_TRY(gn_memset(ctx, passes, 0, 2 * sizeof(int32_t)));
+  }
 
   GN_TRY(gn_timer_start(ctx));
   if (self_loops) {
     const self_loop_visitor loops = {{dg->offsets, dg->cols}, self_loops};
     GN_TRY(gn_run_pass(e, loops, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
-  /* The split pass pushes level 0 of the swap-mode frontier: items[0 ..), its length counts[0]. */
-  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st};
-  GN_TRY(gn_run_pass(e, split, gn_all_items(n), 0, f.items, f.counts, f.capacity));
-  const color_round_visitor rounds = {st};
-  GN_TRY(gn_run_frontier(e, rounds, f, &call->iterations));
+  if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, passes));
+  if (async) GN_TRY(color_narrow_run(e, dg, self_loops, st, passes + 1));
   GN_TRY(gn_engine_close(&e));
+  if (async) { /* the asynchronous loops' passes count as the call's iterations */
+    int32_t count[2] = {0, 0};
+    GN_TRY(gn_to_host(ctx, count, passes, sizeof count));
+    call->iterations = count[0] + count[1];
+  }
   return gn_to_host(ctx, colors_out, st.color, sizeof(int32_t) * (size_t)n);
 }
 
@@ -88,7 +146,8 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
       },
       [&](gn_cpu_counts *c) { return gn_cpu_color(&g->csr, colors, num_colors, c); },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0) GN_TRY(color_on_device(e, g, dg, colors));
+        const gnest_color_method method = color_pick(&call); /* named even for no vertex */
+        if (g->csr.n > 0) GN_TRY(color_on_device(e, g, dg, method, colors));
         return count_colors(&call, colors, g->csr.n, num_colors);
       });
 }

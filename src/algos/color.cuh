@@ -181,27 +181,31 @@ __device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned l
  * (an atomic slot each; pre zeroes the two counters); its post starts P = {0 .. min(preds,
  * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
  * ~v as a push item when it has successors. Priorities are computed from the degrees here: the
- * rounds never need them. */
+ * rounds never need them. With wide_from > 0 (color_method=async) the rounds are for the
+ * vertices of at least that degree only: the others are skipped, and are nobody's successors
+ * (color_async.cuh colors them afterwards; a wide vertex's predecessors are all wide). */
 struct color_split_visitor : gn_out_arcs {
   const int32_t *self_loops; /* NULL: the graph has none */
   color_state st;
+  int64_t wide_from; /* 0: every vertex */
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
 
-  __device__ uint64_t priority(int32_t v) const {
-    const int64_t loops = self_loops ? self_loops[v] : 0;
-    return gn_color_priority(offsets[v + 1] - offsets[v] - loops, v);
+  __device__ int64_t degree(int32_t v) const {
+    return offsets[v + 1] - offsets[v] - (self_loops ? self_loops[v] : 0);
   }
   __device__ bool pre(int32_t v, const gn_step &) const {
+    if (degree(v) < wide_from) return false;
     st.split[v] = color_split{0, 0};
     return true;
   }
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
     const int32_t u = cols[e];
     if (u == v) return;
-    if (priority(u) > priority(v))
+    const int64_t du = degree(u);
+    if (gn_color_priority(du, u) > gn_color_priority(degree(v), v))
       st.adj[offsets[v] + atomicAdd(&st.split[v].preds, 1)] = u;
-    else
+    else if (du >= wide_from)
       st.adj[offsets[v + 1] - 1 - atomicAdd(&st.split[v].succs, 1)] = u;
   }
   __device__ void post(int32_t v, const gn_step &s) const {

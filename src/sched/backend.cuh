@@ -133,25 +133,6 @@ __device__ __forceinline__ unsigned long long gn_run_items(const V &v, const int
   return edges;
 }
 
-/* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
- * occupancy API; never more than `needed` items need (0 = unknown). */
-template <class K>
-gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
-  int per_sm = 0;
-  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
-  if (per_sm < 1)
-    return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
-                    "kernel cannot run with %d threads per block (registers/shared memory)",
-                    e.block);
-  int64_t g = (int64_t)per_sm * e.sm_count;
-  if (needed > 0) {
-    int64_t want = (needed + e.block - 1) / e.block;
-    if (want < g) g = want;
-  }
-  *grid = (int)(g < 1 ? 1 : g);
-  return GNEST_OK;
-}
-
 /* Resident grid for a single pass over items (throttled to the list's size when it is known on
  * the host). */
 template <class K>

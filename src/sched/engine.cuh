@@ -416,6 +416,38 @@ static inline int gn_grid_for(int64_t n, int block) {
   return (int)g;
 }
 
+/* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
+ * occupancy API; never more than `needed` items need (0 = unknown). */
+template <class K>
+gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
+  int per_sm = 0;
+  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
+  if (per_sm < 1)
+    return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
+                    "kernel cannot run with %d threads per block (registers/shared memory)",
+                    e.block);
+  int64_t g = (int64_t)per_sm * e.sm_count;
+  if (needed > 0) {
+    int64_t want = (needed + e.block - 1) / e.block;
+    if (want < g) g = want;
+  }
+  *grid = (int)(g < 1 ? 1 : g);
+  return GNEST_OK;
+}
+
+/* Launches a cooperative kernel with the resident grid (required for grid.sync), throttled to
+ * `needed` items when that is known (0 = not known). Used by the persistent backends
+ * (flat, freelaunch, levelsched) and by algorithms' own persistent kernels. */
+template <class K>
+static gnest_status gn_cooperative_launch(gn_engine &e, K kernel, void **args, int64_t needed = 0) {
+  int grid = 0;
+  GN_TRY(gn_resident_grid(e, kernel, needed, &grid));
+  GN_CUDA(e.ctx, cudaLaunchCooperativeKernel((const void *)kernel, dim3(grid), dim3(e.block), args,
+                                             0, e.stream));
+  e.launches++;
+  return GNEST_OK;
+}
+
 /* Every host-side kernel launch of a call, by backends and algorithms alike: on the engine's
  * stream, counted, and checked. */
 #define GN_KERNEL(e, grid, block, kernel, ...)                               \

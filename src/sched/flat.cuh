@@ -189,19 +189,6 @@ __global__ void gn_flat_levels_kernel(V v, const int32_t *items, const int64_t *
   gn_add_edges(edges_total, edges);
 }
 
-/* Launches a cooperative kernel with the resident grid (required for grid.sync), throttled to
- * `needed` items when that is known (0 = not known). Shared with the other persistent backends
- * (freelaunch, levelsched). */
-template <class K>
-static gnest_status gn_flat_cooperative(gn_engine &e, K kernel, void **args, int64_t needed = 0) {
-  int grid = 0;
-  GN_TRY(gn_resident_grid(e, kernel, needed, &grid));
-  GN_CUDA(e.ctx, cudaLaunchCooperativeKernel((const void *)kernel, dim3(grid), dim3(e.block), args,
-                                             0, e.stream));
-  e.launches++;
-  return GNEST_OK;
-}
-
 struct gn_flat {
   static constexpr bool kFusedFrontier = true;
   static constexpr bool kFusedLevels = true;
@@ -232,7 +219,7 @@ struct gn_flat {
     int64_t cta_max = gn_cta_levels_bound(e.call->opts.cta_levels, e.block);
     void *args[] = {&vv, &f, &st.level_chunks, &st.sync, &cta_max, &e.flags, &e.edges,
                     &e.dynamic};
-    GN_TRY(gn_flat_cooperative(e, gn_flat_frontier_kernel<V>, args));
+    GN_TRY(gn_cooperative_launch(e, gn_flat_frontier_kernel<V>, args));
     gn_engine_flags ran;
     GN_TRY(gn_to_host(e.ctx, &ran, e.flags, sizeof ran));
     *levels = ran.levels_run;
@@ -254,7 +241,7 @@ struct gn_flat {
     void *args[] = {&vv, &items, &d_offsets, &num_levels, &reverse, &chunks, &e.flags, &e.edges,
                     &e.dynamic};
     e.call->grid_barriers += num_levels; /* one after every level */
-    return gn_flat_cooperative(e, gn_flat_levels_kernel<V>, args);
+    return gn_cooperative_launch(e, gn_flat_levels_kernel<V>, args);
   }
 };
 

@@ -416,7 +416,7 @@ struct gn_freelaunch {
     /* T3 / T4 keep the children in the parents' CTAs: no more CTAs than the items need. */
     const int64_t needed = gn_fl_grid_mode(r) || items.d_count ? 0 : items.n;
     e.call->grid_barriers += barriers_per_level(r) - 1;
-    return gn_flat_cooperative(e, gn_fl_pass_kernel<V>, args, needed);
+    return gn_cooperative_launch(e, gn_fl_pass_kernel<V>, args, needed);
   }
 
   template <class V>
@@ -424,7 +424,7 @@ struct gn_freelaunch {
     gn_fl_run r = gn_backend_state<gn_fl_state>(e).run;
     V vv = v;
     void *args[] = {&vv, &f, &r};
-    GN_TRY(gn_flat_cooperative(e, gn_fl_frontier_kernel<V>, args));
+    GN_TRY(gn_cooperative_launch(e, gn_fl_frontier_kernel<V>, args));
     GN_TRY(gn_to_host(e.ctx, levels, &e.flags->levels_run, sizeof(int32_t)));
     e.call->grid_barriers += barriers_per_level(r) * *levels;
     return GNEST_OK;
@@ -441,7 +441,7 @@ struct gn_freelaunch {
     bool reverse = sched.reverse;
     void *args[] = {&vv, &items, &d_offsets, &num_levels, &reverse, &r};
     e.call->grid_barriers += barriers_per_level(r) * num_levels;
-    return gn_flat_cooperative(e, gn_fl_levels_kernel<V>, args);
+    return gn_cooperative_launch(e, gn_fl_levels_kernel<V>, args);
   }
 };
 

@@ -616,7 +616,7 @@ struct gn_levelsched : gn_flat {
     e.call->barriers_saved += sched.num_levels - barriers; /* flat: one a level */
     V vv = v;
     void *args[] = {&vv, &a};
-    return gn_flat_cooperative(e, gn_ls_kernel<V>, args);
+    return gn_cooperative_launch(e, gn_ls_kernel<V>, args);
   }
 };
 

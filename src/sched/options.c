@@ -27,6 +27,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->host_share = 0;
   opts->cta_levels = 0;
   opts->bfs_direction = GNEST_BFS_AUTO;
+  opts->color_method = GNEST_COLOR_AUTO;
 }
 
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
@@ -108,6 +109,10 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.bfs_direction = %d is not a gnest_bfs_direction value (0 auto, "
                     "1 top-down, 2 optimizing)", (int)o->bfs_direction);
+  if ((int)o->color_method < (int)GNEST_COLOR_AUTO || (int)o->color_method > (int)GNEST_COLOR_ASYNC)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.color_method = %d is not a gnest_color_method value (0 auto, "
+                    "1 rounds, 2 async)", (int)o->color_method);
   return GNEST_OK;
 }
 
@@ -115,7 +120,7 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
     "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
-    "cta_levels, bfs_direction";
+    "cta_levels, bfs_direction, color_method";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -149,6 +154,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const fl_modes[] = {"auto", "t1", "t2", "t3", "t4", NULL};
   static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
   static const char *const bfs_directions[] = {"auto", "top-down", "optimizing", NULL};
+  static const char *const color_methods[] = {"auto", "rounds", "async", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
@@ -211,6 +217,11 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "bfs_direction") == 0) {
     if ((idx = gn_word_index(value, bfs_directions)) >= 0) {
       o->bfs_direction = (gnest_bfs_direction)idx;
+      return GNEST_OK;
+    }
+  } else if (strcmp(key, "color_method") == 0) {
+    if ((idx = gn_word_index(value, color_methods)) >= 0) {
+      o->color_method = (gnest_color_method)idx;
       return GNEST_OK;
     }
   } else {

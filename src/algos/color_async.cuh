@@ -1,0 +1,305 @@
+/* color_method=async (driver: color.cu): every vertex colored without rounds, by the
+ * algorithm's own persistent kernels (no backend loop; the backend runs the row split of the
+ * wide vertices). Included by color.cu only.
+ *
+ * The ideas are ECL-GC's (Alabandi, Powers, Burtscher, PPoPP 2020, sections 3.2-3.4): colors in
+ * the same priority order, high- and low-degree vertices handled apart, low-degree vertices a
+ * thread each with their possible colors in one machine word, revisited asynchronously until
+ * their color is known. The invariant and the two shortcuts are those of the rounds
+ * (color.cuh, bench/proto/README.md "Why the colors are exactly the CPU's"): every rule needs
+ * only that what it reads of a predecessor u contains c*(u), and that a singleton is {c*(u)}.
+ * Both hold for every value P(u) ever has, so a thread may read any other vertex's set at any
+ * time, without rounds or barriers.
+ *
+ * Why the split by degree is exact: a predecessor has a higher priority, hence a degree at least
+ * v's (gn_color_priority). So the wide vertices (degree >= kColorWide) have only wide
+ * predecessors and are colored first, alone (a warp each: color_wide_async_kernel); a narrow
+ * vertex has fewer than kColorWide predecessors, so P(v) lies in colors 0..63: one 64-bit word
+ * (a thread each: color_narrow_async_kernel). */
+#ifndef GNEST_ALGOS_COLOR_ASYNC_CUH
+#define GNEST_ALGOS_COLOR_ASYNC_CUH
+
+#include "color.cuh"
+
+/* kColorChunk: a narrow thread reads its list (or row) this many entries at a time, all loads
+ * of a chunk issued before any is used: the in-place compaction stores between entries would
+ * otherwise keep the compiler from overlapping one entry's loads with the next's, and a visit
+ * would wait on two memory round trips per entry. */
+enum : int32_t { kColorWide = 64, kColorChunk = 8 };
+
+/* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
+ * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more
+ * (which no narrow P holds). len[v]: the live length of v's predecessor list (adj[offsets[v] ..)),
+ * -1 once v needs no more visits. Only v's own thread writes poss[v], len[v] and its list. */
+struct color_narrow {
+  const int64_t *offsets;
+  const int32_t *cols;
+  const int32_t *self_loops; /* NULL: the graph has none */
+  int32_t *adj;              /* [m] a narrow row's predecessors from the front (color_state's) */
+  unsigned long long *poss;  /* [n] */
+  int32_t *len;              /* [n] */
+  int32_t *color;            /* [n] */
+  int32_t n;
+  int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
+  unsigned long long *edges;     /* device: the call's inner-iteration count */
+
+  __device__ int64_t degree(int32_t v) const {
+    return offsets[v + 1] - offsets[v] - (self_loops ? self_loops[v] : 0);
+  }
+};
+
+/* A block's counts added to the call's (*edges, *most_passes): one atomic per block (the threads
+ * of the asynchronous loops leave them at different times, so no warp-wide reduction applies).
+ * Every thread of the block calls it. */
+__device__ __forceinline__ void color_account(unsigned long long *edges, int32_t *most_passes,
+                                              unsigned long long read, int32_t passes) {
+  __shared__ unsigned long long block_read;
+  __shared__ int32_t block_passes;
+  if (threadIdx.x == 0) block_read = 0, block_passes = 0;
+  __syncthreads();
+  if (read) atomicAdd(&block_read, read);
+  if (passes) atomicMax(&block_passes, passes);
+  __syncthreads();
+  if (threadIdx.x != 0) return;
+  if (block_read) atomicAdd(edges, block_read);
+  if (block_passes) atomicMax(most_passes, block_passes);
+}
+
+/* Setup, a thread per vertex: a narrow vertex lists its predecessors at the front of its row
+ * (the arcs of higher priority, self-loops excluded, duplicates counted) and starts with P = {0
+ * .. min(preds, n - 1)}, colored 0 at once without predecessors; a wide vertex publishes the
+ * color it was given before. */
+__global__ void color_narrow_setup_kernel(color_narrow s) {
+  unsigned long long read = 0;
+  gn_for_each_index(s.n, [&](int64_t i) {
+    const int32_t v = (int32_t)i;
+    const int64_t deg = s.degree(v);
+    if (deg >= kColorWide) {
+      const int32_t c = s.color[v];
+      s.poss[v] = c < 64 ? 1ull << c : 0;
+      s.len[v] = -1;
+      return;
+    }
+    const uint64_t mine = gn_color_priority(deg, v);
+    const int64_t row = s.offsets[v], end = s.offsets[v + 1];
+    int32_t preds = 0;
+    for (int64_t base = row; base < end; base += kColorChunk) {
+      int32_t u[kColorChunk];
+      bool take[kColorChunk];
+#pragma unroll
+      for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? s.cols[base + j] : v;
+#pragma unroll
+      for (int j = 0; j < kColorChunk; ++j)
+        take[j] = u[j] != v && gn_color_priority(s.degree(u[j]), u[j]) > mine;
+#pragma unroll
+      for (int j = 0; j < kColorChunk; ++j)
+        if (take[j]) s.adj[row + preds++] = u[j];
+    }
+    read += (unsigned long long)(end - row);
+    const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
+    s.poss[v] = (2ull << last) - 1; /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0) */
+    s.color[v] = preds == 0 ? 0 : -1;
+    s.len[v] = preds == 0 ? -1 : preds;
+  });
+  color_account(s.edges, s.passes, read, 0);
+}
+
+/* One visit of narrow vertex v, whose list holds len entries: every colored predecessor's color
+ * leaves P (the entry is dropped), as does every predecessor whose set misses P (shortcut 2);
+ * the others are kept, compacted to the list's front, their sets gathered in maybe. v takes
+ * p = min P when no kept set holds p (shortcut 1); else P keeps its kept + 1 smallest colors
+ * (trim). Returns true when v was colored. The entries are read kColorChunk at a time; the
+ * compaction's stores only reach entries already read. */
+__device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_t v, int32_t len) {
+  const int64_t row = s.offsets[v];
+  unsigned long long P = s.poss[v], maybe = 0;
+  const unsigned long long before = P;
+  int32_t kept = 0;
+  for (int32_t base = 0; base < len; base += kColorChunk) {
+    int32_t u[kColorChunk];
+    unsigned long long pu[kColorChunk];
+#pragma unroll
+    for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < len ? s.adj[row + base + j] : -1;
+#pragma unroll
+    for (int j = 0; j < kColorChunk; ++j) pu[j] = u[j] >= 0 ? gn_load_now(&s.poss[u[j]]) : 0;
+#pragma unroll
+    for (int j = 0; j < kColorChunk; ++j) {
+      if (u[j] < 0) continue;
+      if ((pu[j] & (pu[j] - 1)) == 0) { /* u's color is known (one bit), or is 64 or more (none) */
+        P &= ~pu[j];
+        continue;
+      }
+      if ((pu[j] & P) == 0) continue;
+      s.adj[row + kept++] = u[j];
+      maybe |= pu[j];
+    }
+  }
+  const int32_t p = __ffsll((long long)P) - 1;
+  const bool colored = ((maybe >> p) & 1) == 0;
+  if (colored) {
+    P = 1ull << p;
+  } else if (__popcll(P) > kept + 1) {
+    unsigned long long beyond = P; /* P without its kept + 1 smallest colors */
+    for (int32_t k = 0; k <= kept; ++k) beyond &= beyond - 1;
+    P &= ~beyond;
+  }
+  if (P != before) *(volatile unsigned long long *)&s.poss[v] = P;
+  if (colored) s.color[v] = p;
+  s.len[v] = colored ? -1 : kept;
+  return colored;
+}
+
+/* The asynchronous loop: a resident grid (cooperative launch, so that every thread runs at once
+ * and none waits on a thread that cannot start); each thread visits its vertices (i, i + the
+ * grid's threads, ...) pass after pass until all of them are colored. It always ends: the
+ * uncolored narrow vertex of highest priority has only colored predecessors, so its next visit
+ * colors it. A pass that colored nothing backs off briefly, so that spinning threads leave the
+ * memory system to the ones that make progress. */
+__global__ void color_narrow_async_kernel(color_narrow s) {
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  unsigned long long read = 0;
+  int32_t passes = 0;
+  for (bool open = true; open;) {
+    open = false;
+    bool progress = false;
+    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.n; i += stride) {
+      const int32_t len = s.len[i];
+      if (len < 0) continue;
+      read += (unsigned long long)len;
+      if (color_narrow_visit(s, (int32_t)i, len)) progress = true;
+      else open = true;
+    }
+    ++passes;
+    if (open && !progress) __nanosleep(200);
+  }
+  color_account(s.edges, s.passes, read, passes);
+}
+
+/* ---- wide vertices: a warp each --------------------------------------------------------- */
+
+/* The wide vertices' state: color_state as the row split (color_split_visitor) left it: v's
+ * predecessors at the front of its row, vx[v].left of them; P(v) in its words (st.word); and
+ * its published bounds in records(0)[v]: P(v) lies in [lo, hi], both in one 64-bit word, so
+ * that a reader never pairs an old lo with a new hi (each only moves inwards). color[v] >= 0:
+ * v's final color. The pull items of the split's level 0 (items[0 .. *count), ~v entries are
+ * colored vertices) are the uncolored wide vertices. Only v's warp writes v's state. */
+struct color_wide {
+  color_state st;
+  const int32_t *items;
+  const int32_t *count;
+  int32_t *passes;           /* device: the most passes any warp made (zeroed before) */
+  unsigned long long *edges; /* device: the call's inner-iteration count */
+
+  __device__ unsigned long long *bounds(int32_t v) const {
+    return reinterpret_cast<unsigned long long *>(&st.rec[v]); /* lo, hi: the first 8 bytes */
+  }
+  __device__ static unsigned long long pack(int32_t lo, int32_t hi) {
+    return (unsigned long long)(uint32_t)lo | (unsigned long long)(uint32_t)hi << 32;
+  }
+  /* May u (uncolored, bounds b) end up with color p? Its bounds and, inside them, its bit. */
+  __device__ bool may_take(int32_t u, unsigned long long b, int32_t p) const {
+    const int32_t lo = (int32_t)(uint32_t)b, hi = (int32_t)(b >> 32);
+    if (p < lo || p > hi) return false;
+    return (gn_load_now(st.word(u, p >> 6)) >> (p & 63)) & 1;
+  }
+};
+
+/* Keeps the lanes' entries with keep set at adj[row + kept ..) in lane order; returns the new
+ * kept. In place: every lane has read its entry (the ballot orders the reads before the
+ * writes), and an entry only moves to the front. */
+__device__ __forceinline__ int32_t color_compact(int32_t *adj, int64_t row, int32_t kept,
+                                                 bool keep, int32_t u) {
+  const unsigned mask = __ballot_sync(0xffffffffu, keep);
+  const unsigned lane = threadIdx.x & 31;
+  if (keep) adj[row + kept + __popc(mask & ((1u << lane) - 1))] = u;
+  return kept + __popc(mask);
+}
+
+/* One visit of wide vertex v by its warp (every lane; warp-uniform result). First every colored
+ * predecessor's color leaves P and its entry is dropped; then p = min P, and a second look at
+ * the rest: entries colored meanwhile are dropped the same way (one of color p blocks this
+ * visit: p just left P), ones whose bounds miss [p, hi] are dropped (shortcut 2), and v is
+ * blocked when a kept one may take p. Not blocked: v takes p (shortcut 1). Blocked: P keeps its
+ * kept + 1 smallest colors (trim) and v publishes [p, new hi]. Returns true when v was colored. */
+__device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long long &read) {
+  const color_state &st = w.st;
+  const unsigned lane = threadIdx.x & 31;
+  const int64_t row = st.offsets[v];
+  const int32_t len = st.vx[v].left;
+  const unsigned long long own = *w.bounds(v);
+  const int32_t lo = (int32_t)(uint32_t)own, hi = (int32_t)(own >> 32);
+  int32_t kept = 0;
+  for (int32_t base = 0; base < len; base += 32) {
+    const int32_t k = base + (int32_t)lane;
+    int32_t u = -1, c = -1;
+    if (k < len) {
+      u = st.adj[row + k];
+      c = gn_load_now(&st.color[u]);
+      if (c >= 0) st.remove_color(v, c);
+    }
+    kept = color_compact(st.adj, row, kept, k < len && c < 0, u);
+  }
+  __syncwarp();
+  int32_t p = lane == 0 ? st.lowest_from(v, lo) : 0;
+  p = __shfl_sync(0xffffffffu, p, 0);
+  bool blocked = false;
+  int32_t left = 0;
+  for (int32_t base = 0; base < kept; base += 32) {
+    const int32_t k = base + (int32_t)lane;
+    int32_t u = -1;
+    bool keep = false;
+    if (k < kept) {
+      u = st.adj[row + k];
+      const int32_t c = gn_load_now(&st.color[u]);
+      if (c >= 0) {
+        st.remove_color(v, c);
+        blocked |= c == p;
+      } else {
+        const unsigned long long b = gn_load_now(w.bounds(u));
+        keep = (int32_t)(b >> 32) >= p && (int32_t)(uint32_t)b <= hi;
+        blocked |= keep && w.may_take(u, b, p);
+      }
+    }
+    left = color_compact(st.adj, row, left, keep, u);
+  }
+  blocked = __any_sync(0xffffffffu, blocked);
+  if (lane == 0) {
+    read += (unsigned long long)len + (unsigned long long)kept;
+    if (!blocked) {
+      *(volatile unsigned long long *)w.bounds(v) = color_wide::pack(p, p);
+      *(volatile int32_t *)&st.color[v] = p;
+    } else {
+      const int32_t top = st.trim(v, p, hi, left);
+      if (p != lo || top != hi) *(volatile unsigned long long *)w.bounds(v) = color_wide::pack(p, top);
+      st.vx[v].left = left;
+    }
+  }
+  __syncwarp();
+  return !blocked;
+}
+
+/* The wide vertices' asynchronous loop: a resident grid of warps (cooperative launch, as the
+ * narrow loop), each visiting its share of the uncolored wide vertices pass after pass until all
+ * of them are colored. It ends for the same reason as the narrow loop. */
+__global__ void color_wide_async_kernel(color_wide w) {
+  const int64_t warps = (int64_t)gridDim.x * blockDim.x / 32;
+  const int64_t first = ((int64_t)blockIdx.x * blockDim.x + threadIdx.x) / 32;
+  const int64_t count = *w.count;
+  unsigned long long read = 0;
+  int32_t passes = 0;
+  for (bool open = true; open;) {
+    open = false;
+    bool progress = false;
+    for (int64_t i = first; i < count; i += warps) {
+      const int32_t v = w.items[i];
+      if (v < 0 || w.st.color[v] >= 0) continue;
+      if (color_wide_visit(w, v, read)) progress = true;
+      else open = true;
+    }
+    ++passes;
+    if (open && !progress) __nanosleep(200);
+  }
+  color_account(w.edges, w.passes, read, passes);
+}
+
+#endif
