@@ -180,8 +180,9 @@ __device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned l
 /* Setup: one pass over every vertex. Its edges split its row into predecessors and successors
  * (an atomic slot each; pre zeroes the two counters); its post starts P = {0 .. min(preds,
  * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
- * ~v as a push item when it has successors. Priorities are computed from the degrees here: the
- * rounds never need them. With wide_from > 0 (color_method=async) the rounds are for the
+ * ~v as a push item when it has successors (the slots: gn_aggregated_increment, one atomic per
+ * warp and row). Priorities are computed from the degrees here: the rounds never need them.
+ * With wide_from > 0 (color_method=async) the rounds are for the
  * vertices of at least that degree only: the others are skipped, and are nobody's successors
  * (color_async.cuh colors them afterwards; a wide vertex's predecessors are all wide). */
 struct color_split_visitor : gn_out_arcs {
@@ -204,9 +205,9 @@ struct color_split_visitor : gn_out_arcs {
     if (u == v) return;
     const int64_t du = degree(u);
     if (gn_color_priority(du, u) > gn_color_priority(degree(v), v))
-      st.adj[offsets[v] + atomicAdd(&st.split[v].preds, 1)] = u;
+      st.adj[offsets[v] + gn_aggregated_increment(&st.split[v].preds)] = u;
     else if (du >= wide_from)
-      st.adj[offsets[v + 1] - 1 - atomicAdd(&st.split[v].succs, 1)] = u;
+      st.adj[offsets[v + 1] - 1 - gn_aggregated_increment(&st.split[v].succs)] = u;
   }
   __device__ void post(int32_t v, const gn_step &s) const {
     const int32_t preds = gn_load_now(&st.split[v].preds);

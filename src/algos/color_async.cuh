@@ -178,7 +178,8 @@ __global__ void color_narrow_async_kernel(color_narrow s) {
 /* ---- wide vertices: a warp each --------------------------------------------------------- */
 
 /* The wide vertices' state: color_state as the row split (color_split_visitor) left it: v's
- * predecessors at the front of its row, vx[v].left of them; P(v) in its words (st.word); and
+ * predecessors at the front of its row, vx[v].left of them; vx[v].stop, the predecessor that
+ * blocked v's last visit, or -1 (the split sets -1); P(v) in its words (st.word); and
  * its published bounds in records(0)[v]: P(v) lies in [lo, hi], both in one 64-bit word, so
  * that a reader never pairs an old lo with a new hi (each only moves inwards). color[v] >= 0:
  * v's final color. The pull items of the split's level 0 (items[0 .. *count), ~v entries are
@@ -215,7 +216,10 @@ __device__ __forceinline__ int32_t color_compact(int32_t *adj, int64_t row, int3
   return kept + __popc(mask);
 }
 
-/* One visit of wide vertex v by its warp (every lane; warp-uniform result). First every colored
+/* One visit of wide vertex v by its warp (every lane; warp-uniform result). When the visit
+ * before was blocked by predecessor u (the hint, vx[v].stop), and u still is uncolored and may
+ * take lo (P(v) cannot have changed: only this warp changes it), the visit ends there. Else
+ * first every colored
  * predecessor's color leaves P and its entry is dropped; then p = min P, and a second look at
  * the rest: entries colored meanwhile are dropped the same way (one of color p blocks this
  * visit: p just left P), ones whose bounds miss [p, hi] are dropped (shortcut 2), and v is
@@ -228,6 +232,15 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
   const int32_t len = st.vx[v].left;
   const unsigned long long own = *w.bounds(v);
   const int32_t lo = (int32_t)(uint32_t)own, hi = (int32_t)(own >> 32);
+  const int32_t hint = st.vx[v].stop;
+  if (hint >= 0) { /* P(v) has not changed since: if its blocker still may take lo, so be it */
+    bool still = false;
+    if (lane == 0) {
+      ++read;
+      still = gn_load_now(&st.color[hint]) < 0 && w.may_take(hint, gn_load_now(w.bounds(hint)), lo);
+    }
+    if (__shfl_sync(0xffffffffu, still, 0)) return false;
+  }
   int32_t kept = 0;
   for (int32_t base = 0; base < len; base += 32) {
     const int32_t k = base + (int32_t)lane;
@@ -242,27 +255,31 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
   __syncwarp();
   int32_t p = lane == 0 ? st.lowest_from(v, lo) : 0;
   p = __shfl_sync(0xffffffffu, p, 0);
-  bool blocked = false;
-  int32_t left = 0;
+  bool removed_p = false; /* a predecessor colored p meanwhile: p left P */
+  int32_t left = 0, blocker = -1;
   for (int32_t base = 0; base < kept; base += 32) {
     const int32_t k = base + (int32_t)lane;
     int32_t u = -1;
-    bool keep = false;
+    bool keep = false, blocks = false;
     if (k < kept) {
       u = st.adj[row + k];
       const int32_t c = gn_load_now(&st.color[u]);
       if (c >= 0) {
         st.remove_color(v, c);
-        blocked |= c == p;
+        removed_p |= c == p;
       } else {
         const unsigned long long b = gn_load_now(w.bounds(u));
         keep = (int32_t)(b >> 32) >= p && (int32_t)(uint32_t)b <= hi;
-        blocked |= keep && w.may_take(u, b, p);
+        blocks = keep && w.may_take(u, b, p);
       }
     }
+    const unsigned blocking = __ballot_sync(0xffffffffu, blocks);
+    if (blocker < 0 && blocking) blocker = __shfl_sync(0xffffffffu, u, __ffs(blocking) - 1);
     left = color_compact(st.adj, row, left, keep, u);
   }
-  blocked = __any_sync(0xffffffffu, blocked);
+  removed_p = __any_sync(0xffffffffu, removed_p);
+  const bool blocked = removed_p || blocker >= 0;
+  __syncwarp(); /* the lanes' removals and list entries before lane 0 trims and publishes */
   if (lane == 0) {
     read += (unsigned long long)len + (unsigned long long)kept;
     if (!blocked) {
@@ -272,6 +289,7 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
       const int32_t top = st.trim(v, p, hi, left);
       if (p != lo || top != hi) *(volatile unsigned long long *)w.bounds(v) = color_wide::pack(p, top);
       st.vx[v].left = left;
+      st.vx[v].stop = removed_p ? -1 : blocker; /* p left P: no hint for the next lowest */
     }
   }
   __syncwarp();
