@@ -265,6 +265,7 @@ Test(cli, command_help_lists_every_flag) {
   run_free(&r);
   r = run_cli("color", "--help", NULL);
   cr_expect_not_null(strstr(r.out, "taken as undirected"));
+  cr_expect_not_null(strstr(r.out, "--color-method"), "color --help does not list --color-method");
   run_free(&r);
   r = run_cli("tree-heights", "--help", NULL);
   cr_expect_not_null(strstr(r.out, "--root"));
@@ -1005,6 +1006,48 @@ Test(cli, bfs_direction_flag) {
   run_free(&r);
 }
 
+/* --color-method (and color_method= in --options) on color: the same colors by every method (a
+ * GPU runs them, the CPU backend ignores them); on a GPU the summary names the method; a bad value
+ * or another command is a usage error. */
+Test(cli, color_method_flag) {
+  const char *out = at("color-method.txt");
+  const char *methods[] = {"auto", "rounds", "async"};
+  const int device = has_device();
+  for (size_t i = 0; i < 3; ++i) {
+    run_out r = run_cli("color", path5(), "--symmetrize", "--color-method", methods[i], "--output",
+                        out, NULL);
+    cr_assert_eq(r.status, 0, "--color-method %s: %s", methods[i], r.err);
+    char *text = slurp(out);
+    /* the CPU's first fit: vertex 2 first (degree 2; among 1, 2, 3 the highest tie hash of
+     * gn_color_priority), then the path alternates from it */
+    cr_expect_str_eq(text, "0\n1\n0\n1\n0\n", "--color-method %s", methods[i]);
+    free(text);
+    if (device)
+      cr_expect_not_null(strstr(r.out, i == 1 ? "; method: rounds (color_method=rounds)"
+                                              : "; method: async (color_method="),
+                         "%s", r.out);
+    else
+      cr_expect_null(strstr(r.out, "; method: "), "the CPU backend runs no coloring method: %s",
+                     r.out);
+    run_free(&r);
+  }
+  run_out r = run_cli("color", path5(), "--options", "color_method=async", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n1\n0\n1\n0\n");
+  free(text);
+  if (device) cr_expect_not_null(strstr(r.out, "; method: async (color_method=async)"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("color", path5(), "--color-method", "jp", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, "gnest-cli: --color-method: expected auto, rounds or async, got 'jp'\n");
+  run_free(&r);
+  r = run_cli("sssp", path5(), "--color-method", "rounds", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--color-method"), "%s", r.err);
+  run_free(&r);
+}
+
 Test(cli, forced_cpu_backend) {
   run_out r = run_cli("bfs", path5(), "--backend", "cpu", "--quiet", NULL);
   cr_expect_eq(r.status, 0, "stderr: %s", r.err);
@@ -1464,7 +1507,10 @@ Test(cli, help_is_per_command) {
   run_out r = run_cli("bfs", "--help", NULL);
   cr_assert_eq(r.status, 0);
   cr_expect_null(strstr(r.out, "bc:"), "%s", r.out);
-  cr_expect_null(strstr(r.out, "color"), "%s", r.out);
+  /* nothing of color's own (its title, its footer, its flag); the --options keys name them all */
+  cr_expect_null(strstr(r.out, "color:"), "%s", r.out);
+  cr_expect_null(strstr(r.out, "one color per line"), "%s", r.out);
+  cr_expect_null(strstr(r.out, "--color-method"), "%s", r.out);
   cr_expect_eq(count_of(r.out, "\n  --source "), 1, "%s", r.out);
   cr_expect_not_null(strstr(r.out, "--undirected"), "%s", r.out);
   run_free(&r);

@@ -1150,6 +1150,7 @@ Test(core_options, defaults) {
   cr_assert_eq(o.host_share, 0);
   cr_assert_eq(o.cta_levels, 0);
   cr_assert_eq(o.bfs_direction, GNEST_BFS_AUTO);
+  cr_assert_eq(o.color_method, GNEST_COLOR_AUTO);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1177,6 +1178,7 @@ static gnest_options odd_options(void) {
   o.host_share = 40;
   o.cta_levels = 77;
   o.bfs_direction = GNEST_BFS_TOP_DOWN;
+  o.color_method = GNEST_COLOR_ROUNDS;
   return o;
 }
 
@@ -1236,20 +1238,21 @@ Test(core_options, parse_good_words) {
   }
   w = odd, w.schedule = GNEST_SCHEDULE_DYNAMIC;
   expect_parse(odd, "schedule=dynamic", w);
-  const char *methods[] = {"auto", "levels", "euler"};
-  for (int i = 0; i < 3; ++i) {
-    char text[64];
-    snprintf(text, sizeof text, "tree_method=%s", methods[i]);
-    w = odd, w.tree_method = (gnest_tree_method)i;
-    expect_parse(odd, text, w);
-  }
-  const char *directions[] = {"auto", "top-down", "optimizing"};
-  for (int i = 0; i < 3; ++i) {
-    char text[64];
-    snprintf(text, sizeof text, "bfs_direction=%s", directions[i]);
-    w = odd, w.bfs_direction = (gnest_bfs_direction)i;
-    expect_parse(odd, text, w);
-  }
+  /* A method key's words, in the order of its enum's values. */
+#define EXPECT_METHOD_WORDS(field, type, ...)                           \
+  do {                                                                  \
+    const char *words[] = {__VA_ARGS__};                                \
+    for (int i = 0; i < (int)(sizeof words / sizeof words[0]); ++i) {   \
+      char text[64];                                                    \
+      snprintf(text, sizeof text, #field "=%s", words[i]);              \
+      w = odd, w.field = (type)i;                                       \
+      expect_parse(odd, text, w);                                       \
+    }                                                                   \
+  } while (0)
+  EXPECT_METHOD_WORDS(tree_method, gnest_tree_method, "auto", "levels", "euler");
+  EXPECT_METHOD_WORDS(bfs_direction, gnest_bfs_direction, "auto", "top-down", "optimizing");
+  EXPECT_METHOD_WORDS(color_method, gnest_color_method, "auto", "rounds", "async");
+#undef EXPECT_METHOD_WORDS
   w = d, w.schedule = GNEST_SCHEDULE_STATIC;
   expect_parse(d, "schedule=static", w);
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
@@ -1295,6 +1298,8 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("bfs_direction=bottom-up", "'bfs_direction=bottom-up'",
                      "bad value for bfs_direction");
   expect_parse_error("bfs_direction=1", "'bfs_direction=1'", "bad value for bfs_direction");
+  expect_parse_error("color_method=jp", "'color_method=jp'", "bad value for color_method");
+  expect_parse_error("color_method=2", "'color_method=2'", "bad value for color_method");
   expect_parse_error("threshold=", "'threshold='", "bad value");
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
@@ -1328,6 +1333,7 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("speed=3", "group_size", "agg_threshold");
   expect_parse_error("speed=3", "host_threads", "host_share");
   expect_parse_error("speed=3", "tree_method", "cta_levels");
+  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method)", NULL);
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
@@ -1402,6 +1408,10 @@ Test(core_options, validation) {
   EXPECT_BAD(cta_levels, -2, "options.cta_levels = -2");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)3, "options.bfs_direction = 3");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)-1, "options.bfs_direction = -1");
+  EXPECT_BAD(color_method, (gnest_color_method)3,
+             "options.color_method = 3 is not a gnest_color_method value (0 auto, 1 rounds, 2 "
+             "async)");
+  EXPECT_BAD(color_method, (gnest_color_method)-1, "options.color_method = -1");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {

@@ -175,6 +175,12 @@ def test_color_is_proper_and_mst_and_triangles_match(ctx):
     g = gnest.from_edges(src, dst, w, num_vertices=60, symmetrize=True, ctx=ctx)
     colors = gnest.color(g)
     assert all(colors[u] != colors[v] for u, v in G.edges)
+    # every coloring method gives the same (the CPU backend ignores the method; a GPU runs it)
+    for method in ("auto", "rounds", "async"):
+        assert gnest.color(g, options={"color_method": method}).tolist() == colors.tolist()
+        assert gnest.color(g, options=f"color_method={method}").tolist() == colors.tolist()
+    with pytest.raises(gnest.InvalidArgument, match="color_method"):
+        gnest.color(g, options="color_method=jp")
     forest = gnest.mst(g)
     assert forest.total_weight == nx.minimum_spanning_tree(G).size(weight="weight")
     assert len(forest.u) == 60 - nx.number_connected_components(G)

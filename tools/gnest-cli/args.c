@@ -193,6 +193,11 @@ static int set_bfs_direction(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected auto, top-down or optimizing, got '%s'", f, v);
 }
 
+static int set_color_method(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "color_method", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, rounds or async, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -310,10 +315,14 @@ const cli_flag cli_flags[] = {
    "bfs on a GPU backend: auto (default: optimizing on a large symmetric graph of mean degree "
    ">= 8), top-down (every level expands its frontier) or optimizing (per level top-down or "
    "bottom-up, Beamer et al.; symmetric graphs only)"},
+  {"--color-method", "M", CLI_BIT(CMD_COLOR), set_color_method,
+   "color on a GPU backend: auto (default: async), rounds (the shortcut rounds through the "
+   "backend) or async (persistent kernels without rounds; the backend runs only the wide "
+   "vertices' split pass)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
