@@ -4,7 +4,8 @@
 # configuration of that backend, on a small skewed weighted graph, a small directed graph and a
 # synthetic tree. memcheck runs every configuration; the other tools run each backend's default
 # (not on the device-launching backends: racecheck and synccheck do not support device launches).
-# Coloring also runs on a multigraph (self-loops and parallel arcs kept): its self-loop pass.
+# Coloring runs both methods (async, the default, and --color-method rounds, the backends' own
+# loops), and on a multigraph (self-loops and parallel arcs kept): its self-loop pass.
 # Each tool also runs the tree algorithms' Euler tour (--tree-method euler; it uses no backend
 # loop, so on flat only) over a deep caterpillar and a random recursive tree
 # (when SANITIZE_ALGOS names a tree algorithm, or by default).
@@ -63,6 +64,7 @@ for tool in $tools; do
           tree-*) check "$tool" "$b" "$cfg" "$a" "$tmp/t.tree" ;;
           bc) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --samples 4 ;;
           color) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+                 check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --color-method rounds
                  check "$tool" "$b" "$cfg" "$a" "$tmp/multi.txt" --keep-duplicates ;;
           *) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" ;;
         esac

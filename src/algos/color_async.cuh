@@ -36,29 +36,43 @@ struct color_narrow {
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
   int32_t *adj;              /* [m] a narrow row's predecessors from the front (color_state's) */
+  int32_t *degree;           /* [n] degrees without self-loops (rows are < 2^31 arcs: color.cu) */
   unsigned long long *poss;  /* [n] */
   int32_t *len;              /* [n] */
   int32_t *color;            /* [n] */
   int32_t n;
   int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
   unsigned long long *edges;     /* device: the call's inner-iteration count */
-
-  __device__ int64_t degree(int32_t v) const {
-    return offsets[v + 1] - offsets[v] - (self_loops ? self_loops[v] : 0);
-  }
 };
 
-/* A block's counts added to the call's (*edges, *most_passes): one atomic per block (the threads
- * of the asynchronous loops leave them at different times, so no warp-wide reduction applies).
- * Every thread of the block calls it. */
+/* degree[v], read coalesced here once: the setup's priority tests then gather one 4-byte value
+ * per arc instead of two 8-byte row offsets (and a self-loop count), and random gathers are
+ * what that kernel waits on (its L1 throughput, ncu on USA-road-FLA). */
+__global__ void color_degree_kernel(color_narrow s) {
+  gn_for_each_index(s.n, [&](int64_t v) {
+    s.degree[v] = (int32_t)(s.offsets[v + 1] - s.offsets[v] - (s.self_loops ? s.self_loops[v] : 0));
+  });
+}
+
+/* A block's counts added to the call's (*edges, *most_passes): a warp-wide sum and maximum, then
+ * one shared atomic per warp and one global atomic per block (one shared atomic per thread, on
+ * one address, was the setup kernel's main stall: ncu on USA-road-FLA). Every thread of the
+ * block calls it (the threads of the asynchronous loops leave them at different times; the
+ * first barrier gathers them). */
 __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t *most_passes,
                                               unsigned long long read, int32_t passes) {
   __shared__ unsigned long long block_read;
   __shared__ int32_t block_passes;
   if (threadIdx.x == 0) block_read = 0, block_passes = 0;
   __syncthreads();
-  if (read) atomicAdd(&block_read, read);
-  if (passes) atomicMax(&block_passes, passes);
+  for (int off = 16; off > 0; off >>= 1) {
+    read += __shfl_down_sync(0xffffffffu, read, off);
+    passes = max(passes, __shfl_down_sync(0xffffffffu, passes, off));
+  }
+  if ((threadIdx.x & 31) == 0) {
+    if (read) atomicAdd(&block_read, read);
+    if (passes) atomicMax(&block_passes, passes);
+  }
   __syncthreads();
   if (threadIdx.x != 0) return;
   if (block_read) atomicAdd(edges, block_read);
@@ -73,7 +87,7 @@ __global__ void color_narrow_setup_kernel(color_narrow s) {
   unsigned long long read = 0;
   gn_for_each_index(s.n, [&](int64_t i) {
     const int32_t v = (int32_t)i;
-    const int64_t deg = s.degree(v);
+    const int32_t deg = s.degree[v];
     if (deg >= kColorWide) {
       const int32_t c = s.color[v];
       s.poss[v] = c < 64 ? 1ull << c : 0;
@@ -84,16 +98,14 @@ __global__ void color_narrow_setup_kernel(color_narrow s) {
     const int64_t row = s.offsets[v], end = s.offsets[v + 1];
     int32_t preds = 0;
     for (int64_t base = row; base < end; base += kColorChunk) {
-      int32_t u[kColorChunk];
-      bool take[kColorChunk];
+      int32_t u[kColorChunk], du[kColorChunk];
 #pragma unroll
       for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? s.cols[base + j] : v;
 #pragma unroll
-      for (int j = 0; j < kColorChunk; ++j)
-        take[j] = u[j] != v && gn_color_priority(s.degree(u[j]), u[j]) > mine;
+      for (int j = 0; j < kColorChunk; ++j) du[j] = u[j] != v ? s.degree[u[j]] : -1;
 #pragma unroll
       for (int j = 0; j < kColorChunk; ++j)
-        if (take[j]) s.adj[row + preds++] = u[j];
+        if (du[j] >= 0 && gn_color_priority(du[j], u[j]) > mine) s.adj[row + preds++] = u[j];
     }
     read += (unsigned long long)(end - row);
     const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
