@@ -40,12 +40,12 @@ static gnest_status color_check_rows(gn_call *call, const gnest_degree_stats &st
 
 /* The method of this call, appended to the reason. */
 static gnest_color_method color_pick(gn_call *call) {
+  static const char *const words[] = {"auto", "rounds", "async"}; /* by gnest_color_method */
   const gnest_color_method asked = call->opts.color_method;
   const gnest_color_method method = asked == GNEST_COLOR_ROUNDS ? asked : GNEST_COLOR_ASYNC;
   const size_t len = strlen(call->reason);
   snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (color_method=%s)",
-           method == GNEST_COLOR_ROUNDS ? "rounds" : "async",
-           asked == GNEST_COLOR_AUTO ? "auto" : method == GNEST_COLOR_ROUNDS ? "rounds" : "async");
+           words[method], words[asked]);
   return method;
 }
 

@@ -62,6 +62,19 @@ enum : int32_t {
   kColorNarrow = 64,   /* fewer predecessors: P lies in the head word, the round runs in pre */
 };
 
+/* v's degree as the priorities count it: its arcs without self-loops (self_loops NULL: none). */
+__device__ __forceinline__ int64_t color_degree(const int64_t *offsets, const int32_t *self_loops,
+                                                int32_t v) {
+  return offsets[v + 1] - offsets[v] - (self_loops ? self_loops[v] : 0);
+}
+
+/* A one-word P trimmed to its `count` smallest colors (callers test first that it has more). */
+__device__ __forceinline__ unsigned long long color_smallest(unsigned long long P, int32_t count) {
+  unsigned long long beyond = P;
+  for (int32_t k = 0; k < count && beyond; ++k) beyond &= beyond - 1;
+  return P & ~beyond;
+}
+
 /* Device helpers shared by the split pass and the rounds (bench/proto/color_sim.c has the same
  * functions on the CPU). Dropped list entries become -1 in place: a round's edges may read one
  * list on many threads, so entries never move. */
@@ -182,8 +195,8 @@ __device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned l
  * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
  * ~v as a push item when it has successors (the slots: gn_aggregated_increment, one atomic per
  * warp and row). Priorities are computed from the degrees here: the rounds never need them.
- * With wide_from > 0 (color_method=async) the rounds are for the
- * vertices of at least that degree only: the others are skipped, and are nobody's successors
+ * With wide_from > 0 (color_method=async) the rounds are for the vertices of at least that
+ * degree only: the others are skipped, and are nobody's successors
  * (color_async.cuh colors them afterwards; a wide vertex's predecessors are all wide). */
 struct color_split_visitor : gn_out_arcs {
   const int32_t *self_loops; /* NULL: the graph has none */
@@ -192,9 +205,7 @@ struct color_split_visitor : gn_out_arcs {
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
 
-  __device__ int64_t degree(int32_t v) const {
-    return offsets[v + 1] - offsets[v] - (self_loops ? self_loops[v] : 0);
-  }
+  __device__ int64_t degree(int32_t v) const { return color_degree(offsets, self_loops, v); }
   __device__ bool pre(int32_t v, const gn_step &) const {
     if (degree(v) < wide_from) return false;
     st.split[v] = color_split{0, 0};
@@ -354,9 +365,7 @@ struct color_round_visitor {
       /* trim: keep the left + 1 smallest colors (c*(v) is among them), as color_state::trim */
       r.hi = own.hi;
       if (__popcll(P) > left + 1) {
-        unsigned long long keep = P;
-        for (int32_t k = 0; k <= left; ++k) keep &= keep - 1; /* the colors past the kept ones */
-        P &= ~keep;
+        P = color_smallest(P, left + 1);
         r.hi = 63 - __clzll((long long)P);
       }
       r.window = P >> p;

@@ -21,11 +21,12 @@
 
 #include "color.cuh"
 
-/* kColorChunk: a narrow thread reads its list (or row) this many entries at a time, all loads
- * of a chunk issued before any is used: the in-place compaction stores between entries would
- * otherwise keep the compiler from overlapping one entry's loads with the next's, and a visit
- * would wait on two memory round trips per entry. */
-enum : int32_t { kColorWide = 64, kColorChunk = 8 };
+/* kColorWide: from this degree on, P may need more than one word (the rounds' kColorNarrow
+ * predecessors). kColorChunk: a narrow thread reads its list (or row) this many entries at a
+ * time, all loads of a chunk issued before any is used: the in-place compaction stores between
+ * entries would otherwise keep the compiler from overlapping one entry's loads with the next's,
+ * and a visit would wait on two memory round trips per entry. */
+enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 8 };
 
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
  * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more
@@ -50,7 +51,7 @@ struct color_narrow {
  * what that kernel waits on (its L1 throughput, ncu on USA-road-FLA). */
 __global__ void color_degree_kernel(color_narrow s) {
   gn_for_each_index(s.n, [&](int64_t v) {
-    s.degree[v] = (int32_t)(s.offsets[v + 1] - s.offsets[v] - (s.self_loops ? s.self_loops[v] : 0));
+    s.degree[v] = (int32_t)color_degree(s.offsets, s.self_loops, (int32_t)v);
   });
 }
 
@@ -151,9 +152,7 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
   if (colored) {
     P = 1ull << p;
   } else if (__popcll(P) > kept + 1) {
-    unsigned long long beyond = P; /* P without its kept + 1 smallest colors */
-    for (int32_t k = 0; k <= kept; ++k) beyond &= beyond - 1;
-    P &= ~beyond;
+    P = color_smallest(P, kept + 1);
   }
   if (P != before) *(volatile unsigned long long *)&s.poss[v] = P;
   if (colored) s.color[v] = p;
@@ -231,12 +230,12 @@ __device__ __forceinline__ int32_t color_compact(int32_t *adj, int64_t row, int3
 /* One visit of wide vertex v by its warp (every lane; warp-uniform result). When the visit
  * before was blocked by predecessor u (the hint, vx[v].stop), and u still is uncolored and may
  * take lo (P(v) cannot have changed: only this warp changes it), the visit ends there. Else
- * first every colored
- * predecessor's color leaves P and its entry is dropped; then p = min P, and a second look at
- * the rest: entries colored meanwhile are dropped the same way (one of color p blocks this
- * visit: p just left P), ones whose bounds miss [p, hi] are dropped (shortcut 2), and v is
- * blocked when a kept one may take p. Not blocked: v takes p (shortcut 1). Blocked: P keeps its
- * kept + 1 smallest colors (trim) and v publishes [p, new hi]. Returns true when v was colored. */
+ * first every colored predecessor's color leaves P and its entry is dropped; then p = min P,
+ * and a second look at the rest: entries colored meanwhile are dropped the same way (one of
+ * color p blocks this visit: p just left P), ones whose bounds miss [p, hi] are dropped
+ * (shortcut 2), and v is blocked when a kept one may take p. Not blocked: v takes p (shortcut
+ * 1). Blocked: P keeps its kept + 1 smallest colors (trim) and v publishes [p, new hi]. Returns
+ * true when v was colored. */
 __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long long &read) {
   const color_state &st = w.st;
   const unsigned lane = threadIdx.x & 31;
@@ -299,7 +298,8 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
       *(volatile int32_t *)&st.color[v] = p;
     } else {
       const int32_t top = st.trim(v, p, hi, left);
-      if (p != lo || top != hi) *(volatile unsigned long long *)w.bounds(v) = color_wide::pack(p, top);
+      if (p != lo || top != hi)
+        *(volatile unsigned long long *)w.bounds(v) = color_wide::pack(p, top);
       st.vx[v].left = left;
       st.vx[v].stop = removed_p ? -1 : blocker; /* p left P: no hint for the next lowest */
     }
