@@ -311,6 +311,20 @@ typedef enum gnest_color_method {
                            vertex is revisited until its color is known */
 } gnest_color_method;
 
+/* How gnest_tc runs on a device backend (host backends ignore it). Both give the same counts.
+ * gnest_info.reason names the method that ran and why (README.md "Triangle counting methods"). */
+typedef enum gnest_tc_method {
+  GNEST_TC_AUTO = 0, /* HASH */
+  GNEST_TC_SEARCH,   /* the backend's nested loop over the degree-oriented graph: item u, inner
+                        loop over its oriented neighbours v, each arc intersecting the two sorted
+                        lists by binary search */
+  GNEST_TC_HASH      /* the backend orients the graph; then the algorithm's own kernels: each
+                        vertex's oriented list in an on-chip hash table (a warp's table for short
+                        lists, a block's for long ones; lists longer than the block's table are
+                        binary-searched in device memory), probed by every element of its
+                        oriented neighbours' lists (as TRUST, Pandey et al., TPDS 2021) */
+} gnest_tc_method;
+
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
@@ -352,6 +366,8 @@ typedef struct gnest_options {
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
   /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
   gnest_color_method color_method; /* gnest_color on a device backend; default AUTO */
+  /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
+  gnest_tc_method tc_method; /* gnest_tc on a device backend; default AUTO */
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -393,10 +409,10 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
  * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
- * (off = -1) bfs_direction=auto|top-down|optimizing color_method=auto|rounds|async; the word
- * "default" changes nothing. Values are range-checked as the algorithms check them.
- * GNEST_ERR_INVALID_ARGUMENT names the bad word (gnest_last_error(NULL)); opts is then
- * unchanged. */
+ * (off = -1) bfs_direction=auto|top-down|optimizing color_method=auto|rounds|async
+ * tc_method=auto|search|hash; the word "default" changes nothing. Values are range-checked as
+ * the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
+ * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
 
 /* Runs a tiny device-launching kernel on ctx's device: a parent grid launches a child grid

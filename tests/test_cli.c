@@ -267,6 +267,9 @@ Test(cli, command_help_lists_every_flag) {
   cr_expect_not_null(strstr(r.out, "taken as undirected"));
   cr_expect_not_null(strstr(r.out, "--color-method"), "color --help does not list --color-method");
   run_free(&r);
+  r = run_cli("tc", "--help", NULL);
+  cr_expect_not_null(strstr(r.out, "--tc-method"), "tc --help does not list --tc-method");
+  run_free(&r);
   r = run_cli("tree-heights", "--help", NULL);
   cr_expect_not_null(strstr(r.out, "--root"));
   run_free(&r);
@@ -1006,46 +1009,77 @@ Test(cli, bfs_direction_flag) {
   run_free(&r);
 }
 
+/* An algorithm's method flag (--color-method, --tc-method) and what a test of it needs. */
+typedef struct method_flag {
+  const char *cmd, *in;  /* the command and its input */
+  const char *flag, *key; /* the flag and its gnest_options_parse key */
+  const char *want;       /* the --output text, the same by every method */
+  const char *words[3];   /* the flag's words, auto first */
+  const char *ran[3];     /* the method a device runs for each word */
+  const char *bad;        /* a word it refuses */
+  const char *other_cmd;  /* a command the flag does not apply to */
+} method_flag;
+
+/* Runs the command asking for words[i] (by the flag, or by KEY=WORD in --options): the output is
+ * m->want whatever the method; on a device the summary ends its reason with
+ * "; method: RAN (KEY=WORD)", while the CPU backend ignores the method and names none. */
+static void expect_method_output(const method_flag *m, int device, int i, int by_options) {
+  const char *out = at("method.txt");
+  char word[64], reason[128];
+  snprintf(word, sizeof word, "%s=%s", m->key, m->words[i]);
+  snprintf(reason, sizeof reason, "; method: %s (%s)", m->ran[i], word);
+  const char *flag = by_options ? "--options" : m->flag, *value = by_options ? word : m->words[i];
+  run_out r = run_cli(m->cmd, m->in, flag, value, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "%s %s %s: %s", m->cmd, flag, value, r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, m->want, "%s %s %s", m->cmd, flag, value);
+  free(text);
+  if (device)
+    cr_expect_not_null(strstr(r.out, reason), "%s %s %s: %s", m->cmd, flag, value, r.out);
+  else
+    cr_expect_null(strstr(r.out, "; method: "), "the CPU backend runs no method: %s", r.out);
+  run_free(&r);
+}
+
+/* Every word of the flag (and the last one in --options) gives the same output, the summary naming
+ * the method on a GPU; a bad word is a usage error that lists the good ones; the flag on another
+ * command is refused. */
+static void expect_method_flag(const method_flag *m) {
+  const int device = has_device();
+  for (int i = 0; i < 3; ++i) expect_method_output(m, device, i, 0);
+  expect_method_output(m, device, 2, 1);
+  char want[256];
+  snprintf(want, sizeof want, "gnest-cli: %s: expected %s, %s or %s, got '%s'\n", m->flag,
+           m->words[0], m->words[1], m->words[2], m->bad);
+  run_out r = run_cli(m->cmd, m->in, m->flag, m->bad, NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(r.err, want);
+  run_free(&r);
+  r = run_cli(m->other_cmd, m->in, m->flag, m->words[1], NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, m->flag), "%s", r.err);
+  run_free(&r);
+}
+
 /* --color-method (and color_method= in --options) on color: the same colors by every method (a
  * GPU runs them, the CPU backend ignores them); on a GPU the summary names the method; a bad value
  * or another command is a usage error. */
 Test(cli, color_method_flag) {
-  const char *out = at("color-method.txt");
-  const char *methods[] = {"auto", "rounds", "async"};
-  const int device = has_device();
-  for (size_t i = 0; i < 3; ++i) {
-    run_out r = run_cli("color", path5(), "--symmetrize", "--color-method", methods[i], "--output",
-                        out, NULL);
-    cr_assert_eq(r.status, 0, "--color-method %s: %s", methods[i], r.err);
-    char *text = slurp(out);
-    /* the CPU's first fit: vertex 2 first (degree 2; among 1, 2, 3 the highest tie hash of
-     * gn_color_priority), then the path alternates from it */
-    cr_expect_str_eq(text, "0\n1\n0\n1\n0\n", "--color-method %s", methods[i]);
-    free(text);
-    if (device)
-      cr_expect_not_null(strstr(r.out, i == 1 ? "; method: rounds (color_method=rounds)"
-                                              : "; method: async (color_method="),
-                         "%s", r.out);
-    else
-      cr_expect_null(strstr(r.out, "; method: "), "the CPU backend runs no coloring method: %s",
-                     r.out);
-    run_free(&r);
-  }
-  run_out r = run_cli("color", path5(), "--options", "color_method=async", "--output", out, NULL);
-  cr_assert_eq(r.status, 0, "%s", r.err);
-  char *text = slurp(out);
-  cr_expect_str_eq(text, "0\n1\n0\n1\n0\n");
-  free(text);
-  if (device) cr_expect_not_null(strstr(r.out, "; method: async (color_method=async)"), "%s", r.out);
-  run_free(&r);
-  r = run_cli("color", path5(), "--color-method", "jp", NULL);
-  cr_expect_eq(r.status, 2);
-  cr_expect_str_eq(r.err, "gnest-cli: --color-method: expected auto, rounds or async, got 'jp'\n");
-  run_free(&r);
-  r = run_cli("sssp", path5(), "--color-method", "rounds", NULL);
-  cr_expect_eq(r.status, 2);
-  cr_expect_not_null(strstr(r.err, "--color-method"), "%s", r.err);
-  run_free(&r);
+  /* the CPU's first fit: vertex 2 first (degree 2; among 1, 2, 3 the highest tie hash of
+   * gn_color_priority), then the path alternates from it */
+  const method_flag m = {"color", path5(), "--color-method", "color_method", "0\n1\n0\n1\n0\n",
+                         {"auto", "rounds", "async"}, {"async", "rounds", "async"}, "jp", "sssp"};
+  expect_method_flag(&m);
+}
+
+/* --tc-method (and tc_method= in --options) on tc: the same counts by every method, as for
+ * --color-method. K4 (0..3), the triangle 0 1 4 and a pendant 5: 5 triangles, then each
+ * vertex's. */
+Test(cli, tc_method_flag) {
+  const char *in = put("k4-tail.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n0 4\n1 4\n4 5\n");
+  const method_flag m = {"tc", in, "--tc-method", "tc_method", "5\n4\n4\n3\n3\n1\n0\n",
+                         {"auto", "search", "hash"}, {"hash", "search", "hash"}, "bitmap", "color"};
+  expect_method_flag(&m);
 }
 
 Test(cli, forced_cpu_backend) {
@@ -1511,6 +1545,7 @@ Test(cli, help_is_per_command) {
   cr_expect_null(strstr(r.out, "color:"), "%s", r.out);
   cr_expect_null(strstr(r.out, "one color per line"), "%s", r.out);
   cr_expect_null(strstr(r.out, "--color-method"), "%s", r.out);
+  cr_expect_null(strstr(r.out, "--tc-method"), "%s", r.out);
   cr_expect_eq(count_of(r.out, "\n  --source "), 1, "%s", r.out);
   cr_expect_not_null(strstr(r.out, "--undirected"), "%s", r.out);
   run_free(&r);

@@ -1151,6 +1151,7 @@ Test(core_options, defaults) {
   cr_assert_eq(o.cta_levels, 0);
   cr_assert_eq(o.bfs_direction, GNEST_BFS_AUTO);
   cr_assert_eq(o.color_method, GNEST_COLOR_AUTO);
+  cr_assert_eq(o.tc_method, GNEST_TC_AUTO);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1179,6 +1180,7 @@ static gnest_options odd_options(void) {
   o.cta_levels = 77;
   o.bfs_direction = GNEST_BFS_TOP_DOWN;
   o.color_method = GNEST_COLOR_ROUNDS;
+  o.tc_method = GNEST_TC_SEARCH;
   return o;
 }
 
@@ -1252,6 +1254,7 @@ Test(core_options, parse_good_words) {
   EXPECT_METHOD_WORDS(tree_method, gnest_tree_method, "auto", "levels", "euler");
   EXPECT_METHOD_WORDS(bfs_direction, gnest_bfs_direction, "auto", "top-down", "optimizing");
   EXPECT_METHOD_WORDS(color_method, gnest_color_method, "auto", "rounds", "async");
+  EXPECT_METHOD_WORDS(tc_method, gnest_tc_method, "auto", "search", "hash");
 #undef EXPECT_METHOD_WORDS
   w = d, w.schedule = GNEST_SCHEDULE_STATIC;
   expect_parse(d, "schedule=static", w);
@@ -1300,6 +1303,8 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("bfs_direction=1", "'bfs_direction=1'", "bad value for bfs_direction");
   expect_parse_error("color_method=jp", "'color_method=jp'", "bad value for color_method");
   expect_parse_error("color_method=2", "'color_method=2'", "bad value for color_method");
+  expect_parse_error("tc_method=bitmap", "'tc_method=bitmap'", "bad value for tc_method");
+  expect_parse_error("tc_method=1", "'tc_method=1'", "bad value for tc_method");
   expect_parse_error("threshold=", "'threshold='", "bad value");
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
@@ -1333,7 +1338,7 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("speed=3", "group_size", "agg_threshold");
   expect_parse_error("speed=3", "host_threads", "host_share");
   expect_parse_error("speed=3", "tree_method", "cta_levels");
-  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method)", NULL);
+  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method, tc_method)", NULL);
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
@@ -1412,6 +1417,9 @@ Test(core_options, validation) {
              "options.color_method = 3 is not a gnest_color_method value (0 auto, 1 rounds, 2 "
              "async)");
   EXPECT_BAD(color_method, (gnest_color_method)-1, "options.color_method = -1");
+  EXPECT_BAD(tc_method, (gnest_tc_method)3,
+             "options.tc_method = 3 is not a gnest_tc_method value (0 auto, 1 search, 2 hash)");
+  EXPECT_BAD(tc_method, (gnest_tc_method)-1, "options.tc_method = -1");
 #undef EXPECT_BAD
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {

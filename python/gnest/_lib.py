@@ -54,7 +54,8 @@ class Options(ctypes.Structure):
                 ("agg_threshold", c_int32), ("tree_method", c_int),
                 ("host_threads", c_int32), ("host_share", c_int32),
                 ("cta_levels", c_int32),
-                ("bfs_direction", c_int), ("color_method", c_int)]
+                ("bfs_direction", c_int), ("color_method", c_int),
+                ("tc_method", c_int)]
 
 
 class Info(ctypes.Structure):

@@ -189,6 +189,13 @@ def test_color_is_proper_and_mst_and_triangles_match(ctx):
     expected = nx.triangles(G)
     assert per_vertex.tolist() == [expected[v] for v in range(60)]
     assert total == sum(expected.values()) // 3 == gnest.triangles(g)
+    # every triangle counting method gives the same counts (the CPU backend ignores the method)
+    for method in ("auto", "search", "hash"):
+        for options in ({"tc_method": method}, f"tc_method={method}"):
+            t, pv = gnest.triangles(g, per_vertex=True, options=options)
+            assert (t, pv.tolist()) == (total, per_vertex.tolist())
+    with pytest.raises(gnest.InvalidArgument, match="tc_method"):
+        gnest.triangles(g, options="tc_method=bitmap")
 
 
 def test_tree_algorithms(ctx):

@@ -28,6 +28,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->cta_levels = 0;
   opts->bfs_direction = GNEST_BFS_AUTO;
   opts->color_method = GNEST_COLOR_AUTO;
+  opts->tc_method = GNEST_TC_AUTO;
 }
 
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
@@ -113,6 +114,10 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.color_method = %d is not a gnest_color_method value (0 auto, "
                     "1 rounds, 2 async)", (int)o->color_method);
+  if ((int)o->tc_method < (int)GNEST_TC_AUTO || (int)o->tc_method > (int)GNEST_TC_HASH)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.tc_method = %d is not a gnest_tc_method value (0 auto, 1 search, "
+                    "2 hash)", (int)o->tc_method);
   return GNEST_OK;
 }
 
@@ -120,7 +125,7 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
     "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
-    "cta_levels, bfs_direction, color_method";
+    "cta_levels, bfs_direction, color_method, tc_method";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -155,6 +160,7 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
   static const char *const bfs_directions[] = {"auto", "top-down", "optimizing", NULL};
   static const char *const color_methods[] = {"auto", "rounds", "async", NULL};
+  static const char *const tc_methods[] = {"auto", "search", "hash", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
@@ -222,6 +228,11 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "color_method") == 0) {
     if ((idx = gn_word_index(value, color_methods)) >= 0) {
       o->color_method = (gnest_color_method)idx;
+      return GNEST_OK;
+    }
+  } else if (strcmp(key, "tc_method") == 0) {
+    if ((idx = gn_word_index(value, tc_methods)) >= 0) {
+      o->tc_method = (gnest_tc_method)idx;
       return GNEST_OK;
     }
   } else {

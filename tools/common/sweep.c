@@ -55,7 +55,7 @@ int gn_sweep_parse(const char *text, gn_sweep *s, char *err, size_t err_size) {
 /* Keys that choose an algorithm's method, not how a backend maps a pass: every backend that
  * runs on a device reads them (the host backends ignore them). */
 static const char *const gn_method_keys[] = {"tree_method", "bfs_direction", "color_method",
-                                             NULL};
+                                             "tc_method", NULL};
 
 int gn_sweep_reads(const gn_sweep *s, gnest_backend b) {
   gnest_backend_desc d;

@@ -2,7 +2,7 @@
  * row by gnest-cli --compare and gnest-bench, in one process (the CGO 2022 threshold, coarsening
  * and granularity figures come from one command). Only the backends whose registry entry reads
  * KEY get a row per value; the others run once. The keys of an algorithm's method (tree_method,
- * bfs_direction, color_method) are read by every built device backend. */
+ * bfs_direction, color_method, tc_method) are read by every built device backend. */
 #ifndef GNEST_TOOLS_SWEEP_H
 #define GNEST_TOOLS_SWEEP_H
 

@@ -198,6 +198,11 @@ static int set_color_method(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected auto, rounds or async, got '%s'", f, v);
 }
 
+static int set_tc_method(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "tc_method", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, search or hash, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -319,10 +324,14 @@ const cli_flag cli_flags[] = {
    "color on a GPU backend: auto (default: async), rounds (the shortcut rounds through the "
    "backend) or async (persistent kernels without rounds; the backend runs only the wide "
    "vertices' split pass)"},
+  {"--tc-method", "M", CLI_BIT(CMD_TC), set_tc_method,
+   "tc on a GPU backend: auto (default: hash), search (the backend's loop over the oriented "
+   "graph, binary search per arc) or hash (on-chip hash tables, as TRUST; the backend runs only "
+   "the orientation pass)"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method tc_method. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
