@@ -314,15 +314,17 @@ typedef enum gnest_color_method {
 /* How gnest_tc runs on a device backend (host backends ignore it). Both give the same counts.
  * gnest_info.reason names the method that ran and why (README.md "Triangle counting methods"). */
 typedef enum gnest_tc_method {
-  GNEST_TC_AUTO = 0, /* HASH */
+  GNEST_TC_AUTO = 0, /* HASH, or SEARCH when no vertex has more than 8 arcs (then every oriented
+                        list is HASH's one-thread kind, which is what SEARCH's loop does) */
   GNEST_TC_SEARCH,   /* the backend's nested loop over the degree-oriented graph: item u, inner
                         loop over its oriented neighbours v, each arc intersecting the two sorted
                         lists by binary search */
-  GNEST_TC_HASH      /* the backend orients the graph; then the algorithm's own kernels: each
-                        vertex's oriented list in an on-chip hash table (a warp's table for short
-                        lists, a block's for long ones; lists longer than the block's table are
+  GNEST_TC_HASH      /* the backend orients the graph; then the algorithm's own kernel: each
+                        oriented list of more than 8 vertices in an on-chip hash table (a warp's
+                        for lists up to 128, a block's for longer ones; lists over 2048 are
                         binary-searched in device memory), probed by every element of its
-                        oriented neighbours' lists (as TRUST, Pandey et al., TPDS 2021) */
+                        oriented neighbours' lists (as TRUST, Pandey et al., TPDS 2021); lists of
+                        8 or fewer a thread each, as SEARCH intersects them */
 } gnest_tc_method;
 
 typedef struct gnest_options {

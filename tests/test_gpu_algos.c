@@ -231,6 +231,7 @@ typedef struct input_case {
   gnest_bfs_direction bfs_direction; /* BFS: the direction every run asks for */
   int check_bfs_direction;           /* BFS: check the method named and the levels counted */
   gnest_color_method color_method;   /* coloring: the method every run asks for */
+  gnest_tc_method tc_method;         /* triangle counting: the method every run asks for */
 } input_case;
 
 static int32_t case_size(const input_case *c) {
@@ -509,6 +510,22 @@ static void check_color_method(const input_case *c, const gnest_info *info, cons
     cr_expect_gt(info->iterations, 0, "%s: no round or pass counted", what);
 }
 
+/* A device run of gnest_tc names the method it ran: auto runs hash, or search when no vertex has
+ * more than 8 arcs (gnest.h). */
+static void check_tc_method(const gpu_env *env, const input_case *c, const gnest_info *info,
+                            const char *what) {
+  gnest_backend_desc d;
+  cr_assert_eq(gnest_backend_describe(info->backend, &d), GNEST_OK);
+  if (!d.needs_device) return;
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env->ctx, c->g, &stats), GNEST_OK);
+  const int search =
+      c->tc_method == GNEST_TC_SEARCH || (c->tc_method == GNEST_TC_AUTO && stats.max <= 8);
+  const char *want = search ? "method: search" : "method: hash";
+  cr_expect_not_null(strstr(info->reason, want), "%s: reason '%s' lacks '%s'", what, info->reason,
+                     want);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
   const char *algo = gn_algo_name(a->algo);
@@ -531,6 +548,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     opts.tree_method = c->tree_method;
     opts.bfs_direction = c->bfs_direction;
     opts.color_method = c->color_method;
+    opts.tc_method = c->tc_method;
     outputs_poison(&got);
     gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
@@ -539,6 +557,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
       check_bfs_direction(env, c, &ref, &info, what);
     if (a->algo == GN_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
+    if (a->algo == GN_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -1813,28 +1832,30 @@ Test(gpu_api, auto_backend_reports_what_ran) {
   bm_close(&env);
 }
 
-/* ---- coloring methods (color_method) ---------------------------------------------------- */
+/* ---- coloring and triangle counting methods (color_method, tc_method) ------------------- */
 
-/* gnest_color with color_method rounds and async on every selected configuration: colors equal
- * to the CPU's, the method named, rounds or passes counted. */
-static void check_color_methods(const gpu_env *env, const char *name, const gnest_graph *g,
-                                bm_configs which) {
-  static const gnest_color_method methods[] = {GNEST_COLOR_ROUNDS, GNEST_COLOR_ASYNC};
-  static const char *const words[] = {"auto", "rounds", "async"};
-  for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
-    char label[192];
-    snprintf(label, sizeof label, "%s [color_method=%s]", name, words[methods[i]]);
-    input_case c = make_case(label, g, A_COLOR, which);
-    c.color_method = methods[i];
-    check_case(env, &c);
-  }
-}
-
-static void check_color_methods_edges(const gpu_env *env, const char *name, gn_gen_edges *e,
-                                      build_opts bo, bm_configs which) {
+/* gnest_color and / or gnest_tc (algos: A_COLOR, A_TC or both) by each of their two methods --
+ * the values 1 and 2 of color_method (rounds, async) and of tc_method (search, hash) -- on every
+ * selected configuration: results equal to the CPU's, the method named (check_color_method,
+ * check_tc_method), coloring's rounds or passes counted. Builds from e (freed). */
+static void check_methods_edges(const gpu_env *env, const char *name, gn_gen_edges *e,
+                                build_opts bo, unsigned algos, bm_configs which) {
+  static const char *const color_words[] = {"auto", "rounds", "async"};
+  static const char *const tc_words[] = {"auto", "search", "hash"};
   gnest_graph *g = build(env, e, bo);
   gn_gen_edges_free(e);
-  check_color_methods(env, name, g, which);
+  for (int color = 1; color >= 0; color--) {
+    const unsigned algo = color ? A_COLOR : A_TC;
+    for (int m = 1; m <= 2 && (algos & algo); m++) {
+      char label[192];
+      snprintf(label, sizeof label, "%s [%s=%s]", name, color ? "color_method" : "tc_method",
+               color ? color_words[m] : tc_words[m]);
+      input_case c = make_case(label, g, algo, which);
+      if (color) c.color_method = (gnest_color_method)m;
+      else c.tc_method = (gnest_tc_method)m;
+      check_case(env, &c);
+    }
+  }
   gnest_graph_free(g);
 }
 
@@ -1872,58 +1893,70 @@ static void clique_with_pendants(gn_gen_edges *e, int32_t k) {
 }
 
 /* RMAT: wide and narrow vertices mixed, chains of dependences through both. */
-Test(gpu_color_method, rmat_wide_and_narrow) {
+Test(gpu_methods, rmat_wide_and_narrow) {
   gpu_env env;
   bm_open(&env);
   gn_gen_edges e;
   gen_ok(gn_gen_rmat(small_mode() ? 9 : 13, 16, 81, &e), "gn_gen_rmat");
-  check_color_methods_edges(&env, "rmat", &e, UNDIRECTED_CLEAN, BM_ALL);
+  check_methods_edges(&env, "rmat", &e, UNDIRECTED_CLEAN, A_COLOR, BM_ALL);
   bm_close(&env);
 }
 
-/* Wide vertices whose colors reach past 64, seen by narrow ones; a clique of exactly 64 (every
- * vertex wide at degree 65 with its leaves) and one of 100. */
-Test(gpu_color_method, clique_with_pendants) {
+/* Coloring: wide vertices whose colors reach past 64, seen by narrow ones; a clique of exactly
+ * 64 (every vertex wide at degree 65 with its leaves) and ones of 100 and more. Triangles:
+ * oriented lists just below, at and above a warp's hash table (128: cliques of 129 and 130), and
+ * the block's (300); the pendants give lists of one and two. */
+Test(gpu_methods, clique_with_pendants) {
   gpu_env env;
   bm_open(&env);
-  const int32_t sizes[] = {63, 64, 100};
+  const int32_t sizes[] = {63, 64, 100, 129, 130, 300};
   for (size_t i = 0; i < sizeof sizes / sizeof sizes[0]; i++) {
     char name[64];
     snprintf(name, sizeof name, "clique %d with pendants", (int)sizes[i]);
     gn_gen_edges e;
     clique_with_pendants(&e, sizes[i]);
-    check_color_methods_edges(&env, name, &e, UNDIRECTED_CLEAN, BM_ALL);
+    check_methods_edges(&env, name, &e, UNDIRECTED_CLEAN, A_COLOR | A_TC, BM_ALL);
   }
   bm_close(&env);
 }
 
-/* Every vertex wide (mean degree about 100), every vertex narrow (a grid), a star (one wide
- * hub, narrow leaves). */
-Test(gpu_color_method, dense_sparse_and_star) {
+/* Every vertex wide (mean degree about 100), every vertex narrow and no triangle (a grid), a star
+ * (one wide hub, narrow leaves, no triangle). */
+Test(gpu_methods, dense_sparse_and_star) {
   gpu_env env;
   bm_open(&env);
   gn_gen_edges e;
   const int32_t n = (int32_t)sized(4000, 600);
   gen_ok(gn_gen_er(n, 50 * (int64_t)n, 82, &e), "gn_gen_er");
-  check_color_methods_edges(&env, "dense erdos-renyi", &e, UNDIRECTED_CLEAN, BM_ALL);
+  check_methods_edges(&env, "dense erdos-renyi", &e, UNDIRECTED_CLEAN, A_COLOR | A_TC, BM_ALL);
   const int32_t side = (int32_t)sized(200, 30);
   gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
-  check_color_methods_edges(&env, "grid", &e, UNDIRECTED_CLEAN, BM_ALL);
+  check_methods_edges(&env, "grid", &e, UNDIRECTED_CLEAN, A_COLOR | A_TC, BM_ALL);
   gen_ok(gn_gen_star((int32_t)sized(100000, 1000), &e), "gn_gen_star");
-  check_color_methods_edges(&env, "star", &e, UNDIRECTED_CLEAN, BM_ALL);
+  check_methods_edges(&env, "star", &e, UNDIRECTED_CLEAN, A_COLOR | A_TC, BM_ALL);
   bm_close(&env);
 }
 
 /* Self-loops (priorities from degrees without them) and repeated arcs (counted predecessors),
  * on a sparse graph and on RMAT's wide hubs. */
-Test(gpu_color_method, self_loops_and_duplicates) {
+Test(gpu_methods, self_loops_and_duplicates) {
   gpu_env env;
   bm_open(&env);
   const build_opts keep_all_undirected = {1, 0, 0};
   gn_gen_edges e;
   multigraph_edges(&e, (int32_t)sized(20000, 500));
-  check_color_methods_edges(&env, "multigraph", &e, keep_all_undirected, BM_ALL);
+  check_methods_edges(&env, "multigraph", &e, keep_all_undirected, A_COLOR, BM_ALL);
   gen_ok(gn_gen_rmat(small_mode() ? 9 : 12, 16, 83, &e), "gn_gen_rmat"); /* hubs with loops */
-  check_color_methods_edges(&env, "rmat multigraph", &e, keep_all_undirected, BM_ALL);
+  check_methods_edges(&env, "rmat multigraph", &e, keep_all_undirected, A_COLOR, BM_ALL);
+  bm_close(&env);
+}
+
+/* RMAT: oriented lists short (a warp's table) and long (over 128: the block's table). */
+Test(gpu_methods, rmat_tc_short_and_long_lists) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 24, 91, &e), "gn_gen_rmat");
+  check_methods_edges(&env, "rmat", &e, UNDIRECTED_CLEAN, A_TC, BM_ALL);
   bm_close(&env);
 }

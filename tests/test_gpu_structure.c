@@ -12,7 +12,8 @@
  *     an 8-neighbour grid with weights 1 and 2 (ties across the split), a banded path whose
  *     path edges get lighter along it (long link chains, many rounds) under tied chords, and a
  *     forest of such pieces with a star, isolated vertices and a hub;
- *   - triangles of a clique of 120 (C(120,3) in total, C(119,2) per vertex).
+ *   - triangles of cliques of 120, 300 and 2050 (C(n,3) in total, C(n-1,2) per vertex), by both
+ *     counting methods: oriented lists in a warp's hash table, a block's, and too long for one.
  * A backend the registry does not give an algorithm must refuse it with
  * GNEST_ERR_BACKEND_NOT_APPLICABLE. Skips without a CUDA device (the reason: the device text). */
 #include <criterion/criterion.h>
@@ -102,6 +103,7 @@ static void expect_same_forest(const env *s, const gnest_graph *g, const char *n
     memset(ev, 0x5b, cap * 4);
     total = -1;
     count = -1;
+    bm_trace(r, GN_ALGO_MST, name);
     gnest_status st = gnest_mst(s->ctx, g, &total, &count, eu, ev, ew, &r->opts, &info);
     if (!bm_status_agrees(s, r, GN_ALGO_MST, name, GNEST_OK, st)) continue;
     cr_assert_eq(count, ref_count, "mst/%s on %s", bn, name);
@@ -218,23 +220,48 @@ Test(gpu_structure, mst_filtered_light_then_heavy) {
   bm_close(&s);
 }
 
-Test(gpu_structure, triangles_of_a_clique) {
+/* Triangles of cliques of n (C(n,3) in total, C(n-1,2) per vertex) by both methods: n = 120, a
+ * warp's hash table (oriented lists below 128); n = 300, the block's; n = 2050, a list longer
+ * than the block's table (2049 > 2048), binary-searched: there only the hash method of the
+ * device backends' primary configurations, the total only (1.4 billion triangles: the binary
+ * searches of the search method, the host's count and 4 billion atomic adds per vertex would
+ * take minutes). */
+static void expect_clique_triangles(const env *s, int32_t n, bm_configs which) {
+  gnest_graph *g = clique(s, n);
+  uint64_t *per = malloc((size_t)n * sizeof *per), total = 0;
+  cr_assert(per);
+  const uint64_t all = (uint64_t)n * (n - 1) * (n - 2) / 6, each = (uint64_t)(n - 1) * (n - 2) / 2;
+  char name[64];
+  snprintf(name, sizeof name, "%d-clique", (int)n);
+  const int huge = n > 2048;
+  for (const bm_run *r = s->runs; r < s->runs + s->count; r++) {
+    if (!bm_selected(r, which) || (huge && gn_backend_on_host(r->backend))) continue;
+    for (int method = GNEST_TC_SEARCH; method <= GNEST_TC_HASH; method++) {
+      if (huge && method == GNEST_TC_SEARCH) continue;
+      gnest_options opts = r->opts;
+      opts.tc_method = (gnest_tc_method)method;
+      const char *how = method == GNEST_TC_SEARCH ? "search" : "hash";
+      memset(per, 0x5b, (size_t)n * sizeof *per);
+      total = 0;
+      bm_trace(r, GN_ALGO_TC, name);
+      gnest_status st = gnest_tc(s->ctx, g, &total, huge ? NULL : per, &opts, NULL);
+      if (!bm_status_agrees(s, r, GN_ALGO_TC, name, GNEST_OK, st)) continue;
+      cr_assert_eq(total, all, "tc/%s %s on the %s: %llu", r->label, how, name,
+                   (unsigned long long)total);
+      for (int32_t x = 0; x < n && !huge; x++)
+        cr_assert_eq(per[x], each, "tc/%s %s on the %s: vertex %d: %llu", r->label, how, name, x,
+                     (unsigned long long)per[x]);
+    }
+  }
+  free(per);
+  gnest_graph_free(g);
+}
+
+Test(gpu_structure, triangles_of_cliques) {
   env s;
   bm_open(&s);
-  enum { N = 120 };
-  gnest_graph *g = clique(&s, N);
-  uint64_t per[N], total = 0;
-  for (const bm_run *r = s.runs; r < s.runs + s.count; r++) {
-    memset(per, 0x5b, sizeof per);
-    total = 0;
-    gnest_status st = gnest_tc(s.ctx, g, &total, per, &r->opts, NULL);
-    if (!bm_status_agrees(&s, r, GN_ALGO_TC, "120-clique", GNEST_OK, st)) continue;
-    cr_assert_eq(total, (uint64_t)N * (N - 1) * (N - 2) / 6, "tc/%s on the 120-clique: %llu",
-                 r->label, (unsigned long long)total);
-    for (int x = 0; x < N; x++)
-      cr_assert_eq(per[x], (uint64_t)(N - 1) * (N - 2) / 2, "tc/%s on the 120-clique: vertex %d",
-                   r->label, x);
-  }
-  gnest_graph_free(g);
+  expect_clique_triangles(&s, 120, BM_ALL);
+  expect_clique_triangles(&s, 300, BM_ALL);
+  expect_clique_triangles(&s, 2050, BM_PRIMARY | BM_DEVICE_LEVELS);
   bm_close(&s);
 }

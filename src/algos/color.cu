@@ -43,9 +43,7 @@ static gnest_color_method color_pick(gn_call *call) {
   static const char *const words[] = {"auto", "rounds", "async"}; /* by gnest_color_method */
   const gnest_color_method asked = call->opts.color_method;
   const gnest_color_method method = asked == GNEST_COLOR_ROUNDS ? asked : GNEST_COLOR_ASYNC;
-  const size_t len = strlen(call->reason);
-  snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (color_method=%s)",
-           words[method], words[asked]);
+  gn_note_method(call, "color_method", words, asked, method, NULL);
   return method;
 }
 

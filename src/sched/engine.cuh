@@ -417,18 +417,20 @@ static inline int gn_grid_for(int64_t n, int block) {
 }
 
 /* CTA throttling (Ozen ch. 6): as many CTAs as the device holds at once for this kernel, from the
- * occupancy API; never more than `needed` items need (0 = unknown). */
+ * occupancy API; never more than `needed` items need (0 = unknown). block: threads per CTA, 0 for
+ * the call's (e.block); an algorithm's kernel with a fixed block size names its own. */
 template <class K>
-gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid) {
+gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid, int block = 0) {
+  if (block <= 0) block = e.block;
   int per_sm = 0;
-  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, e.block, 0));
+  GN_CUDA(e.ctx, cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, block, 0));
   if (per_sm < 1)
     return gn_error(e.ctx, GNEST_ERR_CUDA, "gn_resident_grid", 0,
                     "kernel cannot run with %d threads per block (registers/shared memory)",
-                    e.block);
+                    block);
   int64_t g = (int64_t)per_sm * e.sm_count;
   if (needed > 0) {
-    int64_t want = (needed + e.block - 1) / e.block;
+    int64_t want = (needed + block - 1) / block;
     if (want < g) g = want;
   }
   *grid = (int)(g < 1 ? 1 : g);

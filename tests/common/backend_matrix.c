@@ -173,6 +173,12 @@ gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref) {
   return gn_backend_applies(r->backend, algo, NULL) ? ref : GNEST_ERR_BACKEND_NOT_APPLICABLE;
 }
 
+void bm_trace(const bm_run *r, gn_algo algo, const char *input) {
+  if (!getenv("GNEST_TEST_TRACE")) return;
+  fprintf(stderr, "[trace] %s/%s on %s\n", gn_algo_name(algo), r->label, input);
+  fflush(stderr);
+}
+
 int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
                      gnest_status ref, gnest_status got) {
   const char *why = "";

@@ -80,6 +80,10 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b);
  * registry says the backend runs the algorithm, else GNEST_ERR_BACKEND_NOT_APPLICABLE. */
 gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref);
 
+/* GNEST_TEST_TRACE set: writes "[trace] algo/label on input" to stderr before a run starts, so
+ * that a run which never returns (a hang on the GPU) is named by the last line of the log. */
+void bm_trace(const bm_run *r, gn_algo algo, const char *input);
+
 /* Asserts got == bm_expected(r, algo, ref) (the message names algorithm, backend,
  * configuration and input); returns 1 when there is a result to compare (got == GNEST_OK). */
 int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
