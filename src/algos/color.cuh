@@ -211,14 +211,14 @@ struct color_split_visitor : gn_out_arcs {
     st.split[v] = color_split{0, 0};
     return true;
   }
-  __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
+  __device__ void edge(int32_t v, int64_t e, const gn_step &s) const {
     const int32_t u = cols[e];
     if (u == v) return;
     const int64_t du = degree(u);
     if (gn_color_priority(du, u) > gn_color_priority(degree(v), v))
-      st.adj[offsets[v] + gn_aggregated_increment(&st.split[v].preds)] = u;
+      st.adj[offsets[v] + gn_aggregated_increment(&st.split[v].preds, s)] = u;
     else if (du >= wide_from)
-      st.adj[offsets[v + 1] - 1 - gn_aggregated_increment(&st.split[v].succs)] = u;
+      st.adj[offsets[v + 1] - 1 - gn_aggregated_increment(&st.split[v].succs, s)] = u;
   }
   __device__ void post(int32_t v, const gn_step &s) const {
     const int32_t preds = gn_load_now(&st.split[v].preds);

@@ -66,20 +66,6 @@ struct mst_tie_visitor : mst_arcs {
   __host__ __device__ void post(int32_t, const S &) const {}
 };
 
-/* A slot of row u's working slice for one kept arc: one atomic per group of warp lanes on the
- * same row (lanes of a warp may hold different rows, or all the same hub's). */
-template <class S>
-__host__ __device__ inline int32_t mst_row_slot(int32_t *len, int32_t u, const S &s) {
-#ifdef __CUDA_ARCH__
-  cg::coalesced_group g = cg::labeled_partition(cg::coalesced_threads(), u);
-  int32_t base = 0;
-  if (g.thread_rank() == 0) base = s.add(&len[u], (int32_t)g.size());
-  return g.shfl(base, 0) + (int32_t)g.thread_rank();
-#else
-  return s.add(&len[u], 1);
-#endif
-}
-
 /* The filter pass (mst.cu): copies the arcs of the input's row u whose weight key lies in
  * [lo_key, hi_key] and whose ends lie in different components into the front of u's slice of the
  * working arrays (out of place: the input is only read, so the row's threads may run in any
@@ -106,7 +92,7 @@ struct mst_filter_visitor : gn_out_arcs {
     if (k < lo_key || k > hi_key) return;
     const int32_t v = cols[e];
     if (comp[v] == comp[u]) return;
-    const int64_t at = offsets[u] + mst_row_slot(len, u, s);
+    const int64_t at = offsets[u] + gn_aggregated_increment(&len[u], s);
     out_cols[at] = v;
     out_weights[at] = w;
   }

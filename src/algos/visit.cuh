@@ -19,17 +19,23 @@ __host__ __device__ __forceinline__ T gn_load_now(T *p) {
   return *(volatile T *)p;
 }
 
-/* atomicAdd(counter, 1) for the lanes that call it together, aggregated: the lanes of the
- * coalesced group that name the same counter take consecutive values with one atomic (a CTA or
- * warp that splits one row puts one atomic per warp on the row's counter instead of one per
- * arc). Device only; the values a lane gets are unordered, as with plain atomics. */
-__device__ __forceinline__ int32_t gn_aggregated_increment(int32_t *counter) {
+/* s.add(counter, 1) for the lanes that call it together, aggregated: the lanes of the coalesced
+ * group that name the same counter take consecutive values with one atomic (a CTA or warp that
+ * splits one row puts one atomic per warp on the row's counter instead of one per arc). Through
+ * the step, so a hybrid pass's GPU side adds with its system-scope atomics; on the host, one
+ * s.add per call. The values a lane gets are unordered, as with plain atomics. */
+template <class S>
+__host__ __device__ __forceinline__ int32_t gn_aggregated_increment(int32_t *counter, const S &s) {
+#ifdef __CUDA_ARCH__
   namespace cg = cooperative_groups;
   const cg::coalesced_group together = cg::coalesced_threads();
   const cg::coalesced_group same = cg::labeled_partition(together, (unsigned long long)counter);
   int32_t base = 0;
-  if (same.thread_rank() == 0) base = atomicAdd(counter, (int32_t)same.num_threads());
+  if (same.thread_rank() == 0) base = s.add(counter, (int32_t)same.num_threads());
   return same.shfl(base, 0) + (int32_t)same.thread_rank();
+#else
+  return s.add(counter, 1);
+#endif
 }
 
 /* Inner range of a graph visitor: the out-arcs of vertex i. */
