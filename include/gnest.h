@@ -315,7 +315,8 @@ typedef enum gnest_color_method {
  * gnest_info.reason names the method that ran and why (README.md "Triangle counting methods"). */
 typedef enum gnest_tc_method {
   GNEST_TC_AUTO = 0, /* HASH, or SEARCH when no vertex has more than 8 arcs (then every oriented
-                        list is HASH's one-thread kind, which is what SEARCH's loop does) */
+                        list is HASH's one-thread kind, and SEARCH's loop does the same intersections
+                        without HASH's set-up) */
   GNEST_TC_SEARCH,   /* the backend's nested loop over the degree-oriented graph: item u, inner
                         loop over its oriented neighbours v, each arc intersecting the two sorted
                         lists by binary search */
@@ -324,7 +325,7 @@ typedef enum gnest_tc_method {
                         for lists up to 128, a block's for longer ones; lists over 2048 are
                         binary-searched in device memory), probed by every element of its
                         oriented neighbours' lists (as TRUST, Pandey et al., TPDS 2021); lists of
-                        8 or fewer a thread each, as SEARCH intersects them */
+                        8 or fewer a thread each, in registers */
 } gnest_tc_method;
 
 typedef struct gnest_options {

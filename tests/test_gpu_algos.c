@@ -416,7 +416,9 @@ static void compare_tc(const gpu_env *env, const bm_run *r, const input_case *c,
                (unsigned long long)got->triangles, (unsigned long long)ref->triangles);
   expect_u64_equal(ref->vertex, got->vertex, case_size(c), what);
   uint64_t total = ~0ULL; /* per-vertex output is optional */
-  gnest_status st = gnest_tc(env->ctx, c->g, &total, NULL, &r->opts, NULL);
+  gnest_options opts = r->opts;
+  opts.tc_method = c->tc_method;
+  gnest_status st = gnest_tc(env->ctx, c->g, &total, NULL, &opts, NULL);
   cr_assert_eq(st, GNEST_OK, "%s without per-vertex counts: %s", what,
                gnest_last_error_string(env->ctx));
   cr_assert_eq(total, ref->triangles, "%s without per-vertex counts: %llu triangles", what,
