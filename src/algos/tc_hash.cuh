@@ -39,7 +39,8 @@ struct tc_hash_args {
   triangle_visitor tri;       /* the oriented CSR (tc_orient: each list sorted), the counts per
                                  lowest corner (summed by tc.cu) and per vertex (when asked) */
   const int32_t *lists[2];    /* [0]: the vertices whose list is longer than kTcWarpMax,
-                                 [1]: those whose list is longer than kTcThreadMax (the rest) */
+                                 [1]: those whose list is longer than kTcThreadMax, up to
+                                 kTcWarpMax (both in id order: tc.cu's selects) */
   const int32_t *counts;      /* [2]: their lengths */
   unsigned int *next;         /* [2]: the next of each list to take */
   unsigned long long *arcs;   /* oriented arcs whose intersection was counted (edges visited) */
@@ -81,7 +82,7 @@ __device__ __forceinline__ void tc_group_sync() {
 }
 
 /* Fills t (memory `slots`, at most `most` slots) with the list a[0 .. d): at least 64 slots and
- * 4 a element, within `most`. Called by every thread of the group (rank of size). */
+ * 4 per element, within `most`. Called by every thread of the group (rank of size). */
 template <bool kBlock>
 __device__ tc_table tc_fill(int32_t *slots, int32_t most, const int32_t *a, int32_t d, int rank,
                             int size) {
