@@ -330,7 +330,9 @@ typedef enum gnest_tc_method {
 
 typedef struct gnest_options {
   gnest_backend backend;
-  int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default (32) */
+  int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default: for
+                          BFS, SSSP and BC on a device backend the power of two nearest the mean
+                          degree within 8..32 (gnest_info.reason says it), else 32 */
   int32_t coarsening;  /* agg: a child block does the work of this many original blocks
                           (0 = the defaults rule); the other backends ignore it */
   gnest_granularity granularity; /* lazynp*: WARP = a warp per saved item, others = a CTA.

@@ -2093,3 +2093,15 @@ Test(core_bfs_method, the_rule_on_rmat_and_a_grid) {
   cr_assert_eq(handed, GN_BFS_PROBE_LEVELS);
   gn_gen_edges_free(&e);
 }
+
+/* The traversals' threshold when none is given (run.c): the power of two nearest the mean degree
+ * (the switch at the geometric mean of two neighbours), within 8 .. 32. */
+Test(core_call, traversal_threshold_from_the_mean_degree) {
+  cr_assert_eq(gn_traversal_threshold(0, 0), 32, "no vertex");
+  cr_assert_eq(gn_traversal_threshold(100, 0), 8, "no arc");
+  cr_assert_eq(gn_traversal_threshold(325557, 3216152), 8, "cnr-2000: mean 9.9");
+  cr_assert_eq(gn_traversal_threshold(1000, 11313), 8, "mean 11.313, just below 8 sqrt 2");
+  cr_assert_eq(gn_traversal_threshold(1000, 11314), 16, "mean 11.314, just above 8 sqrt 2");
+  cr_assert_eq(gn_traversal_threshold(1048576, 31401382), 32, "rmat20: mean 29.9");
+  cr_assert_eq(gn_traversal_threshold(10, 100000), 32, "mean 10000: at most 32");
+}

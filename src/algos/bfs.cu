@@ -177,9 +177,7 @@ static gnest_status bfs_pick(gn_call *call, const gnest_graph *g, gnest_bfs_dire
   return GNEST_OK;
 }
 
-/* Appends "; WHY[: what the optimizing loop did]" to the reason. The BFS part is always kept
- * whole: when the backend's own account (freelaunch's rule can say ~200 characters) leaves too
- * little room, that account is cut short with "..." instead. */
+/* Appends "; WHY[: what the optimizing loop did]" to the reason, whole (gn_reason_append_whole). */
 static void bfs_reason(gn_call *call, const char *why, const bfs_do_report *r, int32_t levels) {
   char tail[sizeof call->reason], handed[64] = "";
   if (!r) {
@@ -190,14 +188,7 @@ static void bfs_reason(gn_call *call, const char *why, const bfs_do_report *r, i
     snprintf(tail, sizeof tail, "; %s: %d of %d levels bottom-up%s", why,
              (int)r->bottom_up_levels, (int)levels, handed);
   }
-  const size_t cap = sizeof call->reason, need = strlen(tail);
-  size_t len = strlen(call->reason);
-  if (len + need >= cap && need + 4 < cap) {
-    len = cap - 1 - need - 3;
-    memcpy(call->reason + len, "...", 4);
-    len += 3;
-  }
-  snprintf(call->reason + len, cap - len, "%s", tail);
+  gn_reason_append_whole(call, tail);
 }
 
 static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, const gnest_graph *g,

@@ -242,7 +242,8 @@ static gnest_status gn_agg_configure(gn_engine &e, gn_agg_settings *set) {
   char why[sizeof call.reason];
   gn_agg_settle(&asked, &facts, set, why, sizeof why);
   const size_t len = strlen(call.reason);
-  snprintf(call.reason + len, sizeof call.reason - len, "; %s", why);
+  snprintf(call.reason + len, sizeof call.reason - len, "; %s", why); /* after run.c's threshold
+                                                                       note: agg's rule decides */
   return GNEST_OK;
 }
 

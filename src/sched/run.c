@@ -80,6 +80,35 @@ static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gn
   return GNEST_OK;
 }
 
+/* A frontier item with more arcs than the threshold is nested (its arcs spread over a warp, a CTA
+ * or the grid): on a graph of low mean degree, 32 leaves the many items of 10 to 32 arcs to one
+ * thread each. Measured on an H200 (bench/NOTES.md, eighth GPU session), freelaunch at threshold
+ * 8 / 32: cnr-2000 (mean 9.9) BFS 0.87 / 1.23 ms, SSSP 2.54 / 3.44, BC 1.89 / 4.03 (lazynp
+ * 2.28 / 2.99); rmat20 (mean 30) is best at 32 (BFS 0.65 against 0.99 at 16). The switch between
+ * two powers of two is at their geometric mean. */
+int32_t gn_traversal_threshold(int64_t n, int64_t m) {
+  if (n <= 0) return 32;
+  const double mean = (double)m / (double)n;
+  int32_t t = 8;
+  while (t < 32 && mean >= (double)t * 1.4142135623730951) t *= 2;
+  return t;
+}
+
+void gn_reason_append_whole(gn_call *call, const char *tail) {
+  const size_t cap = sizeof call->reason, need = strlen(tail);
+  size_t len = strlen(call->reason);
+  if (len + need >= cap && need + 4 < cap) {
+    len = cap - 1 - need - 3;
+    memcpy(call->reason + len, "...", 4);
+    len += 3;
+  }
+  snprintf(call->reason + len, cap - len, "%s", tail);
+}
+
+static int gn_is_traversal(gn_algo algo) {
+  return algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
+}
+
 gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info) {
@@ -117,6 +146,13 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   }
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
+  if (!call->on_host && call->threshold_asked == 0 && g && gn_is_traversal(algo)) {
+    const int64_t n = g->csr.n, m = n > 0 ? g->csr.offsets[n] : 0;
+    call->opts.threshold = gn_traversal_threshold(n, m);
+    const size_t len = strlen(call->reason);
+    snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
+             (int)call->opts.threshold, n > 0 ? (double)m / (double)n : 0.0);
+  }
   if (!call->on_host) gn_device_peak_reset(ctx);
   return gn_check_backend(call);
 }

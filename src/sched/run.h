@@ -36,6 +36,14 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
 /* Fills info (on success only) and returns st. */
 gnest_status gn_call_end(gn_call *call, gnest_status st);
 
+/* Appends tail to the call's reason whole: when the text before it leaves too little room, that
+ * text is cut short with "..." instead (a backend's own account can say ~200 characters). */
+void gn_reason_append_whole(gn_call *call, const char *tail);
+
+/* The threshold of a traversal (BFS, SSSP, BC) on a device backend when the caller gives none: the
+ * power of two nearest the mean degree m / n, within 8 .. 32 (32 for an empty graph). */
+int32_t gn_traversal_threshold(int64_t n, int64_t m);
+
 /* Selector (src/sched/selector.c): picks a backend for auto. Writes its reason. */
 gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_degree_stats *gs,
                                 const gnest_tree *t, char *reason, size_t reason_size);
