@@ -281,7 +281,7 @@ const cli_flag cli_flags[] = {
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE (format below); with --relabel each line starts with the "
    "vertex's id in FILE"},
-  {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default 32)"},
+  {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)"},
   {"--coarsening", "N", CLI_ALGOS, set_coarsening,
    "agg: a child block does the work of N original blocks (0 = the defaults rule: 16)"},
   {"--granularity", "G", CLI_ALGOS, set_granularity,
