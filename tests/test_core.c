@@ -2105,3 +2105,29 @@ Test(core_call, traversal_threshold_from_the_mean_degree) {
   cr_assert_eq(gn_traversal_threshold(1048576, 31401382), 32, "rmat20: mean 29.9");
   cr_assert_eq(gn_traversal_threshold(10, 100000), 32, "mean 10000: at most 32");
 }
+
+/* The method words the reason says are the ones gnest_options_parse reads, by enum value; the
+ * reason's method note has one form for coloring and TC. */
+Test(core_call, method_words_and_note) {
+  for (int m = 0; m <= 2; m++) { /* both enums: auto, then the two methods */
+    char words[96];
+    snprintf(words, sizeof words, "color_method=%s tc_method=%s",
+             gn_color_method_word((gnest_color_method)m), gn_tc_method_word((gnest_tc_method)m));
+    gnest_options o;
+    gnest_options_init(&o);
+    cr_assert_eq(gnest_options_parse(&o, words), GNEST_OK, "%s", words);
+    cr_assert(o.color_method == (gnest_color_method)m && o.tc_method == (gnest_tc_method)m, "%s",
+              words);
+  }
+  cr_assert_str_eq(gn_tc_method_word((gnest_tc_method)3), "?");
+  cr_assert_str_eq(gn_color_method_word((gnest_color_method)-1), "?");
+  gn_call call;
+  memset(&call, 0, sizeof call);
+  snprintf(call.reason, sizeof call.reason, "selector: flat");
+  gn_note_method(&call, "tc_method", "auto", "search", "no vertex has more than 8 arcs");
+  cr_assert_str_eq(call.reason,
+                   "selector: flat; method: search (tc_method=auto): no vertex has more than 8 arcs");
+  snprintf(call.reason, sizeof call.reason, "forced by caller");
+  gn_note_method(&call, "color_method", "rounds", "rounds", NULL);
+  cr_assert_str_eq(call.reason, "forced by caller; method: rounds (color_method=rounds)");
+}

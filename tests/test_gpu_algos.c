@@ -1842,8 +1842,6 @@ Test(gpu_api, auto_backend_reports_what_ran) {
  * check_tc_method), coloring's rounds or passes counted. Builds from e (freed). */
 static void check_methods_edges(const gpu_env *env, const char *name, gn_gen_edges *e,
                                 build_opts bo, unsigned algos, bm_configs which) {
-  static const char *const color_words[] = {"auto", "rounds", "async"};
-  static const char *const tc_words[] = {"auto", "search", "hash"};
   gnest_graph *g = build(env, e, bo);
   gn_gen_edges_free(e);
   for (int color = 1; color >= 0; color--) {
@@ -1851,7 +1849,8 @@ static void check_methods_edges(const gpu_env *env, const char *name, gn_gen_edg
     for (int m = 1; m <= 2 && (algos & algo); m++) {
       char label[192];
       snprintf(label, sizeof label, "%s [%s=%s]", name, color ? "color_method" : "tc_method",
-               color ? color_words[m] : tc_words[m]);
+               color ? gn_color_method_word((gnest_color_method)m)
+                   : gn_tc_method_word((gnest_tc_method)m));
       input_case c = make_case(label, g, algo, which);
       if (color) c.color_method = (gnest_color_method)m;
       else c.tc_method = (gnest_tc_method)m;

@@ -29,16 +29,6 @@ static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, 
                   "source %d is outside the graph's %d vertices", source, g->csr.n);
 }
 
-/* Appends "; method: M (KEY=A)" to the call's reason: the method that runs and the one asked,
- * words[] naming the option's values (gnest_options_parse's words, by enum value), then ": why"
- * when auto's choice has a reason to give (why not NULL). */
-static inline void gn_note_method(gn_call *call, const char *key, const char *const *words,
-                                  int asked, int method, const char *why) {
-  const size_t len = strlen(call->reason);
-  snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (%s=%s)%s%s", words[method],
-           key, words[asked], why ? ": " : "", why ? why : "");
-}
-
 /* After a src/cpu reference: records its counters, or its failure (host memory only). */
 static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const gn_cpu_counts &c) {
   if (st == GNEST_ERR_OUT_OF_MEMORY)

@@ -40,10 +40,10 @@ static gnest_status color_check_rows(gn_call *call, const gnest_degree_stats &st
 
 /* The method of this call, appended to the reason. */
 static gnest_color_method color_pick(gn_call *call) {
-  static const char *const words[] = {"auto", "rounds", "async"}; /* by gnest_color_method */
   const gnest_color_method asked = call->opts.color_method;
   const gnest_color_method method = asked == GNEST_COLOR_ROUNDS ? asked : GNEST_COLOR_ASYNC;
-  gn_note_method(call, "color_method", words, asked, method, NULL);
+  gn_note_method(call, "color_method", gn_color_method_word(asked), gn_color_method_word(method),
+                 NULL);
   return method;
 }
 

@@ -47,14 +47,13 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *
  * kTcThreadMax arcs; then hash would give every list a thread, as search's loop does, and only
  * add its own set-up (on the road graph 0.135 ms against search's 0.11, H200). */
 static gnest_tc_method tc_pick(gn_call *call, const gnest_degree_stats &stats) {
-  static const char *const words[] = {"auto", "search", "hash"}; /* by gnest_tc_method */
   const gnest_tc_method asked = call->opts.tc_method;
   const bool short_lists = stats.max <= kTcThreadMax;
   gnest_tc_method method = asked;
   if (asked == GNEST_TC_AUTO) method = short_lists ? GNEST_TC_SEARCH : GNEST_TC_HASH;
   char why[64];
   snprintf(why, sizeof why, "no vertex has more than %d arcs", (int)kTcThreadMax);
-  gn_note_method(call, "tc_method", words, asked, method,
+  gn_note_method(call, "tc_method", gn_tc_method_word(asked), gn_tc_method_word(method),
                  asked == GNEST_TC_AUTO && short_lists ? why : NULL);
   return method;
 }

@@ -153,14 +153,27 @@ const char *gn_granularity_word(gnest_granularity g) {
   return gn_granularity_words[g];
 }
 
+/* The algorithms' method words, by enum value: what gnest_options_parse reads and what the
+ * reason string says. */
+static const char *const gn_color_method_words[] = {"auto", "rounds", "async", NULL};
+static const char *const gn_tc_method_words[] = {"auto", "search", "hash", NULL};
+
+const char *gn_color_method_word(gnest_color_method m) {
+  if ((int)m < 0 || (int)m > (int)GNEST_COLOR_ASYNC) return "?";
+  return gn_color_method_words[m];
+}
+
+const char *gn_tc_method_word(gnest_tc_method m) {
+  if ((int)m < 0 || (int)m > (int)GNEST_TC_HASH) return "?";
+  return gn_tc_method_words[m];
+}
+
 /* Applies one key=value word to o. */
 static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   static const char *const scheds[] = {"dynamic", "static", NULL};
   static const char *const fl_modes[] = {"auto", "t1", "t2", "t3", "t4", NULL};
   static const char *const tree_methods[] = {"auto", "levels", "euler", NULL};
   static const char *const bfs_directions[] = {"auto", "top-down", "optimizing", NULL};
-  static const char *const color_methods[] = {"auto", "rounds", "async", NULL};
-  static const char *const tc_methods[] = {"auto", "search", "hash", NULL};
   const char *fn = "gnest_options_parse";
   if (strcmp(word, "default") == 0) return GNEST_OK;
   const char *eq = strchr(word, '=');
@@ -226,12 +239,12 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
       return GNEST_OK;
     }
   } else if (strcmp(key, "color_method") == 0) {
-    if ((idx = gn_word_index(value, color_methods)) >= 0) {
+    if ((idx = gn_word_index(value, gn_color_method_words)) >= 0) {
       o->color_method = (gnest_color_method)idx;
       return GNEST_OK;
     }
   } else if (strcmp(key, "tc_method") == 0) {
-    if ((idx = gn_word_index(value, tc_methods)) >= 0) {
+    if ((idx = gn_word_index(value, gn_tc_method_words)) >= 0) {
       o->tc_method = (gnest_tc_method)idx;
       return GNEST_OK;
     }

@@ -87,6 +87,9 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size);
 /* The gnest_options_parse word of a granularity ("multi-block", ...); "?" outside the enum. */
 const char *gn_granularity_word(gnest_granularity g);
+/* The parse word of a color_method / tc_method value ("?" outside the enum). */
+const char *gn_color_method_word(gnest_color_method m);
+const char *gn_tc_method_word(gnest_tc_method m);
 
 #ifdef __cplusplus
 }

@@ -105,6 +105,13 @@ void gn_reason_append_whole(gn_call *call, const char *tail) {
   snprintf(call->reason + len, cap - len, "%s", tail);
 }
 
+void gn_note_method(gn_call *call, const char *key, const char *asked, const char *ran,
+                    const char *why) {
+  const size_t len = strlen(call->reason);
+  snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (%s=%s)%s%s", ran, key,
+           asked, why ? ": " : "", why ? why : "");
+}
+
 static int gn_is_traversal(gn_algo algo) {
   return algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
 }

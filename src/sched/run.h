@@ -40,6 +40,11 @@ gnest_status gn_call_end(gn_call *call, gnest_status st);
  * text is cut short with "..." instead (a backend's own account can say ~200 characters). */
 void gn_reason_append_whole(gn_call *call, const char *tail);
 
+/* Appends "; method: RAN (KEY=ASKED)" to the call's reason -- the method that runs and the word
+ * asked for -- then ": why" when auto's choice has a reason to give (why not NULL). */
+void gn_note_method(gn_call *call, const char *key, const char *asked, const char *ran,
+                    const char *why);
+
 /* The threshold of a traversal (BFS, SSSP, BC) on a device backend when the caller gives none: the
  * power of two nearest the mean degree m / n, within 8 .. 32 (32 for an empty graph). */
 int32_t gn_traversal_threshold(int64_t n, int64_t m);
