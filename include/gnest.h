@@ -364,8 +364,8 @@ typedef struct gnest_options {
   /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
      level of at most this many items runs inside ONE CTA, with the following such levels,
      separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
-     road networks' thousand levels of a few hundred vertices). 0 = default (1 x block_size),
-     -1 = off (every level on the whole grid); at most 2^24 items are used */
+     road networks' thousand levels of a few hundred vertices). 0 = default (one round of the
+     CTA: block_size / lanes items), -1 = off (every level on the whole grid); at most 2^24 items are used */
   int32_t cta_levels;
   /* Direction-optimizing BFS; gnest_options_init sets it. */
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
@@ -373,6 +373,12 @@ typedef struct gnest_options {
   gnest_color_method color_method; /* gnest_color on a device backend; default AUTO */
   /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
   gnest_tc_method tc_method; /* gnest_tc on a device backend; default AUTO */
+  /* Since 0.3.0 (issue 11); gnest_options_init sets it. flat (and levelsched, whose frontier
+     loops are flat's): consecutive threads of a warp that share one item, each running every
+     lanes-th iteration of its inner loop (virtual warps, Hong et al., PPoPP 2011): 1, 2, 4, 8,
+     16 or 32; 0 = default: for BFS, SSSP and BC the smallest power of two at least the mean
+     degree, at most 32 (gnest_info.reason says it), else 1 (a thread per item) */
+  int32_t lanes;
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -415,7 +421,7 @@ gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, c
  * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
  * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
  * (off = -1) bfs_direction=auto|top-down|optimizing color_method=auto|rounds|async
- * tc_method=auto|search|hash; the word "default" changes nothing. Values are range-checked as
+ * tc_method=auto|search|hash lanes=N; the word "default" changes nothing. Values are range-checked as
  * the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
  * (gnest_last_error(NULL)); opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);

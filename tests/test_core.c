@@ -1152,6 +1152,7 @@ Test(core_options, defaults) {
   cr_assert_eq(o.bfs_direction, GNEST_BFS_AUTO);
   cr_assert_eq(o.color_method, GNEST_COLOR_AUTO);
   cr_assert_eq(o.tc_method, GNEST_TC_AUTO);
+  cr_assert_eq(o.lanes, 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1181,6 +1182,7 @@ static gnest_options odd_options(void) {
   o.bfs_direction = GNEST_BFS_TOP_DOWN;
   o.color_method = GNEST_COLOR_ROUNDS;
   o.tc_method = GNEST_TC_SEARCH;
+  o.lanes = 16;
   return o;
 }
 
@@ -1228,6 +1230,12 @@ Test(core_options, parse_good_words) {
   expect_parse(odd, "cta_levels=-1", w);
   w = odd, w.cta_levels = 0;
   expect_parse(odd, "cta_levels=0", w); /* 0 = the default */
+  for (int lanes = 0; lanes <= 32; lanes = lanes ? 2 * lanes : 1) {
+    char text[32];
+    snprintf(text, sizeof text, "lanes=%d", lanes);
+    w = odd, w.lanes = lanes;
+    expect_parse(odd, text, w);
+  }
   const char *grans[] = {"default", "warp", "block", "multi-block", "grid", "none"};
   const gnest_granularity gran_values[] = {GNEST_GRAN_DEFAULT, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
                                            GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
@@ -1332,13 +1340,17 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("host_share=half", "'host_share=half'", "bad value for host_share");
   expect_parse_error("cta_levels=-2", "cta_levels", "-2");
   expect_parse_error("cta_levels=on", "'cta_levels=on'", "bad value for cta_levels");
+  expect_parse_error("lanes=3", "lanes", "3");
+  expect_parse_error("lanes=64", "lanes", "64");
+  expect_parse_error("lanes=-1", "lanes", "-1");
+  expect_parse_error("lanes=warp", "'lanes=warp'", "bad value for lanes");
   expect_parse_error("group_size=many", "'group_size=many'", "bad value for group_size");
   expect_parse_error("granularity=thread", "'granularity=thread'", NULL);
   /* the unknown-key message lists every key */
   expect_parse_error("speed=3", "group_size", "agg_threshold");
   expect_parse_error("speed=3", "host_threads", "host_share");
   expect_parse_error("speed=3", "tree_method", "cta_levels");
-  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method, tc_method)", NULL);
+  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method, tc_method, lanes)", NULL);
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
@@ -1349,26 +1361,30 @@ Test(core_options, parse_bad_words) {
   cr_assert_eq(gnest_options_parse(&o, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
-/* cta_levels resolved for flat's one-CTA stretches: 0 = one block's worth of items, negative =
- * off (0 items), a count as given up to 2^24 items. */
+/* cta_levels resolved for flat's one-CTA stretches: 0 = one round of the CTA (block_size / lanes
+ * items), negative = off (0 items), a count as given up to 2^24 items. */
 Test(core_options, cta_levels_bound) {
-  cr_assert_eq(gn_cta_levels_bound(0, 256), 256);
-  cr_assert_eq(gn_cta_levels_bound(0, 1024), 1024);
-  cr_assert_eq(gn_cta_levels_bound(0, 32), 32);
-  cr_assert_eq(gn_cta_levels_bound(0, 0), (int64_t)GN_CTA_LEVELS_BLOCKS * 256); /* unresolved */
-  cr_assert_eq(gn_cta_levels_bound(-1, 256), 0);
-  cr_assert_eq(gn_cta_levels_bound(-1, 1024), 0);
-  cr_assert_eq(gn_cta_levels_bound(1, 256), 1);
-  cr_assert_eq(gn_cta_levels_bound(4096, 64), 4096);
-  cr_assert_eq(gn_cta_levels_bound(1 << 24, 256), 1 << 24);
-  cr_assert_eq(gn_cta_levels_bound(INT32_MAX, 256), 1 << 24); /* capped */
+  cr_assert_eq(gn_cta_levels_bound(0, 256, 1), 256);
+  cr_assert_eq(gn_cta_levels_bound(0, 1024, 1), 1024);
+  cr_assert_eq(gn_cta_levels_bound(0, 32, 1), 32);
+  cr_assert_eq(gn_cta_levels_bound(0, 0, 1), (int64_t)GN_CTA_LEVELS_BLOCKS * 256); /* unresolved */
+  cr_assert_eq(gn_cta_levels_bound(-1, 256, 1), 0);
+  cr_assert_eq(gn_cta_levels_bound(-1, 1024, 1), 0);
+  cr_assert_eq(gn_cta_levels_bound(1, 256, 1), 1);
+  cr_assert_eq(gn_cta_levels_bound(4096, 64, 1), 4096);
+  cr_assert_eq(gn_cta_levels_bound(1 << 24, 256, 1), 1 << 24);
+  cr_assert_eq(gn_cta_levels_bound(INT32_MAX, 256, 1), 1 << 24); /* capped */
+  cr_assert_eq(gn_cta_levels_bound(0, 256, 4), 64, "4 lanes: 64 items a round");
+  cr_assert_eq(gn_cta_levels_bound(0, 32, 32), 1, "a warp per item in a warp-sized CTA");
+  cr_assert_eq(gn_cta_levels_bound(0, 256, 0), 256, "lanes unresolved: 1");
+  cr_assert_eq(gn_cta_levels_bound(100, 256, 32), 100, "a count is taken as given");
   /* the default through the options, as the backend resolves it */
   gnest_options o;
   gnest_options_init(&o);
   cr_assert_eq(gnest_options_parse(&o, "block_size=128"), GNEST_OK);
-  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 128);
+  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size, 1), 128);
   cr_assert_eq(gnest_options_parse(&o, "cta_levels=off"), GNEST_OK);
-  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size), 0);
+  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size, 1), 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1600,14 +1616,27 @@ Test(core_selector, roles_come_from_the_registry) {
 Test(core_selector, graph_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
-  gnest_degree_stats s = stats_with(0.5, 2000);
+  gnest_degree_stats s = stats_with(0.5, 5000);
   expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
   assert_contains(reason, "a traversal");
+  /* Hubs of at most 4096 arcs: the traversals (BC too) take a warp per item, in the uniform
+   * class; the others stay skewed. */
+  s = stats_with(0.5, 4096);
+  const gn_algo traversals[] = {GN_ALGO_BFS, GN_ALGO_SSSP, GN_ALGO_BC};
+  for (size_t i = 0; i < sizeof traversals / sizeof traversals[0]; i++) {
+    expect_pick(gn_select_backend(&dev, traversals[i], &s, NULL, reason, sizeof reason),
+                GN_ROLE_UNIFORM, reason);
+    assert_contains(reason, "largest item has 4096 <= 4096 arcs: a warp per item");
+  }
+  s = stats_with(0.5, 4097);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
+  s = stats_with(0.5, 2000);
   /* The same input for the algorithms that are not frontier traversals: the skewed class. */
-  const gn_algo others[] = {GN_ALGO_BC, GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC};
+  const gn_algo others[] = {GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC};
   for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
     expect_pick(gn_select_backend(&dev, others[i], &s, NULL, reason, sizeof reason),
                 GN_ROLE_SKEWED, reason);
@@ -1652,12 +1681,12 @@ Test(core_selector, graph_rules) {
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "even degrees: cv 0.50 <= 0.50 and max degree 128 <= 128");
   s.max = 129;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GN_ALGO_COLOR, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.max = 128;
   s.cv = 0.51;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED_IN_GRID, reason);
+  expect_pick(gn_select_backend(&dev, GN_ALGO_MST, &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
 
   s = stats_with(0.2, 1024); /* both exactly at the limits: uniform */
   expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
@@ -2104,6 +2133,18 @@ Test(core_call, traversal_threshold_from_the_mean_degree) {
   cr_assert_eq(gn_traversal_threshold(1000, 11314), 16, "mean 11.314, just above 8 sqrt 2");
   cr_assert_eq(gn_traversal_threshold(1048576, 31401382), 32, "rmat20: mean 29.9");
   cr_assert_eq(gn_traversal_threshold(10, 100000), 32, "mean 10000: at most 32");
+}
+
+/* The traversals' lanes per item on flat when none are given (run.c): the smallest power of two
+ * at least the arcs' mean degree mean (1 + cv^2), 1 .. 32. */
+Test(core_call, traversal_lanes_from_the_degrees) {
+  cr_assert_eq(gn_traversal_lanes(0.0, 0.0), 1, "no arc");
+  cr_assert_eq(gn_traversal_lanes(1.0, 0.0), 1, "a cycle: 1 arc each");
+  cr_assert_eq(gn_traversal_lanes(1.0, 0.1), 2, "arcs' mean 1.01");
+  cr_assert_eq(gn_traversal_lanes(2.511, 0.38), 4, "USA-road-FLA: arcs' mean 2.9");
+  cr_assert_eq(gn_traversal_lanes(4.0, 0.0), 4, "a 2-d grid's interior: exactly 4");
+  cr_assert_eq(gn_traversal_lanes(9.879, 2.079), 32, "cnr-2000: arcs' mean 52.6");
+  cr_assert_eq(gn_traversal_lanes(29.9, 8.58), 32, "rmat20: at most 32");
 }
 
 /* The method words the reason says are the ones gnest_options_parse reads, by enum value; the

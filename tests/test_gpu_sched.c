@@ -129,7 +129,8 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
  * on a star (a level of 20,000 leaves between levels of one vertex) and on two stretches with a
  * grid level after each (two_stretches_graph: a stretch that starts after a grid level, with a
  * history base, rotated chunk slots and a second quiet barrier in one kernel), with the
- * stretches off, at one item, at the default (1 x block_size) and with every level in one CTA.
+ * stretches off, at one item, at the default (one round: block_size / lanes) and with every level in one CTA, with one to 32
+ * lanes per item.
  * Results equal the cpu's; a level costs one barrier, a stretch of s levels one for all s:
  * grid_barriers + barriers_saved = levels, none saved when off, one barrier in all when every
  * level fits. */
@@ -137,9 +138,9 @@ static gnest_graph *star_graph(gnest_ctx *ctx);
 static gnest_graph *two_stretches_graph(gnest_ctx *ctx);
 
 /* The words of flat_stretches_on's runs, and what each must report of a frontier loop. */
-static const char *const stretch_words[] = {"cta_levels=off", "cta_levels=1", "default",
-                                            "cta_levels=100000",
-                                            "cta_levels=100000 block_size=32 schedule=static"};
+static const char *const stretch_words[] = {
+    "cta_levels=off", "cta_levels=1 lanes=8", "default", "cta_levels=100000 lanes=2",
+    "cta_levels=100000 block_size=32 schedule=static lanes=32"};
 
 static void expect_stretch_barriers(const gnest_info *info, int k, const char *what) {
   cr_assert_eq(info->grid_barriers + info->barriers_saved, info->iterations,

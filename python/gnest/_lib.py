@@ -55,7 +55,7 @@ class Options(ctypes.Structure):
                 ("host_threads", c_int32), ("host_share", c_int32),
                 ("cta_levels", c_int32),
                 ("bfs_direction", c_int), ("color_method", c_int),
-                ("tc_method", c_int)]
+                ("tc_method", c_int), ("lanes", c_int32)]
 
 
 class Info(ctypes.Structure):

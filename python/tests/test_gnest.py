@@ -238,6 +238,9 @@ def test_backend_argument_and_info(ctx):
     assert gnest.bfs(g, 0, backend="cpu", options="cta_levels=1").tolist() == [0, 1, 2]
     with pytest.raises(gnest.InvalidArgument, match="cta_levels"):
         gnest.bfs(g, 0, backend="cpu", options="cta_levels=-2")
+    assert gnest.bfs(g, 0, backend="cpu", options={"lanes": 4}).tolist() == [0, 1, 2]
+    with pytest.raises(gnest.InvalidArgument, match="lanes"):
+        gnest.bfs(g, 0, backend="cpu", options="lanes=3")
     assert gnest.bfs(g, 0, backend="cpu", options={"freelaunch_mode": "t2"}).tolist() == [0, 1, 2]
     info = gnest.last_info()
     assert info.grid_barriers == 0 and info.barriers_saved == 0  # the cpu has no grid

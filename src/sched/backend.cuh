@@ -29,24 +29,28 @@ __device__ __forceinline__ void gn_serial_item(const V &v, int32_t i, int64_t b,
 /* Block-uniform loop over positions [0, count): body(k, has) is called by every thread of the CTA
  * the same number of times (has = false past the end), so bodies may use warp collectives and
  * __syncthreads. Dynamic: CTAs take chunks of blockDim positions from *counter (Ozen ch. 6);
- * static: position k goes to thread k mod (grid threads). */
+ * static: position k goes to thread k mod (grid threads). With lane_shift > 0, 2^lane_shift
+ * consecutive threads share each position (flat's lanes per item): a chunk is then blockDim /
+ * 2^lane_shift positions. */
 template <class Body>
 __device__ __forceinline__ void gn_chunk_loop(int64_t count, unsigned int *counter, bool dynamic,
-                                              Body body) {
+                                              Body body, int lane_shift = 0) {
+  const int64_t per_cta = blockDim.x >> lane_shift;
+  const int64_t mine = threadIdx.x >> lane_shift;
   if (dynamic) {
     __shared__ unsigned int chunk;
     for (;;) {
       if (threadIdx.x == 0) chunk = atomicAdd(counter, 1u);
       __syncthreads();
-      const int64_t start = (int64_t)chunk * blockDim.x;
+      const int64_t start = (int64_t)chunk * per_cta;
       __syncthreads(); /* everyone has read chunk before thread 0 overwrites it */
       if (start >= count) break;
-      body(start + threadIdx.x, start + threadIdx.x < count);
+      body(start + mine, start + mine < count);
     }
   } else {
-    const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-    for (int64_t start = (int64_t)blockIdx.x * blockDim.x; start < count; start += stride)
-      body(start + threadIdx.x, start + threadIdx.x < count);
+    const int64_t stride = (int64_t)gridDim.x * per_cta;
+    for (int64_t start = (int64_t)blockIdx.x * per_cta; start < count; start += stride)
+      body(start + mine, start + mine < count);
   }
 }
 

@@ -60,29 +60,56 @@ __device__ __forceinline__ void gn_flat_clear_last(unsigned int *chunks, int32_t
   if (levels > 0 && blockIdx.x == 0 && threadIdx.x == 0) *gn_flat_slot(chunks, levels - 1) = 0;
 }
 
-/* One outer item, inner loop in this thread. */
+/* One outer item, by 2^lane_shift consecutive threads of a warp (its lanes; called by every
+ * thread of the warp, has = false where the warp has no item). With one lane the item is the
+ * thesis's thread per item: pre, the inner loop, post, in this thread. With more (virtual warps,
+ * Hong et al., PPoPP 2011): the first lane runs pre and tells the others, lane j runs inner
+ * iterations b + j, b + j + lanes, ..., and the first lane runs post after a __syncwarp() (which
+ * orders the other lanes' writes before it). Why: on a graph of few arcs per vertex a level is
+ * a chain of dependent global accesses per arc (read the arc, the neighbour's value, an atomic,
+ * a push); one thread walks its item's arcs one chain after another, lanes walk them at once. */
 template <class V>
-__device__ __forceinline__ void gn_flat_item(const V &v, int32_t i, const gn_step &s,
-                                             unsigned long long &edges) {
-  if (v.pre(i, s)) gn_serial_item(v, i, v.begin(i), v.end(i), s, edges);
+__device__ __forceinline__ void gn_flat_item(const V &v, bool has, int32_t i, const gn_step &s,
+                                             int lane_shift, unsigned long long &edges) {
+  if (lane_shift == 0) {
+    if (has && v.pre(i, s)) gn_serial_item(v, i, v.begin(i), v.end(i), s, edges);
+    return;
+  }
+  const int lanes = 1 << lane_shift;
+  const int lane = threadIdx.x & (lanes - 1);
+  bool go = has && lane == 0 && v.pre(i, s);
+  go = __shfl_sync(0xffffffffu, go, (threadIdx.x & 31) & ~(lanes - 1));
+  if (go) {
+    const int64_t en = v.end(i);
+    for (int64_t e = v.begin(i) + lane; e < en; e += lanes) {
+      v.edge(i, e, s);
+      ++edges;
+    }
+  }
+  if constexpr (V::kHasPost) {
+    __syncwarp();
+    if (go && lane == 0) v.post(i, s);
+  }
 }
 
 /* Runs positions [0, count) of one level; in(k) maps a position to an item. */
 template <class V, class In>
 __device__ __forceinline__ void gn_flat_level(const V &v, In in, int64_t count, const gn_step &s,
-                                              unsigned int *counter, bool dynamic,
+                                              unsigned int *counter, bool dynamic, int lane_shift,
                                               unsigned long long &edges) {
-  gn_chunk_loop(count, counter, dynamic, [&](int64_t k, bool has) {
-    if (has) gn_flat_item(v, in(k), s, edges);
-  });
+  gn_chunk_loop(
+      count, counter, dynamic,
+      [&](int64_t k, bool has) { gn_flat_item(v, has, has ? in(k) : 0, s, lane_shift, edges); },
+      lane_shift);
 }
 
 template <class V>
 __global__ void gn_flat_pass_kernel(V v, gn_items items, gn_step s, gn_pass_counters *pass,
-                                    unsigned long long *edges_total, bool dynamic) {
+                                    unsigned long long *edges_total, bool dynamic,
+                                    int lane_shift) {
   unsigned long long edges = 0;
   gn_flat_level(v, [&](int64_t k) { return gn_item_at(items, k); }, gn_items_count(items), s,
-                &pass->chunk, dynamic, edges);
+                &pass->chunk, dynamic, lane_shift, edges);
   gn_pass_end(pass, edges_total, edges, dynamic);
 }
 
@@ -99,15 +126,20 @@ __global__ void gn_flat_pass_kernel(V v, gn_items items, gn_step s, gn_pass_coun
  * the levels run; returns how many. */
 template <class V>
 __device__ int32_t gn_flat_stretch(const V &v, const gn_frontier &f, unsigned int *chunks,
-                                   gn_engine_flags *flags, int64_t cta_max, int32_t &l,
-                                   int64_t &base, int64_t count, unsigned long long &edges) {
+                                   gn_engine_flags *flags, int64_t cta_max, int lane_shift,
+                                   int32_t &l, int64_t &base, int64_t count,
+                                   unsigned long long &edges) {
   const int32_t first = l;
+  const int32_t per_round = blockDim.x >> lane_shift;
+  const int32_t mine = threadIdx.x >> lane_shift;
   for (;;) {
     const int32_t *in = gn_level_items(f, l, base);
     const gn_step s = gn_level_step(f, l, base, count, &flags->push_overflow);
     gn_flat_rotate(chunks, l);
-    for (int32_t k = threadIdx.x; k < (int32_t)count; k += blockDim.x) /* count <= INT32_MAX */
-      gn_flat_item(v, in[k], s, edges);
+    for (int32_t k0 = 0; k0 < (int32_t)count; k0 += per_round) { /* count <= INT32_MAX */
+      const int32_t k = k0 + mine;
+      gn_flat_item(v, k < count, k < count ? in[k] : 0, s, lane_shift, edges);
+    }
     base += count;
     ++l;
     __syncthreads();
@@ -131,7 +163,7 @@ template <class V>
 __global__ void gn_flat_frontier_kernel(V v, gn_frontier f, unsigned int *chunks,
                                         gn_flat_sync *sync, int64_t cta_max,
                                         gn_engine_flags *flags, unsigned long long *edges_total,
-                                        bool dynamic) {
+                                        bool dynamic, int lane_shift) {
   cg::grid_group grid = cg::this_grid();
   unsigned long long edges = 0;
   int64_t base = 0; /* history mode: first position of the current level */
@@ -142,7 +174,8 @@ __global__ void gn_flat_frontier_kernel(V v, gn_frontier f, unsigned int *chunks
     if (count == 0) break;
     if (count <= cta_max) {
       if (blockIdx.x == 0) {
-        const int32_t ran = gn_flat_stretch(v, f, chunks, flags, cta_max, l, base, count, edges);
+        const int32_t ran =
+            gn_flat_stretch(v, f, chunks, flags, cta_max, lane_shift, l, base, count, edges);
         if (threadIdx.x == 0) {
           flags->barriers_saved += ran - 1;
           sync->level = l;
@@ -158,7 +191,7 @@ __global__ void gn_flat_frontier_kernel(V v, gn_frontier f, unsigned int *chunks
     const gn_step s = gn_level_step(f, l, base, count, &flags->push_overflow);
     gn_flat_rotate(chunks, l);
     gn_flat_level(v, [&](int64_t k) { return in[k]; }, count, s, gn_flat_slot(chunks, l), dynamic,
-                  edges);
+                  lane_shift, edges);
     base += count;
     ++l;
     grid.sync();
@@ -173,7 +206,7 @@ template <class V>
 __global__ void gn_flat_levels_kernel(V v, const int32_t *items, const int64_t *offsets,
                                       int32_t num_levels, bool reverse, unsigned int *chunks,
                                       gn_engine_flags *flags, unsigned long long *edges_total,
-                                      bool dynamic) {
+                                      bool dynamic, int lane_shift) {
   cg::grid_group grid = cg::this_grid();
   unsigned long long edges = 0;
   for (int32_t li = 0; li < num_levels; ++li) {
@@ -182,11 +215,18 @@ __global__ void gn_flat_levels_kernel(V v, const int32_t *items, const int64_t *
     const gn_step s = {l, nullptr, nullptr, 0, &flags->push_overflow};
     gn_flat_rotate(chunks, li);
     gn_flat_level(v, [&](int64_t k) { return in[k]; }, offsets[l + 1] - offsets[l], s,
-                  gn_flat_slot(chunks, li), dynamic, edges);
+                  gn_flat_slot(chunks, li), dynamic, lane_shift, edges);
     grid.sync();
   }
   gn_flat_clear_last(chunks, num_levels);
   gn_add_edges(edges_total, edges);
+}
+
+/* log2 of the call's lanes per item (gnest_options.lanes, resolved by the call frame: 1..32). */
+static inline int gn_flat_lane_shift(const gn_engine &e) {
+  int shift = 0;
+  while ((2 << shift) <= e.call->opts.lanes && shift < 5) ++shift;
+  return shift;
 }
 
 struct gn_flat {
@@ -206,9 +246,10 @@ struct gn_flat {
   template <class V>
   static gnest_status pass(gn_engine &e, const V &v, const gn_items &items, const gn_step &s) {
     auto kernel = gn_flat_pass_kernel<V>;
+    const int lane_shift = gn_flat_lane_shift(e);
     int grid = 0;
-    GN_TRY(gn_pass_grid(e, kernel, items, &grid));
-    GN_KERNEL(e, grid, e.block, kernel, v, items, s, e.pass, e.edges, e.dynamic);
+    GN_TRY(gn_resident_grid(e, kernel, items.d_count ? 0 : (int64_t)items.n << lane_shift, &grid));
+    GN_KERNEL(e, grid, e.block, kernel, v, items, s, e.pass, e.edges, e.dynamic, lane_shift);
     return GNEST_OK;
   }
 
@@ -216,9 +257,10 @@ struct gn_flat {
   static gnest_status frontier(gn_engine &e, const V &v, gn_frontier &f, int32_t *levels) {
     V vv = v;
     gn_flat_state &st = gn_backend_state<gn_flat_state>(e);
-    int64_t cta_max = gn_cta_levels_bound(e.call->opts.cta_levels, e.block);
+    int64_t cta_max = gn_cta_levels_bound(e.call->opts.cta_levels, e.block, e.call->opts.lanes);
+    int lane_shift = gn_flat_lane_shift(e);
     void *args[] = {&vv, &f, &st.level_chunks, &st.sync, &cta_max, &e.flags, &e.edges,
-                    &e.dynamic};
+                    &e.dynamic, &lane_shift};
     GN_TRY(gn_cooperative_launch(e, gn_flat_frontier_kernel<V>, args));
     gn_engine_flags ran;
     GN_TRY(gn_to_host(e.ctx, &ran, e.flags, sizeof ran));
@@ -238,8 +280,9 @@ struct gn_flat {
     int32_t num_levels = sched.num_levels;
     bool reverse = sched.reverse;
     unsigned int *chunks = gn_backend_state<gn_flat_state>(e).level_chunks;
+    int lane_shift = gn_flat_lane_shift(e);
     void *args[] = {&vv, &items, &d_offsets, &num_levels, &reverse, &chunks, &e.flags, &e.edges,
-                    &e.dynamic};
+                    &e.dynamic, &lane_shift};
     e.call->grid_barriers += num_levels; /* one after every level */
     return gn_cooperative_launch(e, gn_flat_levels_kernel<V>, args);
   }

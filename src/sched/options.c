@@ -29,14 +29,16 @@ void gnest_options_init(gnest_options *opts) {
   opts->bfs_direction = GNEST_BFS_AUTO;
   opts->color_method = GNEST_COLOR_AUTO;
   opts->tc_method = GNEST_TC_AUTO;
+  opts->lanes = 0;
 }
 
-int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size) {
+int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size, int32_t lanes) {
   if (cta_levels < 0) return 0;
   /* At most 2^24 items: the stretch's int32 position k + blockDim.x stays far from overflow, and
    * a level that large is never worth one CTA anyway. */
   if (cta_levels > 0) return cta_levels < (1 << 24) ? cta_levels : (1 << 24);
-  return (int64_t)GN_CTA_LEVELS_BLOCKS * (block_size > 0 ? block_size : 256);
+  const int64_t per_round = (int64_t)(block_size > 0 ? block_size : 256) / (lanes > 0 ? lanes : 1);
+  return (int64_t)GN_CTA_LEVELS_BLOCKS * (per_round > 0 ? per_round : 1);
 }
 
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o) {
@@ -103,8 +105,8 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
                     (int)o->host_share, GN_HOST_SHARE_DEFAULT);
   if (o->cta_levels < -1)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "options.cta_levels = %d: expected -1 (off), 0 (default: 1 x block_size) or "
-                    "a number of items", (int)o->cta_levels);
+                    "options.cta_levels = %d: expected -1 (off), 0 (default: block_size / lanes) "
+                    "or a number of items", (int)o->cta_levels);
   if ((int)o->bfs_direction < (int)GNEST_BFS_AUTO ||
       (int)o->bfs_direction > (int)GNEST_BFS_OPTIMIZING)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
@@ -118,6 +120,10 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.tc_method = %d is not a gnest_tc_method value (0 auto, 1 search, "
                     "2 hash)", (int)o->tc_method);
+  if (o->lanes < 0 || o->lanes > 32 || (o->lanes & (o->lanes - 1)) != 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.lanes = %d: expected 0 (default) or 1, 2, 4, 8, 16, 32",
+                    (int)o->lanes);
   return GNEST_OK;
 }
 
@@ -125,7 +131,7 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
 static const char gn_option_keys[] =
     "backend, threshold, coarsening, granularity, schedule, wboost, block_size, kc, launch_limit, "
     "freelaunch_mode, group_size, agg_threshold, tree_method, host_threads, host_share, "
-    "cta_levels, bfs_direction, color_method, tc_method";
+    "cta_levels, bfs_direction, color_method, tc_method, lanes";
 
 /* Index of word in names (NULL-terminated), or -1. */
 static int gn_word_index(const char *word, const char *const *names) {
@@ -211,6 +217,8 @@ static gnest_status gn_apply_word(gnest_options *o, const char *word) {
   } else if (strcmp(key, "cta_levels") == 0) {
     if (strcmp(value, "off") == 0) { o->cta_levels = -1; return GNEST_OK; }
     if (gn_parse_int(value, &n)) { o->cta_levels = n; return GNEST_OK; }
+  } else if (strcmp(key, "lanes") == 0) {
+    if (gn_parse_int(value, &n)) { o->lanes = n; return GNEST_OK; }
   } else if (strcmp(key, "wboost") == 0) {
     if (gn_parse_int(value, &n)) { o->wboost = n; return GNEST_OK; }
   } else if (strcmp(key, "granularity") == 0) {

@@ -115,6 +115,15 @@ gnest_status gnest_backend_available(const gnest_ctx *ctx, gnest_backend b) {
   return GNEST_OK;
 }
 
+int gn_backend_reads(gnest_backend b, const char *key) {
+  const gn_backend_entry *e = gn_backend_entry_of(b);
+  if (!e || !key || !*key) return 0;
+  const size_t len = strlen(key);
+  for (const char *p = e->options; (p = strstr(p, key)) != NULL; p += len)
+    if ((p == e->options || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' ')) return 1;
+  return 0;
+}
+
 int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why) {
   const char *dummy;
   if (!why) why = &dummy;

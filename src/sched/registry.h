@@ -57,6 +57,8 @@ int gn_backend_on_host(gnest_backend b);
 /* 1 when the backend is a device backend whose passes run on host threads too (WHERE HYBRID):
  * its calls' memory is managed, and it needs concurrent managed access on the device. */
 int gn_backend_host_work(gnest_backend b);
+/* 1 when the backend's entry lists the gnest_options key among those it reads. */
+int gn_backend_reads(gnest_backend b, const char *key);
 /* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
  * why is set to a static explanation. */
 int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
@@ -72,19 +74,20 @@ const char *gn_backends_built_text(void);
 gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o);
 /* gnest_options.cta_levels resolved: the most items a frontier level may hold to run inside one
  * CTA (flat's one-CTA stretches, src/sched/flat.cuh); 0 = stretches off. cta_levels 0 (the
- * default) gives GN_CTA_LEVELS_BLOCKS x block_size (block_size 0: the default 256), -1 (off;
- * any negative value) gives 0, a positive value itself.
+ * default) gives GN_CTA_LEVELS_BLOCKS rounds of the CTA, block_size / lanes items each
+ * (block_size 0: the default 256; lanes 0: 1), -1 (off; any negative value) gives 0, a positive
+ * value itself.
  *
- * Why one block's worth: on the grid a small level costs about one round (every thread runs one
- * item whole: a few dependent memory accesses, ~1-2 us on a road graph) plus a grid barrier
- * (3.6 us on an H100, 3.8 on an H200: about three rounds, GN_LS_BARRIER_ROUNDS); inside one CTA
- * a level of k x block_size items costs about k rounds (each thread runs k items one after the
- * other) plus a __syncthreads(). Measured (H200, bench/NOTES.md "Fourth GPU session": gnest-bench
- * --sweep cta_levels=64,...,4096 on USA-road-FLA and -NY, BFS, SSSP and BC): one block (256) is
- * the best bound in all six cells, two blocks lose 2-6 % to it (items of long inner loops,
- * SSSP's re-pushed vertices, tilt a level towards the grid), four and more lose up to 4x. */
+ * Why one round: on the grid a small level costs about one round (every item run once: a few
+ * dependent memory accesses, ~1-2 us on a road graph) plus a grid barrier (3.6 us on an H100,
+ * 3.8 on an H200: about three rounds, GN_LS_BARRIER_ROUNDS); inside one CTA a level of k rounds'
+ * items costs about k rounds plus a __syncthreads(). Measured (H200, bench/NOTES.md "Fourth GPU
+ * session": gnest-bench --sweep cta_levels=64,...,4096 on USA-road-FLA and -NY, BFS, SSSP and BC,
+ * a thread per item): one block (256) is the best bound in all six cells, two blocks lose 2-6 %
+ * to it, four and more lose up to 4x. With 4 lanes per item (ninth GPU session): 64 items (one
+ * round) against 256, FLA BFS 5.93 / 6.54 ms, BC 14.06 / 15.38, SSSP 9.45 / 9.48. */
 #define GN_CTA_LEVELS_BLOCKS 1
-int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size);
+int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size, int32_t lanes);
 /* The gnest_options_parse word of a granularity ("multi-block", ...); "?" outside the enum. */
 const char *gn_granularity_word(gnest_granularity g);
 /* The parse word of a color_method / tc_method value ("?" outside the enum). */

@@ -94,6 +94,24 @@ int32_t gn_traversal_threshold(int64_t n, int64_t m) {
   return t;
 }
 
+/* Lanes per item of flat's loops (gnest_options.lanes). A frontier level is a chain of
+ * dependent global accesses per arc (the arc, the neighbour's value, an atomic, a push), which
+ * one thread per item walks arc after arc; lanes walk an item's arcs at once, and idle where
+ * the item has fewer arcs than lanes. What counts is the length of the item an arc belongs to,
+ * whose mean over the arcs is sum d^2 / sum d = mean (1 + cv^2): 2.9 on USA-road-FLA (mean 2.5),
+ * 53 on cnr-2000 (mean 9.9, a few thousand-arc hubs). Measured on an H200 (bench/NOTES.md, ninth
+ * GPU session, flat, median of 5 at 1 / 2 / 4 / 8 / 16 / 32 lanes): FLA BFS 12.9 / 7.8 / 6.6 /
+ * 8.0 / 10.7 / 14.8 ms, SSSP 17.8 / 11.6 / 9.4 / 9.1 / 10.4 / 12.5, BC 31.1 / 18.3 / 15.4 / 16.8
+ * / 20.2 / 25.2; cnr-2000 BFS 14.5 / ... / 1.21 / 0.74, SSSP 34.6 / ... / 3.31 / 2.18, BC 28.9 /
+ * ... / 2.27 / 1.41. MST's passes over every vertex lose (FLA 1.42 -> 1.66 ms at 4 lanes), so
+ * the rule is the traversals' only. */
+int32_t gn_traversal_lanes(double mean, double cv) {
+  const double arc_mean = mean * (1.0 + cv * cv);
+  int32_t lanes = 1;
+  while (lanes < 32 && (double)lanes < arc_mean) lanes *= 2;
+  return lanes;
+}
+
 void gn_reason_append_whole(gn_call *call, const char *tail) {
   const size_t cap = sizeof call->reason, need = strlen(tail);
   size_t len = strlen(call->reason);
@@ -153,13 +171,29 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   }
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
-  if (!call->on_host && call->threshold_asked == 0 && g && gn_is_traversal(algo)) {
+  if (!call->on_host && g && gn_is_traversal(algo)) {
     const int64_t n = g->csr.n, m = n > 0 ? g->csr.offsets[n] : 0;
-    call->opts.threshold = gn_traversal_threshold(n, m);
-    const size_t len = strlen(call->reason);
-    snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
-             (int)call->opts.threshold, n > 0 ? (double)m / (double)n : 0.0);
+    const double mean = n > 0 ? (double)m / (double)n : 0.0;
+    if (call->threshold_asked == 0) {
+      call->opts.threshold = gn_traversal_threshold(n, m);
+      if (gn_backend_reads(call->backend, "threshold")) {
+        const size_t len = strlen(call->reason);
+        snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
+                 (int)call->opts.threshold, mean);
+      }
+    }
+    if (call->opts.lanes == 0 && gn_backend_reads(call->backend, "lanes")) {
+      gnest_degree_stats gs;
+      gnest_status st = gnest_graph_stats(ctx, g, &gs);
+      if (st != GNEST_OK) return st;
+      call->opts.lanes = gn_traversal_lanes(gs.mean, gs.cv);
+      const size_t len = strlen(call->reason);
+      snprintf(call->reason + len, sizeof call->reason - len,
+               "; lanes %d (arcs' mean degree %.1f)", (int)call->opts.lanes,
+               gs.mean * (1.0 + gs.cv * gs.cv));
+    }
   }
+  if (call->opts.lanes == 0) call->opts.lanes = 1;
   if (!call->on_host) gn_device_peak_reset(ctx);
   return gn_check_backend(call);
 }

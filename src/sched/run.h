@@ -48,6 +48,10 @@ void gn_note_method(gn_call *call, const char *key, const char *asked, const cha
 /* The threshold of a traversal (BFS, SSSP, BC) on a device backend when the caller gives none: the
  * power of two nearest the mean degree m / n, within 8 .. 32 (32 for an empty graph). */
 int32_t gn_traversal_threshold(int64_t n, int64_t m);
+/* The lanes per item (gnest_options.lanes) of a traversal on a backend that reads them when the
+ * caller gives none, from the out-degrees' mean and cv: the smallest power of two at least the
+ * arcs' mean degree mean (1 + cv^2) (the degree of the item an average arc leaves), 1 .. 32. */
+int32_t gn_traversal_lanes(double mean, double cv);
 
 /* Selector (src/sched/selector.c): picks a backend for auto. Writes its reason. */
 gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_degree_stats *gs,

@@ -18,7 +18,18 @@
  * rmat18-e8, cnr-2000 and small social graphs). Small deep, narrow trees run
  * on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree algorithms' device path
  * runs them by the Euler tour (src/algos/tree_method.c): its dependent passes grow with log2(n),
- * not with the depth. */
+ * not with the depth.
+ *
+ * A skewed graph's traversals (BFS, SSSP, BC) whose largest item has at most
+ * GN_SEL_WARP_ITEM_MAX_DEGREE arcs go to the uniform class after all: there flat's default lanes
+ * (run.c, gn_traversal_lanes: a warp per item on such graphs) walk every item's arcs 32 at a
+ * time, and the longest item costs at most 128 warp steps. Measured on an H200 (bench/NOTES.md,
+ * ninth GPU session, median of 5, flat against the best of auto / freelaunch / lazynp), flat was
+ * fastest in 16 of 18 cells of cnr-2000 (max degree 2716), wiki-Vote (893), ca-AstroPh (237),
+ * email-Eu-core (334) and facebook (1043): cnr-2000 BFS 0.72 against 0.85 ms, BC 1.41 against
+ * 1.87, ca-AstroPh SSSP 0.18 against 0.64; at most 14 % slower in the other two. RMAT graphs
+ * (max degree 9530 at scale 16, 64624 at scale 20) lose 2.5-4x on flat: a hub's warp walks
+ * thousands of steps while the level waits. */
 #include <stdio.h>
 #include <string.h>
 
@@ -28,6 +39,7 @@
 #define GN_SEL_WARP 32                /* trip count above which an item counts as heavy */
 #define GN_SEL_SKEW_EDGE_SHARE 0.20   /* share of arcs at vertices of degree > 32 */
 #define GN_SEL_HUB_DEGREE 1024        /* a single vertex this large alone makes the input skewed */
+#define GN_SEL_WARP_ITEM_MAX_DEGREE 4096 /* a traversal's largest item a warp walks (above) */
 /* Even degrees: a serial inner loop per thread is balanced however many items pass the warp size.
  * Erdos-Renyi graphs of mean degree 32 and 48 (max degree 63 and 82, cv 0.18 and 0.14), measured
  * on an H200 (bench/NOTES.md, "Sixth GPU session"): the serial loop was the fastest or within
@@ -82,7 +94,15 @@ static gnest_backend gn_pick_skewed(gn_algo algo, const gnest_degree_stats *gs, 
                                     size_t size) {
   const int traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP ||
                         algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS;
+  const int graph_traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
   const size_t len = strlen(reason);
+  if (graph_traversal && gs && gs->max <= GN_SEL_WARP_ITEM_MAX_DEGREE) {
+    if (len < size)
+      snprintf(reason + len, size - len,
+               "; a traversal whose largest item has %lld <= %d arcs: a warp per item",
+               (long long)gs->max, GN_SEL_WARP_ITEM_MAX_DEGREE);
+    return gn_pick(GN_ROLE_UNIFORM, reason, size);
+  }
   if (traversal && len < size)
     snprintf(reason + len, size - len, "; a traversal: heavy children taken in the level's grid");
   const int in_grid = traversal || (algo == GN_ALGO_TC && gn_tc_in_grid(gs, reason, size));

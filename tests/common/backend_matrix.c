@@ -58,7 +58,7 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b) {
          a->host_threads == b->host_threads && a->host_share == b->host_share &&
          a->cta_levels == b->cta_levels &&
          a->bfs_direction == b->bfs_direction && a->color_method == b->color_method &&
-         a->tc_method == b->tc_method;
+         a->tc_method == b->tc_method && a->lanes == b->lanes;
 }
 
 /* name is an entry of the comma-separated list held by environment variable var; an unset or

@@ -183,6 +183,11 @@ static int set_cta_levels(cli_args *a, const char *f, const char *v) {
                          f, v);
 }
 
+static int set_lanes(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "lanes", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected 0 (default) or 1, 2, 4, 8, 16, 32, got '%s'", f, v);
+}
+
 static int set_tree_method(cli_args *a, const char *f, const char *v) {
   if (gn_set_option_word(&a->opts, "tree_method", v)) return CLI_EXIT_OK;
   return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
@@ -312,7 +317,12 @@ const cli_flag cli_flags[] = {
   {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
    "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
    "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
-   "default (1 x block size), off (or -1) = every level on the whole grid"},
+   "default (block size / lanes: one round of the CTA), off (or -1) = every level on the whole "
+   "grid"},
+  {"--lanes", "N", CLI_ALGOS, set_lanes,
+   "flat (and levelsched's frontiers): threads of a warp that share one item, each running every "
+   "N-th arc (1, 2, 4, 8, 16, 32; 0 = default: bfs, sssp, bc the smallest power of two >= the "
+   "mean degree, at most 32; else 1)"},
   {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
    "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
    "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
@@ -331,7 +341,7 @@ const cli_flag cli_flags[] = {
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method tc_method. gnest-cli backends lists the keys each backend reads "
+   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method tc_method lanes. gnest-cli backends lists the keys each backend reads "
    "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
