@@ -73,13 +73,11 @@ static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg,
                                      int32_t *passes) {
   gn_scratch &scratch = *e.scratch;
   const size_t n = (size_t)dg->n;
-  color_narrow s = {dg->offsets, dg->cols, self_loops, st.adj, nullptr, nullptr, nullptr,
+  color_narrow s = {dg->offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
                     st.color, dg->n, passes, e.edges};
-  GN_TRY(scratch.alloc(&s.degree, n, "coloring degrees"));
   GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
   GN_TRY(scratch.alloc(&s.len, n, "coloring list lengths"));
-  GN_KERNEL(e, gn_grid_for(dg->n, e.block), e.block, color_degree_kernel, s);
-  GN_KERNEL(e, gn_grid_for(dg->n, e.block), e.block, color_narrow_setup_kernel, s);
+  GN_TRY(gn_memset(e.ctx, s.poss, 0xff, n * sizeof *s.poss)); /* every color until set up */
   void *args[] = {&s};
   return gn_cooperative_launch(e, color_narrow_async_kernel, args, dg->n);
 }

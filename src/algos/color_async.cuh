@@ -30,30 +30,22 @@ enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 8 };
 
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
  * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more
- * (which no narrow P holds). len[v]: the live length of v's predecessor list (adj[offsets[v] ..)),
- * -1 once v needs no more visits. Only v's own thread writes poss[v], len[v] and its list. */
+ * (which no narrow P holds); all ones before v's own setup (every color: it contains c*(v), so
+ * the invariant holds for readers from the start). len[v]: the live length of v's predecessor
+ * list (adj[offsets[v] ..)), -1 once v needs no more visits. Only v's own thread writes poss[v],
+ * len[v] and its list. */
 struct color_narrow {
   const int64_t *offsets;
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
   int32_t *adj;              /* [m] a narrow row's predecessors from the front (color_state's) */
-  int32_t *degree;           /* [n] degrees without self-loops (rows are < 2^31 arcs: color.cu) */
-  unsigned long long *poss;  /* [n] */
+  unsigned long long *poss;  /* [n], all ones before the loop (color.cu) */
   int32_t *len;              /* [n] */
   int32_t *color;            /* [n] */
   int32_t n;
   int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
   unsigned long long *edges;     /* device: the call's inner-iteration count */
 };
-
-/* degree[v], read coalesced here once: the setup's priority tests then gather one 4-byte value
- * per arc instead of two 8-byte row offsets (and a self-loop count), and random gathers are
- * what that kernel waits on (its L1 throughput, ncu on USA-road-FLA). */
-__global__ void color_degree_kernel(color_narrow s) {
-  gn_for_each_index(s.n, [&](int64_t v) {
-    s.degree[v] = (int32_t)color_degree(s.offsets, s.self_loops, (int32_t)v);
-  });
-}
 
 /* A block's counts added to the call's (*edges, *most_passes): a warp-wide sum and maximum, then
  * one shared atomic per warp and one global atomic per block (one shared atomic per thread, on
@@ -80,52 +72,51 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
   if (block_passes) atomicMax(most_passes, block_passes);
 }
 
-/* Setup, a thread per vertex: a narrow vertex lists its predecessors at the front of its row
- * (the arcs of higher priority, self-loops excluded, duplicates counted) and starts with P = {0
- * .. min(preds, n - 1)}, colored 0 at once without predecessors; a wide vertex publishes the
- * color it was given before. */
-__global__ void color_narrow_setup_kernel(color_narrow s) {
-  unsigned long long read = 0;
-  gn_for_each_index(s.n, [&](int64_t i) {
-    const int32_t v = (int32_t)i;
-    const int32_t deg = s.degree[v];
-    if (deg >= kColorWide) {
-      const int32_t c = s.color[v];
-      s.poss[v] = c < 64 ? 1ull << c : 0;
-      s.len[v] = -1;
-      return;
-    }
-    const uint64_t mine = gn_color_priority(deg, v);
-    const int64_t row = s.offsets[v], end = s.offsets[v + 1];
-    int32_t preds = 0;
-    for (int64_t base = row; base < end; base += kColorChunk) {
-      int32_t u[kColorChunk], du[kColorChunk];
+/* The setup of vertex v, by its own thread before its first visit: a narrow vertex lists its
+ * predecessors at the front of its row (the arcs of higher priority, self-loops excluded,
+ * duplicates counted) and starts with P = {0 .. min(preds, n - 1)}, colored 0 at once without
+ * predecessors; a wide vertex publishes the color it was given before. Returns the arcs read.
+ * Degrees are read from the row offsets (rows are < 2^31 arcs: color.cu). */
+__device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow &s, int32_t v) {
+  const int32_t deg = (int32_t)color_degree(s.offsets, s.self_loops, v);
+  if (deg >= kColorWide) {
+    const int32_t c = s.color[v];
+    *(volatile unsigned long long *)&s.poss[v] = c < 64 ? 1ull << c : 0;
+    s.len[v] = -1;
+    return 0;
+  }
+  const uint64_t mine = gn_color_priority(deg, v);
+  const int64_t row = s.offsets[v], end = s.offsets[v + 1];
+  int32_t preds = 0;
+  for (int64_t base = row; base < end; base += kColorChunk) {
+    int32_t u[kColorChunk], du[kColorChunk];
 #pragma unroll
-      for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? s.cols[base + j] : v;
+    for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? s.cols[base + j] : v;
 #pragma unroll
-      for (int j = 0; j < kColorChunk; ++j) du[j] = u[j] != v ? s.degree[u[j]] : -1;
+    for (int j = 0; j < kColorChunk; ++j)
+      du[j] = u[j] != v ? (int32_t)color_degree(s.offsets, s.self_loops, u[j]) : -1;
 #pragma unroll
-      for (int j = 0; j < kColorChunk; ++j)
-        if (du[j] >= 0 && gn_color_priority(du[j], u[j]) > mine) s.adj[row + preds++] = u[j];
-    }
-    read += (unsigned long long)(end - row);
-    const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
-    s.poss[v] = (2ull << last) - 1; /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0) */
-    s.color[v] = preds == 0 ? 0 : -1;
-    s.len[v] = preds == 0 ? -1 : preds;
-  });
-  color_account(s.edges, s.passes, read, 0);
+    for (int j = 0; j < kColorChunk; ++j)
+      if (du[j] >= 0 && gn_color_priority(du[j], u[j]) > mine) s.adj[row + preds++] = u[j];
+  }
+  const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
+  /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0) */
+  *(volatile unsigned long long *)&s.poss[v] = (2ull << last) - 1;
+  s.color[v] = preds == 0 ? 0 : -1;
+  s.len[v] = preds == 0 ? -1 : preds;
+  return (unsigned long long)(end - row);
 }
 
-/* One visit of narrow vertex v, whose list holds len entries: every colored predecessor's color
+/* One visit of narrow vertex v, whose list adj[row ..) holds len entries and whose set is P
+ * (all three read by the caller at once, before the visit): every colored predecessor's color
  * leaves P (the entry is dropped), as does every predecessor whose set misses P (shortcut 2);
  * the others are kept, compacted to the list's front, their sets gathered in maybe. v takes
  * p = min P when no kept set holds p (shortcut 1); else P keeps its kept + 1 smallest colors
  * (trim). Returns true when v was colored. The entries are read kColorChunk at a time; the
  * compaction's stores only reach entries already read. */
-__device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_t v, int32_t len) {
-  const int64_t row = s.offsets[v];
-  unsigned long long P = s.poss[v], maybe = 0;
+__device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_t v, int32_t len,
+                                                   int64_t row, unsigned long long P) {
+  unsigned long long maybe = 0;
   const unsigned long long before = P;
   int32_t kept = 0;
   for (int32_t base = 0; base < len; base += kColorChunk) {
@@ -161,25 +152,47 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
 }
 
 /* The asynchronous loop: a resident grid (cooperative launch, so that every thread runs at once
- * and none waits on a thread that cannot start); each thread visits its vertices (i, i + the
- * grid's threads, ...) pass after pass until all of them are colored. It always ends: the
- * uncolored narrow vertex of highest priority has only colored predecessors, so its next visit
- * colors it. A pass that colored nothing backs off briefly, so that spinning threads leave the
- * memory system to the ones that make progress. */
+ * and none waits on a thread that cannot start); each thread sets up its vertices (i, i + the
+ * grid's threads, ...), then visits them pass after pass until all of them are colored. It
+ * always ends: the uncolored narrow vertex of highest priority has only colored predecessors, so
+ * its next visit colors it. A pass that colored nothing backs off briefly, so that spinning
+ * threads leave the memory system to the ones that make progress.
+ *
+ * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
+ * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
+ * (a reader that comes before a vertex's setup sees all ones, above); and each thread keeps which
+ * of its first 64 vertices are still open in a register, so a pass reads nothing of a vertex
+ * once it is colored (before, every pass read every vertex's len, one dependent load each; the
+ * vertices past the first 64 still do). A visit's len, row and P are loaded together. */
 __global__ void color_narrow_async_kernel(color_narrow s) {
   const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  const int64_t first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   unsigned long long read = 0;
   int32_t passes = 0;
+  for (int64_t i = first; i < s.n; i += stride) read += color_narrow_setup(s, (int32_t)i);
+  const int64_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
+  unsigned long long open_set = mine >= 64 ? ~0ull : (1ull << mine) - 1; /* the first 64 */
+  /* One visit of vertex i unless it is done; true while it stays open. */
+  auto visit = [&](int64_t i, bool &progress) {
+    const int32_t len = s.len[i];
+    const int64_t row = s.offsets[i];
+    const unsigned long long P = s.poss[i];
+    if (len < 0) return false;
+    read += (unsigned long long)len;
+    if (!color_narrow_visit(s, (int32_t)i, len, row, P)) return true;
+    progress = true;
+    return false;
+  };
   for (bool open = true; open;) {
     open = false;
     bool progress = false;
-    for (int64_t i = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; i < s.n; i += stride) {
-      const int32_t len = s.len[i];
-      if (len < 0) continue;
-      read += (unsigned long long)len;
-      if (color_narrow_visit(s, (int32_t)i, len)) progress = true;
-      else open = true;
+    for (unsigned long long m = open_set; m; m &= m - 1) {
+      const int k = __ffsll((long long)m) - 1;
+      if (visit(first + (int64_t)k * stride, progress)) open = true;
+      else open_set &= ~(1ull << k);
     }
+    for (int64_t i = first + 64 * stride; i < s.n; i += stride) /* len alone while done */
+      if (s.len[i] >= 0 && visit(i, progress)) open = true;
     ++passes;
     if (open && !progress) __nanosleep(200);
   }
