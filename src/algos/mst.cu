@@ -29,7 +29,33 @@ struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
   unsigned long long *best, *picked_ends; /* picked edge: min end << 32 | max end */
   uint32_t *picked_key;                   /* its weight key */
+  /* The components' roots, as a list per round: round l's in roots[l & 1], root_counts[l] long,
+   * except round 0's, which is every vertex. The kernels that work per component (hook, jump,
+   * the next list) run over it, not over every vertex: on USA-road-FLA the rounds after the
+   * first hold a fraction of the roots (ninth GPU session, bench/NOTES.md). */
+  int32_t *roots[2], *root_counts;
 };
+
+/* The roots of the round at `level` (mst_state::roots). */
+struct mst_root_list {
+  const int32_t *list; /* NULL: every vertex */
+  const int32_t *count;
+  int32_t n;
+};
+
+static mst_root_list mst_roots_of(const mst_state &s, int32_t level, int32_t n) {
+  if (level == 0) return mst_root_list{nullptr, nullptr, n};
+  return mst_root_list{s.roots[level & 1], &s.root_counts[level], n};
+}
+
+/* Runs body(c) for every root c of the list, a grid-stride loop (the count lives on the device). */
+template <class Body>
+__device__ __forceinline__ void mst_for_each_root(const mst_root_list &r, Body body) {
+  const int64_t count = r.list ? *r.count : r.n;
+  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < count;
+       k += (int64_t)gridDim.x * blockDim.x)
+    body(r.list ? r.list[k] : (int32_t)k);
+}
 
 __global__ void mst_init_kernel(mst_state s, int32_t n) {
   gn_for_each_index(n, [&](int64_t v) {
@@ -42,10 +68,8 @@ __global__ void mst_init_kernel(mst_state s, int32_t n) {
 
 /* Each root c with an outgoing edge links to the component across it, unless c is the smaller
  * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
-__global__ void mst_hook_kernel(mst_state s, int32_t n) {
-  gn_for_each_index(n, [&](int64_t i) {
-    const int32_t c = (int32_t)i;
-    if (s.comp[c] != c) return;
+__global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
+  mst_for_each_root(roots, [&](int32_t c) {
     const unsigned long long k = s.best[c];
     s.link[c] = c;
     const int32_t lo = (int32_t)(k & 0xffffffffu), hi = s.best_hi[c];
@@ -67,9 +91,8 @@ __global__ void mst_hook_kernel(mst_state s, int32_t n) {
  * older than this launch's start, when every link covered at least R links of the hook's forest
  * (or reached its root): so after the launch every link covers (kJumpSteps + 1) R, or reaches
  * its root. A chain of the hook's forest is at most `added` links long (mst_rounds). */
-__global__ void mst_jump_kernel(mst_state s, int32_t n) {
-  gn_for_each_index(n, [&](int64_t i) {
-    if (s.comp[i] != i) return;
+__global__ void mst_jump_kernel(mst_state s, mst_root_list roots) {
+  mst_for_each_root(roots, [&](int32_t i) {
     int32_t x = s.link[i];
     for (int k = 0; k < kJumpSteps; ++k) {
       const int32_t up = s.link[x];
@@ -80,12 +103,21 @@ __global__ void mst_jump_kernel(mst_state s, int32_t n) {
   });
 }
 
-/* Every vertex takes its component's new root; the minima are reset for the next round. */
+/* Every vertex takes its component's new root. */
 __global__ void mst_relabel_kernel(mst_state s, int32_t n) {
-  gn_for_each_index(n, [&](int64_t v) {
-    s.comp[v] = s.link[s.comp[v]];
-    s.best[v] = kNone;
-    s.best_hi[v] = INT32_MAX;
+  gn_for_each_index(n, [&](int64_t v) { s.comp[v] = s.link[s.comp[v]]; });
+}
+
+/* The next round's roots: the roots that did not link (their link is themselves), with their
+ * minima reset. A linked root's minima are never read again: the passes and the hook read
+ * best[] at roots only. */
+__global__ void mst_next_roots_kernel(mst_state s, mst_root_list roots, int32_t *next,
+                                      int32_t *next_count) {
+  mst_for_each_root(roots, [&](int32_t c) {
+    if (s.link[c] != c) return;
+    s.best[c] = kNone;
+    s.best_hi[c] = INT32_MAX;
+    next[gn_append_slot(next_count)] = c;
   });
 }
 
@@ -107,6 +139,8 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
                                gn_items first, int32_t *lists[2], int32_t *counts, int32_t *level,
                                int32_t *picked) {
   const int grid = gn_grid_for(n, e.block);
+  int root_grid = 0; /* the root kernels' grid-stride loops: the device's resident CTAs */
+  GN_TRY(gn_resident_grid(e, mst_jump_kernel, n, &root_grid));
   const mst_min_visitor find_min = {arcs, s.best, s.live};
   const mst_tie_visitor break_tie = {arcs, s.best, s.best_hi};
   for (int32_t round = 0;; ++round) {
@@ -118,7 +152,8 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
     const gn_items in = round == 0 ? first : gn_items{lists[round & 1], n, &counts[round]};
     GN_TRY(gn_run_pass(e, find_min, in, l, next, next_count, n));
     GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
-    GN_KERNEL(e, grid, e.block, mst_hook_kernel, s, n);
+    const mst_root_list roots = mst_roots_of(s, l, n);
+    GN_KERNEL(e, root_grid, e.block, mst_hook_kernel, s, roots, n);
     int32_t total = 0;
     GN_TRY(gn_to_host(e.ctx, &total, s.picked_count, sizeof total));
     GN_TRY(gn_engine_check(&e)); /* picks made from dropped work must not be linked */
@@ -127,10 +162,15 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
                       "vertices", total, n);
     const int32_t added = total - *picked;
     *picked = total;
+    if (added > 0) {
+      for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` */
+        GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots);
+      GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n);
+    }
+    /* the next round's roots (all of them when nothing linked: a next phase starts from them) */
+    GN_KERNEL(e, root_grid, e.block, mst_next_roots_kernel, s, roots, s.roots[(l + 1) & 1],
+              &s.root_counts[l + 1]);
     if (added == 0) return GNEST_OK; /* every minimum is unset again: the state is clean */
-    for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` links */
-      GN_KERNEL(e, grid, e.block, mst_jump_kernel, s, n);
-    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n);
   }
 }
 
@@ -151,15 +191,20 @@ static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, 
   return mst_rounds(e, n, rows, s, gn_items{lists[0], n, &counts[0]}, lists, counts, level, picked);
 }
 
-/* Sorts the picked edges by (weight key, min end, max end): two stable radix sorts. */
-static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count) {
+/* Sorts the picked edges by (weight key, min end, max end): two stable radix sorts, the first
+ * over the bits vertex ids can have (min end << 32 | max end, both < n: 32 + bits(n - 1) bits;
+ * USA-road-FLA: 53 of 64, one digit pass less). */
+static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count,
+                             int32_t n) {
+  int id_bits = 1;
+  while (id_bits < 31 && (1 << id_bits) < n) ++id_bits;
   unsigned long long *ends = nullptr;
   uint32_t *keys = nullptr;
   GN_TRY(scratch.alloc(&ends, (size_t)count + 1, "MST edge sort buffer"));
   GN_TRY(scratch.alloc(&keys, (size_t)count + 1, "MST edge sort buffer"));
   GN_TRY(gn_cub(e, "MST edge sort by ends", [&](void *tmp, size_t &bytes) {
     return cub::DeviceRadixSort::SortPairs(tmp, bytes, s.picked_ends, ends, s.picked_key, keys,
-                                           count, 0, 64, e.stream);
+                                           count, 0, 32 + id_bits, e.stream);
   }));
   return gn_cub(e, "MST edge sort by weight", [&](void *tmp, size_t &bytes) {
     return cub::DeviceRadixSort::SortPairs(tmp, bytes, keys, s.picked_key, ends, s.picked_ends,
@@ -207,6 +252,10 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(scratch.alloc(&s.best, slots, "MST minimum keys"));
   GN_TRY(scratch.alloc(&s.picked_ends, slots, "MST edges"));
   GN_TRY(scratch.alloc(&s.picked_key, slots, "MST edge weights"));
+  GN_TRY(scratch.alloc(&s.roots[0], slots, "MST component roots"));
+  GN_TRY(scratch.alloc(&s.roots[1], slots, "MST component roots"));
+  const size_t root_rounds = 2 * (size_t)kMaxRounds + 2; /* two phases */
+  GN_TRY(scratch.alloc(&s.root_counts, root_rounds, "MST root counts"));
   GN_TRY(scratch.alloc(&lists[0], slots, "MST vertex list"));
   GN_TRY(scratch.alloc(&lists[1], slots, "MST vertex list"));
   const size_t phase_counts = (size_t)kMaxRounds + 2;
@@ -228,6 +277,7 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(gn_timer_start(ctx));
   GN_TRY(gn_memset(ctx, s.picked_count, 0, sizeof(int32_t)));
   GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * 2 * phase_counts));
+  GN_TRY(gn_memset(ctx, s.root_counts, 0, sizeof(int32_t) * root_rounds));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
   int32_t picked = 0, level = 0;
   if (!split) {
@@ -239,7 +289,7 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
     GN_TRY(mst_filtered_phase(e, dg, s, light_max + 1u, 0xffffffffu, len, work_cols,
                               work_weights, lists, list_counts + phase_counts, &level, &picked));
   }
-  GN_TRY(mst_sort(e, scratch, s, picked));
+  GN_TRY(mst_sort(e, scratch, s, picked, n));
   GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
             s.picked_key, picked, u, v, w);
   GN_TRY(gn_engine_close(&e));
