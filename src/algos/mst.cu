@@ -23,16 +23,20 @@
 
 static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 (per phase) */
 static const unsigned long long kNone = ~0ull;
-static const int kJumpSteps = 15; /* links a root follows per pointer-jumping launch */
+/* Links a root follows per pointer-jumping launch: a launch multiplies what every link covers by
+ * kJumpSteps + 1, so a round's chains of at most `added` links need log(added) / log(64)
+ * launches (15 steps took up to 5 launches a round on USA-road-FLA, most of them finding the
+ * chains done). */
+static const int kJumpSteps = 63;
 
 struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
   unsigned long long *best, *picked_ends; /* picked edge: min end << 32 | max end */
   uint32_t *picked_key;                   /* its weight key */
   /* The components' roots, as a list per round: round l's in roots[l & 1], root_counts[l] long,
-   * except round 0's, which is every vertex. The kernels that work per component (hook, jump,
-   * the next list) run over it, not over every vertex: on USA-road-FLA the rounds after the
-   * first hold a fraction of the roots (ninth GPU session, bench/NOTES.md). */
+   * except round 0's, which is every vertex (the relabel writes the next). The kernels that work
+   * per component (hook, jumps) run over it, not over every vertex: on USA-road-FLA the rounds
+   * after the first hold a fraction of the roots (ninth GPU session, bench/NOTES.md). */
   int32_t *roots[2], *root_counts;
 };
 
@@ -103,21 +107,18 @@ __global__ void mst_jump_kernel(mst_state s, mst_root_list roots) {
   });
 }
 
-/* Every vertex takes its component's new root. */
-__global__ void mst_relabel_kernel(mst_state s, int32_t n) {
-  gn_for_each_index(n, [&](int64_t v) { s.comp[v] = s.link[s.comp[v]]; });
-}
-
-/* The next round's roots: the roots that did not link (their link is themselves), with their
- * minima reset. A linked root's minima are never read again: the passes and the hook read
- * best[] at roots only. */
-__global__ void mst_next_roots_kernel(mst_state s, mst_root_list roots, int32_t *next,
-                                      int32_t *next_count) {
-  mst_for_each_root(roots, [&](int32_t c) {
-    if (s.link[c] != c) return;
-    s.best[c] = kNone;
-    s.best_hi[c] = INT32_MAX;
-    next[gn_append_slot(next_count)] = c;
+/* Every vertex takes its component's new root; a root that did not link (its link is itself)
+ * goes on the next round's list of roots, its minima reset. A linked root's minima are never
+ * read again: the passes and the hook read best[] at roots only. */
+__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t *next, int32_t *next_count) {
+  gn_for_each_index(n, [&](int64_t v) {
+    const int32_t c = s.comp[v], root = s.link[c];
+    if (c == v && root == c) {
+      s.best[c] = kNone;
+      s.best_hi[c] = INT32_MAX;
+      next[gn_append_slot(next_count)] = c;
+    }
+    s.comp[v] = root;
   });
 }
 
@@ -162,13 +163,10 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
                       "vertices", total, n);
     const int32_t added = total - *picked;
     *picked = total;
-    if (added > 0) {
-      for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` */
-        GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots);
-      GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n);
-    }
+    for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` links */
+      GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots);
     /* the next round's roots (all of them when nothing linked: a next phase starts from them) */
-    GN_KERNEL(e, root_grid, e.block, mst_next_roots_kernel, s, roots, s.roots[(l + 1) & 1],
+    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, s.roots[(l + 1) & 1],
               &s.root_counts[l + 1]);
     if (added == 0) return GNEST_OK; /* every minimum is unset again: the state is clean */
   }
