@@ -5,9 +5,10 @@
  *     over every arc (the row split, which also seeds level 0) and one frontier level per round;
  *   async: no rounds (color_async.cuh): the row split of the wide vertices (degree >=
  *     kColorWide) through the backend, a persistent kernel that colors them, a warp each; then
- *     a setup kernel and a persistent kernel for the others, a thread each.
+ *     one persistent kernel for the others, a thread each, which first sets them up.
  * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
- * so). No memset: the passes' pre() and the setup kernel zero what they count. */
+ * so). One memset (the narrow sets, to all ones); the passes' pre() and the narrow kernel's
+ * setup write the rest of what they count on. */
 #include "prims.cuh"
 #include "color.cuh"
 #include "color_async.cuh"

@@ -49,7 +49,7 @@ struct color_narrow {
 
 /* A block's counts added to the call's (*edges, *most_passes): a warp-wide sum and maximum, then
  * one shared atomic per warp and one global atomic per block (one shared atomic per thread, on
- * one address, was the setup kernel's main stall: ncu on USA-road-FLA). Every thread of the
+ * one address, was the narrow setup's main stall: ncu on USA-road-FLA). Every thread of the
  * block calls it (the threads of the asynchronous loops leave them at different times; the
  * first barrier gathers them). */
 __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t *most_passes,
