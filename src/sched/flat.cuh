@@ -1,5 +1,7 @@
-/* Backend "flat" (instantiated by flat.cu): no nested launch. The outer loop is spread over threads, each thread runs its
- * item's inner loop serially (Ozen, "Nested parallelism on GPUs", thesis ch. 6).
+/* Backend "flat" (instantiated by flat.cu): no nested launch. The outer loop is spread over
+ * threads, each thread runs its item's inner loop serially (Ozen, "Nested parallelism on GPUs",
+ * thesis ch. 6) -- or, with gnest_options.lanes > 1, a few consecutive threads of a warp share
+ * the item and its inner loop (virtual warps, Hong et al., PPoPP 2011; gn_flat_item).
  *
  * Dynamic loop scheduling: a CTA takes the next chunk of blockDim items from an atomic counter
  * until the work list is exhausted; the last CTA to finish resets the counter, so no host memset
@@ -16,12 +18,12 @@
  * the 792 x 256 resident grid spent 104.6 of 134 cycles between instructions waiting at grid
  * barriers (ncu, H200; ~3.8 us a barrier), memory throughput 5 %. When a level's frontier fits
  * in one CTA that barrier is wasted: after every grid barrier all CTAs read the next level's
- * count, and if it holds at most cta_levels items (gnest_options.cta_levels, default 2 x
- * block_size, gn_cta_levels_bound) CTA 0 alone runs it and the following levels, its threads
- * striding over each level's items (each item whole in one thread, as below), __syncthreads()
- * between levels, until a level is empty, larger than the bound, or max_levels is reached. The
- * other CTAs wait meanwhile at a quiet grid barrier (gn_quiet_sync: relaxed polls that keep
- * CTA 0's L1), then continue the grid loop from the level CTA 0 stopped at. A stretch of s
+ * count, and if it holds at most cta_levels items (gnest_options.cta_levels, default one round
+ * of the CTA, block_size / lanes, gn_cta_levels_bound) CTA 0 alone runs it and the following
+ * levels, its threads striding over each level's items (each item by its lanes, as below),
+ * __syncthreads() between levels, until a level is empty, larger than the bound, or max_levels
+ * is reached. The other CTAs wait meanwhile at a quiet grid barrier (gn_quiet_sync: relaxed
+ * polls that keep CTA 0's L1), then continue the grid loop from the level CTA 0 stopped at. A stretch of s
  * levels costs one grid barrier instead of s: the s - 1 saved are gnest_info.barriers_saved. */
 #ifndef GNEST_FLAT_CUH
 #define GNEST_FLAT_CUH
@@ -116,7 +118,7 @@ __global__ void gn_flat_pass_kernel(V v, gn_items items, gn_step s, gn_pass_coun
 /* A one-CTA stretch, run by every thread of CTA 0 (the other CTAs wait at the quiet barrier):
  * level l (count items, 0 < count <= cta_max) and the following levels while they hold 1 to
  * cta_max items and l < max_levels. The CTA's threads stride over the level's items, each item
- * whole in one thread (gn_flat_item, as on the grid); a __syncthreads() ends each level: that is
+ * by its lanes (gn_flat_item, as on the grid); a __syncthreads() ends each level: that is
  * the boundary of src/sched/README.md's rule 5 inside one CTA -- every push into level l + 1 (a
  * global atomic on its count, a store of the item) and every write of the visitor was made by a
  * thread of this CTA, so all are visible to its threads after the CTA barrier. The next count is
