@@ -134,6 +134,31 @@ static int gn_is_traversal(gn_algo algo) {
   return algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
 }
 
+/* A traversal's threshold and lanes on a device backend when the caller gives none (the rules
+ * above), each named in the reason when the backend reads it. The lanes need the graph's degree
+ * statistics (computed once, then cached on the graph). */
+static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
+  const int64_t n = g->csr.n, m = n > 0 ? g->csr.offsets[n] : 0;
+  if (call->threshold_asked == 0) {
+    call->opts.threshold = gn_traversal_threshold(n, m);
+    if (gn_backend_reads(call->backend, "threshold")) {
+      const size_t len = strlen(call->reason);
+      snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
+               (int)call->opts.threshold, n > 0 ? (double)m / (double)n : 0.0);
+    }
+  }
+  if (call->opts.lanes == 0 && gn_backend_reads(call->backend, "lanes")) {
+    gnest_degree_stats gs;
+    const gnest_status st = gnest_graph_stats(call->ctx, g, &gs);
+    if (st != GNEST_OK) return st;
+    call->opts.lanes = gn_traversal_lanes(gs.mean, gs.cv);
+    const size_t len = strlen(call->reason);
+    snprintf(call->reason + len, sizeof call->reason - len, "; lanes %d (arcs' mean degree %.1f)",
+             (int)call->opts.lanes, gs.mean * (1.0 + gs.cv * gs.cv));
+  }
+  return GNEST_OK;
+}
+
 gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info) {
@@ -171,31 +196,12 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   }
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
-  if (!call->on_host && g && gn_is_traversal(algo)) {
-    const int64_t n = g->csr.n, m = n > 0 ? g->csr.offsets[n] : 0;
-    const double mean = n > 0 ? (double)m / (double)n : 0.0;
-    if (call->threshold_asked == 0) {
-      call->opts.threshold = gn_traversal_threshold(n, m);
-      if (gn_backend_reads(call->backend, "threshold")) {
-        const size_t len = strlen(call->reason);
-        snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
-                 (int)call->opts.threshold, mean);
-      }
-    }
-    if (call->opts.lanes == 0 && gn_backend_reads(call->backend, "lanes")) {
-      gnest_degree_stats gs;
-      gnest_status st = gnest_graph_stats(ctx, g, &gs);
-      if (st != GNEST_OK) return st;
-      call->opts.lanes = gn_traversal_lanes(gs.mean, gs.cv);
-      const size_t len = strlen(call->reason);
-      snprintf(call->reason + len, sizeof call->reason - len,
-               "; lanes %d (arcs' mean degree %.1f)", (int)call->opts.lanes,
-               gs.mean * (1.0 + gs.cv * gs.cv));
-    }
-  }
+  st = gn_check_backend(call);
+  if (st == GNEST_OK && !call->on_host && g && gn_is_traversal(algo))
+    st = gn_traversal_defaults(call, g);
   if (call->opts.lanes == 0) call->opts.lanes = 1;
-  if (!call->on_host) gn_device_peak_reset(ctx);
-  return gn_check_backend(call);
+  if (st == GNEST_OK && !call->on_host) gn_device_peak_reset(ctx);
+  return st;
 }
 
 gnest_status gn_call_end(gn_call *call, gnest_status st) {
