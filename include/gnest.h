@@ -493,7 +493,9 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
 
 /* Minimum spanning forest of a symmetric graph (unweighted: weight 1; self-loops ignored).
  * total_weight is the forest's weight (double sum). If edge_u/edge_v/edge_w are non-NULL they must
- * hold n-1 entries and receive the forest's edges (u < v); *num_edges = n - components. */
+ * hold n-1 entries and receive the forest's edges (u < v); *num_edges = n - components. The
+ * forest is the one Kruskal's algorithm builds under the order (weight, u, v) of its edges, which
+ * makes it unique, and the edges come in that order: the same on every backend and on the CPU. */
 gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weight,
                        int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
                        const gnest_options *opts, gnest_info *info);

@@ -154,14 +154,23 @@ static void expect_valid_coloring(const gnest_graph *g, const int32_t *colors, i
   }
 }
 
-/* An arc u -> v with weight wt exists (adjacency lists are sorted; parallel arcs may carry
- * different weights). Unweighted graphs have weight 1. */
+/* An arc u -> v with weight wt exists (parallel arcs may carry different weights). Unweighted
+ * graphs have weight 1. Rows are sorted unless the graph borrows unsorted CSR arrays: a binary
+ * search first (a forest of a star looks up all its edges in the hub's row), then, when it
+ * finds nothing, a linear scan of the row. */
 static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, float wt) {
   const int64_t *off;
   const int32_t *col;
   const float *w;
   gnest_graph_csr(g, &off, &col, &w);
-  /* A linear scan: rows need not be sorted (graphs over borrowed CSR arrays). */
+  int64_t lo = off[u], hi = off[u + 1];
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (col[mid] < v) lo = mid + 1;
+    else hi = mid;
+  }
+  for (int64_t k = lo; k < off[u + 1] && col[k] == v; k++)
+    if ((w ? w[k] : 1.0f) == wt) return 1;
   for (int64_t k = off[u]; k < off[u + 1]; k++)
     if (col[k] == v && (w ? w[k] : 1.0f) == wt) return 1;
   return 0;
@@ -399,6 +408,13 @@ static void compare_mst(const gpu_env *env, const bm_run *r, const input_case *c
   cr_assert(close_enough(ref->total, got->total, tolerance), "%s: total %.17g, cpu %.17g", what,
             got->total, ref->total);
   expect_forest(c->g, got->count, got->eu, got->ev, got->ew, got->total, tolerance, what);
+  /* The forest is unique under the order (weight, u, v), and its edges come in that order: the
+   * CPU's edges exactly (a tie broken the wrong way shows here, not in the total). */
+  for (int64_t i = 0; i < got->count; i++)
+    if (got->eu[i] != ref->eu[i] || got->ev[i] != ref->ev[i] ||
+        !(got->ew[i] == ref->ew[i] || (got->ew[i] != got->ew[i] && ref->ew[i] != ref->ew[i])))
+      cr_assert_fail("%s: edge %lld is (%d, %d, %g), cpu (%d, %d, %g)", what, (long long)i,
+                     got->eu[i], got->ev[i], got->ew[i], ref->eu[i], ref->ev[i], ref->ew[i]);
   /* Without the edge arrays the totals are the same. */
   double total_only = -1;
   int64_t count_only = -1;
@@ -1282,6 +1298,35 @@ Test(gpu_graphs, zero_and_huge_weights) {
   c = make_case("grid with zero weights", g, A_SSSP | A_MST, BM_ALL);
   check_case(&env, &c);
   gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
+/* MST's two key layouts (mst.cu): whole weights take the packed key, any fraction or negative
+ * weight the split key and its tie pass. Few distinct weights, so ties are everywhere and the
+ * forest's order (weight, u, v) decides most edges; quarters keep the float sums exact. */
+Test(gpu_graphs, mst_key_layouts) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 8, 5, &e), "gn_gen_rmat");
+  gen_ok(gn_gen_weights(&e, 0, 3, 11), "gn_gen_weights");
+  const float fractions[4] = {0.25f, 1.5f, 1.5f, 2.75f}, negatives[4] = {-2.0f, 0.0f, 3.0f, 3.0f};
+  const float wholes[4] = {0.0f, 5.0f, 5.0f, 4294967040.0f}; /* the largest whole weight packed */
+  const struct { const float *map; const char *name; } layouts[] = {
+      {fractions, "rmat with weights in quarters (split key)"},
+      {negatives, "rmat with negative weights (split key)"},
+      {wholes, "rmat with whole weights up to 2^32 - 256 (packed key)"}};
+  float *drawn = xmalloc((size_t)e.m, sizeof *drawn);
+  memcpy(drawn, e.w, (size_t)e.m * sizeof *drawn);
+  for (size_t k = 0; k < sizeof layouts / sizeof layouts[0]; k++) {
+    for (int64_t i = 0; i < e.m; i++) e.w[i] = layouts[k].map[(int)drawn[i]];
+    gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+    input_case c = make_case(layouts[k].name, g, A_MST, BM_ALL);
+    check_case(&env, &c);
+    gnest_graph_free(g);
+  }
+  free(drawn);
   gn_gen_edges_free(&e);
   bm_close(&env);
 }

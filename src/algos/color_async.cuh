@@ -26,7 +26,7 @@
  * time, all loads of a chunk issued before any is used: the in-place compaction stores between
  * entries would otherwise keep the compiler from overlapping one entry's loads with the next's,
  * and a visit would wait on two memory round trips per entry. */
-enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 8 };
+enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
 
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
  * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more

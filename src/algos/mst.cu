@@ -5,6 +5,7 @@
  *   1. min pass: each vertex with an arc leaving its component offers (weight key, min end) to
  *      the component's 64-bit atomicMin; vertices with such an arc form the next round's list;
  *   2. tie pass: arcs matching that minimum offer their max end (the third part of the key);
+ *      skipped where the whole triple fits one 64-bit key (below);
  *   3. hook: each component links to the one across its chosen edge; the only cycles are mutual
  *      pairs choosing the same edge, where the smaller id stays root; every linking component
  *      records its edge; pointer jumping flattens the links; vertices take their new roots.
@@ -17,17 +18,25 @@
  * pass then copies the heavy arcs whose ends the light forest left apart, and the rounds go on
  * with those. Every other arc can never be chosen, so the forest, ties included, is unchanged:
  * the rounds only scan fewer arcs (each filter pass scans every arc once; edges_visited counts
- * all scans). */
+ * all scans).
+ *
+ * The packed key (mst_key_layout): when every weight is a whole number w >= 0 and bits(w) +
+ * 2 bits(n - 1) <= 64 (the suite's weights 1..64 on any graph of up to 2^28 vertices), the key
+ * w << 2b | min end << b | max end is the edge's place in the order itself, one per edge: the
+ * min pass alone finds every component's edge (no tie pass: on USA-road-FLA 11 of its 22 passes),
+ * and one keys-only radix sort orders the forest. Any other weights keep the split key and its
+ * tie pass. Which one a call takes is measured on the device (mst_weight_top_kernel). */
 #include "prims.cuh"
 #include "mst.cuh"
 
-static const int kMaxRounds = 64; /* Borůvka needs at most log2(n) + 1 (per phase) */
+/* Borůvka needs at most log2(n) + 1 rounds per phase, plus the rounds run past the end before
+ * the host looks (kCheckRounds). */
+static const int kMaxRounds = 64;
+/* Rounds the device runs between two looks of the host at the picked-edge count: each look waits
+ * for the stream to drain (about as long as a round's work on USA-road-FLA), and a round run past
+ * the end finds nothing to do. */
+static const int kCheckRounds = 3;
 static const unsigned long long kNone = ~0ull;
-/* Links a root follows per pointer-jumping launch: a launch multiplies what every link covers by
- * kJumpSteps + 1, so a round's chains of at most `added` links need log(added) / log(64)
- * launches (15 steps took up to 5 launches a round on USA-road-FLA, most of them finding the
- * chains done). */
-static const int kJumpSteps = 63;
 
 struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
@@ -38,6 +47,9 @@ struct mst_state {
    * per component (hook, jumps) run over it, not over every vertex: on USA-road-FLA the rounds
    * after the first hold a fraction of the roots (ninth GPU session, bench/NOTES.md). */
   int32_t *roots[2], *root_counts;
+  int32_t *picked_after; /* [level]: the picked-edge count after that round (the relabel's) */
+  int32_t id_bits;  /* the key layout (mst_arcs::key): > 0 packed, 0 split */
+  int32_t key_bits; /* packed: the key's significant bits (the sort's) */
 };
 
 /* The roots of the round at `level` (mst_state::roots). */
@@ -61,6 +73,71 @@ __device__ __forceinline__ void mst_for_each_root(const mst_root_list &r, Body b
     body(r.list ? r.list[k] : (int32_t)k);
 }
 
+/* Bits of a vertex id: bits(n - 1), at least 1. */
+static int32_t mst_id_bits(int32_t n) {
+  int32_t bits = 1;
+  while (bits < 31 && (1 << bits) < n) ++bits;
+  return bits;
+}
+
+/* w as a whole number for the packed key, or UINT32_MAX when it is not one (fraction, negative,
+ * NaN, infinite, 2^32 or more). -0 counts as 0: the order has -0 == +0. */
+__device__ __forceinline__ uint32_t mst_whole_weight(float w) {
+  return w >= 0.0f && w == truncf(w) && w < 4294967296.0f ? (uint32_t)w : UINT32_MAX;
+}
+
+/* *top = the largest mst_whole_weight of the m weights (zeroed before): a warp's, then a
+ * block's maximum, one global atomic per block (block sizes are whole warps, so every lane
+ * reaches the warp's reduction). */
+__global__ void mst_weight_top_kernel(const float *weights, int64_t m, uint32_t *top) {
+  __shared__ uint32_t block_top;
+  if (threadIdx.x == 0) block_top = 0;
+  __syncthreads();
+  uint32_t most = 0;
+  gn_for_each_index(m, [&](int64_t e) { most = max(most, mst_whole_weight(weights[e])); });
+  most = __reduce_max_sync(0xffffffffu, most);
+  if ((threadIdx.x & 31) == 0 && most) atomicMax(&block_top, most);
+  __syncthreads();
+  if (threadIdx.x == 0 && block_top) atomicMax(top, block_top);
+}
+
+/* The call's key layout (file comment): the packed key when the weights (measured on the device,
+ * one pass over them; an unweighted graph's are all 1) leave it room, else the split key. */
+static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_state *s) {
+  const int32_t id_bits = mst_id_bits(dg->n);
+  uint32_t top = 1;
+  if (dg->weights && dg->m > 0) {
+    uint32_t *dev_top = nullptr;
+    GN_TRY(e.scratch->alloc(&dev_top, 1, "MST weight range"));
+    GN_TRY(gn_memset(e.ctx, dev_top, 0, sizeof *dev_top));
+    int grid = 0;
+    GN_TRY(gn_resident_grid(e, mst_weight_top_kernel, dg->m, &grid));
+    GN_KERNEL(e, grid, e.block, mst_weight_top_kernel, dg->weights, dg->m, dev_top);
+    GN_TRY(gn_to_host(e.ctx, &top, dev_top, sizeof top));
+  }
+  int32_t weight_bits = 0;
+  while (weight_bits < 32 && (top >> weight_bits) != 0) ++weight_bits;
+  const bool packed = top != UINT32_MAX && weight_bits + 2 * id_bits <= 64;
+  s->id_bits = packed ? id_bits : 0;
+  s->key_bits = packed ? weight_bits + 2 * id_bits : 0;
+  return GNEST_OK;
+}
+
+/* The ends of c's chosen edge k: both in the packed key, or the min end in the split key and
+ * the max end in best_hi[c] (INT32_MAX: the tie pass never reached c, which only a refused
+ * device launch does; the round's check reports it, mst_rounds). */
+__device__ __forceinline__ void mst_key_ends(const mst_state &s, int32_t c, unsigned long long k,
+                                             int32_t *lo, int32_t *hi) {
+  if (s.id_bits > 0) {
+    const unsigned long long mask = (1ull << s.id_bits) - 1;
+    *lo = (int32_t)((k >> s.id_bits) & mask);
+    *hi = (int32_t)(k & mask);
+    return;
+  }
+  *lo = (int32_t)(k & 0xffffffffu);
+  *hi = s.best_hi[c];
+}
+
 __global__ void mst_init_kernel(mst_state s, int32_t n) {
   gn_for_each_index(n, [&](int64_t v) {
     s.comp[v] = (int32_t)v;
@@ -76,41 +153,50 @@ __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
   mst_for_each_root(roots, [&](int32_t c) {
     const unsigned long long k = s.best[c];
     s.link[c] = c;
-    const int32_t lo = (int32_t)(k & 0xffffffffu), hi = s.best_hi[c];
-    /* hi == INT32_MAX (no vertex id): the tie pass never reached c, which only a refused device
-     * launch does; the round's check reports it (mst_rounds) */
-    if (k == kNone || hi == INT32_MAX) return;
+    if (k == kNone) return; /* a packed key is never kNone: its two ends differ */
+    int32_t lo = 0, hi = 0;
+    mst_key_ends(s, c, k, &lo, &hi);
+    if (hi == INT32_MAX) return; /* split key without its max end (mst_key_ends) */
     const int32_t other = s.comp[lo] == c ? s.comp[hi] : s.comp[lo];
-    if (s.best[other] == k && s.best_hi[other] == hi && c < other) return;
+    if (s.best[other] == k && (s.id_bits > 0 || s.best_hi[other] == hi) && c < other) return;
     s.link[c] = other;
     const int32_t at = gn_append_slot(s.picked_count);
     if (at >= n) return; /* impossible (a forest has < n edges); the count check reports it */
+    if (s.id_bits > 0) { /* the key is the edge */
+      s.picked_ends[at] = k;
+      return;
+    }
     s.picked_ends[at] = (unsigned long long)lo << 32 | (uint32_t)hi;
     s.picked_key[at] = (uint32_t)(k >> 32);
   });
 }
 
-/* Pointer jumping over the roots' links, in place: each root follows up to kJumpSteps links
- * from its own and keeps the last. Links only ever move to ancestors, and a value read is never
- * older than this launch's start, when every link covered at least R links of the hook's forest
- * (or reached its root): so after the launch every link covers (kJumpSteps + 1) R, or reaches
- * its root. A chain of the hook's forest is at most `added` links long (mst_rounds). */
-__global__ void mst_jump_kernel(mst_state s, mst_root_list roots) {
+/* Pointer jumping over the roots' links to their trees' roots, in one launch: each root walks
+ * up from its link and publishes every step in its own link, so a walk that reaches a link
+ * another walk has already moved up goes on from there (walks shorten each other, and no launch
+ * count has to come from the host). Links only ever move to ancestors, and a tree's root links
+ * to itself, so every walk ends at its root. The hook's links are a forest unless the round's
+ * minima were wrong (dropped work, which the host's next look reports): `limit` (the number of
+ * roots) bounds a walk round a cycle. */
+__global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t limit) {
   mst_for_each_root(roots, [&](int32_t i) {
     int32_t x = s.link[i];
-    for (int k = 0; k < kJumpSteps; ++k) {
-      const int32_t up = s.link[x];
+    for (int32_t step = 0; step < limit; ++step) {
+      const int32_t up = gn_load_now(&s.link[x]);
       if (up == x) break;
       x = up;
+      *(volatile int32_t *)&s.link[i] = x;
     }
-    s.link[i] = x;
   });
 }
 
 /* Every vertex takes its component's new root; a root that did not link (its link is itself)
  * goes on the next round's list of roots, its minima reset. A linked root's minima are never
- * read again: the passes and the hook read best[] at roots only. */
-__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t *next, int32_t *next_count) {
+ * read again: the passes and the hook read best[] at roots only. Records the round's picked
+ * count (final since the hook) at picked_after[level]. */
+__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, int32_t *next,
+                                   int32_t *next_count) {
+  if (blockIdx.x == 0 && threadIdx.x == 0) s.picked_after[level] = *s.picked_count;
   gn_for_each_index(n, [&](int64_t v) {
     const int32_t c = s.comp[v], root = s.link[c];
     if (c == v && root == c) {
@@ -122,20 +208,57 @@ __global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t *next, int32_
   });
 }
 
+/* The sorted edges into the output arrays: from packed keys (id_bits > 0) or from their ends
+ * and weight keys. */
 __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t *keys,
-                                  int32_t count, int32_t *u, int32_t *v, float *w) {
+                                  int32_t id_bits, int32_t count, int32_t *u, int32_t *v,
+                                  float *w) {
   gn_for_each_index(count, [&](int64_t i) {
+    if (id_bits > 0) {
+      const unsigned long long k = ends[i], mask = (1ull << id_bits) - 1;
+      u[i] = (int32_t)((k >> id_bits) & mask);
+      v[i] = (int32_t)(k & mask);
+      w[i] = (float)(k >> (2 * id_bits));
+      return;
+    }
     u[i] = (int32_t)(ends[i] >> 32);
     v[i] = (int32_t)(ends[i] & 0xffffffffu);
     w[i] = gn_mst_key_weight(keys[i]);
   });
 }
 
+/* The host's look after the round at `level`: waits for this phase's rounds so far (from
+ * first_level), checks them, and says whether one of them picked nothing: then the phase's forest
+ * is complete (a round picks nothing only when no component has an edge leaving it, and so does
+ * every later round, which leaves the state as it found it). start: the forest's edge count
+ * before the phase; *picked: after its last round so far; *used: the rounds up to and including
+ * the first that picked nothing (0 while none did). */
+static gnest_status mst_look(gn_engine &e, const mst_state &s, int32_t n, int32_t first_level,
+                             int32_t level, int32_t start, int32_t *picked, int32_t *used) {
+  int32_t after[kMaxRounds];
+  const int32_t rounds = level - first_level + 1;
+  GN_TRY(gn_to_host(e.ctx, after, s.picked_after + first_level, sizeof(int32_t) * rounds));
+  GN_TRY(gn_engine_check(&e)); /* picks made from dropped work: the call fails here */
+  *used = 0;
+  int32_t before = start;
+  for (int32_t r = 0; r < rounds && *used == 0; ++r) {
+    if (after[r] < before || after[r] >= (n > 0 ? n : 1))
+      return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka picked %d edges for %d "
+                      "vertices", after[r], n);
+    if (after[r] == before) *used = r + 1;
+    before = after[r];
+  }
+  *picked = before;
+  return GNEST_OK;
+}
+
 /* Borůvka rounds over `arcs` from the work list `first` (every vertex, or the list a filter pass
  * pushed into lists[0] with its count in counts[0]), until no component has an outgoing edge;
- * counts[0 .. kMaxRounds + 1] are this phase's list counts (zero). *level numbers the rounds
- * across phases (the live stamps compare them; gnest_info.iterations); *picked counts the
- * forest's edges so far. */
+ * counts[0 .. kMaxRounds + 1] are this phase's list counts (zero). The rounds run on the device
+ * without the host (no count comes back between them); the host looks every kCheckRounds rounds
+ * (mst_look), so up to kCheckRounds - 1 rounds run past the end, finding nothing to do. *level
+ * numbers the rounds run across phases (the live stamps compare them); gnest_info.iterations
+ * counts the rounds that mattered; *picked counts the forest's edges so far. */
 static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, const mst_state &s,
                                gn_items first, int32_t *lists[2], int32_t *counts, int32_t *level,
                                int32_t *picked) {
@@ -144,32 +267,28 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
   GN_TRY(gn_resident_grid(e, mst_jump_kernel, n, &root_grid));
   const mst_min_visitor find_min = {arcs, s.best, s.live};
   const mst_tie_visitor break_tie = {arcs, s.best, s.best_hi};
-  for (int32_t round = 0;; ++round) {
-    if (round == kMaxRounds)
-      return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka did not converge");
+  const int32_t first_level = *level, start = *picked;
+  for (int32_t round = 0; round < kMaxRounds; ++round) {
     const int32_t l = (*level)++;
-    e.call->iterations = *level;
     int32_t *next = lists[(round + 1) & 1], *next_count = &counts[round + 1];
     const gn_items in = round == 0 ? first : gn_items{lists[round & 1], n, &counts[round]};
     GN_TRY(gn_run_pass(e, find_min, in, l, next, next_count, n));
-    GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
+    if (arcs.id_bits == 0)
+      GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
     const mst_root_list roots = mst_roots_of(s, l, n);
     GN_KERNEL(e, root_grid, e.block, mst_hook_kernel, s, roots, n);
-    int32_t total = 0;
-    GN_TRY(gn_to_host(e.ctx, &total, s.picked_count, sizeof total));
-    GN_TRY(gn_engine_check(&e)); /* picks made from dropped work must not be linked */
-    if (total < *picked || total >= (n > 0 ? n : 1))
-      return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka picked %d edges for %d "
-                      "vertices", total, n);
-    const int32_t added = total - *picked;
-    *picked = total;
-    for (int64_t reach = 1; reach < added; reach *= kJumpSteps + 1) /* chains: <= `added` links */
-      GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots);
+    GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots, n);
     /* the next round's roots (all of them when nothing linked: a next phase starts from them) */
-    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, s.roots[(l + 1) & 1],
+    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, l, s.roots[(l + 1) & 1],
               &s.root_counts[l + 1]);
-    if (added == 0) return GNEST_OK; /* every minimum is unset again: the state is clean */
+    if ((round + 1) % kCheckRounds != 0 && round + 1 < kMaxRounds) continue;
+    int32_t used = 0;
+    GN_TRY(mst_look(e, s, n, first_level, l, start, picked, &used));
+    if (used == 0) continue;
+    e.call->iterations += used;
+    return GNEST_OK;
   }
+  return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "Borůvka did not converge");
 }
 
 /* Copies into the working rows (len, cols, weights) the arcs of the input whose weight key lies
@@ -185,20 +304,28 @@ static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, 
   const mst_filter_visitor filter = {{dg->offsets, dg->cols}, dg->weights, s.comp, lo_key, hi_key,
                                      len, work_cols, work_weights};
   GN_TRY(gn_run_pass(e, filter, gn_all_items(n), *level, lists[0], &counts[0], n));
-  const mst_arcs rows = {{dg->offsets, work_cols}, work_weights, s.comp, len};
+  const mst_arcs rows = {{dg->offsets, work_cols}, work_weights, s.comp, len, s.id_bits};
   return mst_rounds(e, n, rows, s, gn_items{lists[0], n, &counts[0]}, lists, counts, level, picked);
 }
 
-/* Sorts the picked edges by (weight key, min end, max end): two stable radix sorts, the first
- * over the bits vertex ids can have (min end << 32 | max end, both < n: 32 + bits(n - 1) bits;
- * USA-road-FLA: 53 of 64, one digit pass less). */
+/* Sorts the picked edges by (weight, min end, max end), into s.picked_ends (and s.picked_key).
+ * Packed keys: one keys-only radix sort over the key's bits. Split keys: two stable radix sorts
+ * of pairs, the first over the bits vertex ids can have (min end << 32 | max end, both < n:
+ * 32 + bits(n - 1) bits), the second by weight key. */
 static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count,
                              int32_t n) {
-  int id_bits = 1;
-  while (id_bits < 31 && (1 << id_bits) < n) ++id_bits;
   unsigned long long *ends = nullptr;
   uint32_t *keys = nullptr;
   GN_TRY(scratch.alloc(&ends, (size_t)count + 1, "MST edge sort buffer"));
+  if (s.id_bits > 0) {
+    GN_TRY(gn_cub(e, "MST edge sort by key", [&](void *tmp, size_t &bytes) {
+      return cub::DeviceRadixSort::SortKeys(tmp, bytes, s.picked_ends, ends, count, 0, s.key_bits,
+                                            e.stream);
+    }));
+    s.picked_ends = ends;
+    return GNEST_OK;
+  }
+  const int id_bits = mst_id_bits(n);
   GN_TRY(scratch.alloc(&keys, (size_t)count + 1, "MST edge sort buffer"));
   GN_TRY(gn_cub(e, "MST edge sort by ends", [&](void *tmp, size_t &bytes) {
     return cub::DeviceRadixSort::SortPairs(tmp, bytes, s.picked_ends, ends, s.picked_key, keys,
@@ -254,6 +381,7 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(scratch.alloc(&s.roots[1], slots, "MST component roots"));
   const size_t root_rounds = 2 * (size_t)kMaxRounds + 2; /* two phases */
   GN_TRY(scratch.alloc(&s.root_counts, root_rounds, "MST root counts"));
+  GN_TRY(scratch.alloc(&s.picked_after, root_rounds, "MST picked counts"));
   GN_TRY(scratch.alloc(&lists[0], slots, "MST vertex list"));
   GN_TRY(scratch.alloc(&lists[1], slots, "MST vertex list"));
   const size_t phase_counts = (size_t)kMaxRounds + 2;
@@ -277,9 +405,10 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * 2 * phase_counts));
   GN_TRY(gn_memset(ctx, s.root_counts, 0, sizeof(int32_t) * root_rounds));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
+  GN_TRY(mst_key_layout(e, dg, &s));
   int32_t picked = 0, level = 0;
   if (!split) {
-    const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp, nullptr};
+    const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp, nullptr, s.id_bits};
     GN_TRY(mst_rounds(e, n, arcs, s, gn_all_items(n), lists, list_counts, &level, &picked));
   } else { /* light arcs first, then the heavy arcs the light forest left between components */
     GN_TRY(mst_filtered_phase(e, dg, s, 0u, light_max, len, work_cols, work_weights, lists,
@@ -289,7 +418,7 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   }
   GN_TRY(mst_sort(e, scratch, s, picked, n));
   GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
-            s.picked_key, picked, u, v, w);
+            s.picked_key, s.id_bits, picked, u, v, w);
   GN_TRY(gn_engine_close(&e));
   *num_edges = picked;
   return mst_copy_out(call, u, v, w, picked, total, edge_u, edge_v, edge_w);
