@@ -73,6 +73,42 @@ __device__ __forceinline__ void mst_for_each_root(const mst_root_list &r, Body b
     body(r.list ? r.list[k] : (int32_t)k);
 }
 
+/* Runs body(k, k < count) for k over [0, count) and past it to the end of each block's step: a
+ * block-stride loop with the same trip count for every thread of a block, so that body may take
+ * block-wide steps (mst_block_append). */
+template <class Body>
+__device__ __forceinline__ void mst_block_steps(int64_t count, Body body) {
+  for (int64_t base = (int64_t)blockIdx.x * blockDim.x; base < count;
+       base += (int64_t)gridDim.x * blockDim.x)
+    body(base + threadIdx.x, base + threadIdx.x < count);
+}
+
+/* A slot of a device list for each thread of the block that wants one, or -1: one atomic per
+ * block. A warp's atomic each (gn_append_slot) put about 30,000 atomics on one counter in the
+ * first round on USA-road-FLA, whose hook and relabel took 31-33 us there against 5-6 us in the
+ * late rounds. Every thread of the block calls it (mst_block_steps). */
+__device__ int32_t mst_block_append(int32_t *count, bool want) {
+  __shared__ int32_t warp_base[32];
+  __shared__ int32_t block_base;
+  const unsigned lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  const unsigned mask = __ballot_sync(0xffffffffu, want);
+  if (lane == 0) warp_base[warp] = __popc(mask);
+  __syncthreads();
+  if (threadIdx.x == 0) { /* the warps' counts to their offsets, and the block's atomic */
+    int32_t sum = 0;
+    for (unsigned w = 0; w < blockDim.x / 32; ++w) {
+      const int32_t c = warp_base[w];
+      warp_base[w] = sum;
+      sum += c;
+    }
+    block_base = sum > 0 ? atomicAdd(count, sum) : 0;
+  }
+  __syncthreads();
+  const int32_t slot = want ? block_base + warp_base[warp] + __popc(mask & ((1u << lane) - 1)) : -1;
+  __syncthreads(); /* every thread has read the offsets before a next call writes them */
+  return slot;
+}
+
 /* Bits of a vertex id: bits(n - 1), at least 1. */
 static int32_t mst_id_bits(int32_t n) {
   int32_t bits = 1;
@@ -149,19 +185,32 @@ __global__ void mst_init_kernel(mst_state s, int32_t n) {
 
 /* Each root c with an outgoing edge links to the component across it, unless c is the smaller
  * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
+/* The component root c links to across its chosen edge k (ends lo, hi), or -1: none chosen, or
+ * c is the smaller of a mutual pair. first: level 0, where every vertex is its own component. */
+__device__ __forceinline__ int32_t mst_hook_target(const mst_state &s, int32_t c, bool first,
+                                                   unsigned long long k, int32_t *lo,
+                                                   int32_t *hi) {
+  if (k == kNone) return -1; /* a packed key is never kNone: its two ends differ */
+  mst_key_ends(s, c, k, lo, hi);
+  if (*hi == INT32_MAX) return -1; /* split key without its max end (mst_key_ends) */
+  const int32_t clo = first ? *lo : s.comp[*lo], chi = first ? *hi : s.comp[*hi];
+  const int32_t other = clo == c ? chi : clo;
+  if (s.best[other] == k && (s.id_bits > 0 || s.best_hi[other] == *hi) && c < other) return -1;
+  return other;
+}
+
 __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
-  mst_for_each_root(roots, [&](int32_t c) {
-    const unsigned long long k = s.best[c];
-    s.link[c] = c;
-    if (k == kNone) return; /* a packed key is never kNone: its two ends differ */
+  const int64_t count = roots.list ? *roots.count : roots.n;
+  const bool first = roots.list == nullptr; /* level 0 (mst_roots_of) */
+  mst_block_steps(count, [&](int64_t i, bool active) {
+    const int32_t c = active ? (roots.list ? roots.list[i] : (int32_t)i) : -1;
+    const unsigned long long k = active ? s.best[c] : kNone;
     int32_t lo = 0, hi = 0;
-    mst_key_ends(s, c, k, &lo, &hi);
-    if (hi == INT32_MAX) return; /* split key without its max end (mst_key_ends) */
-    const int32_t other = s.comp[lo] == c ? s.comp[hi] : s.comp[lo];
-    if (s.best[other] == k && (s.id_bits > 0 || s.best_hi[other] == hi) && c < other) return;
-    s.link[c] = other;
-    const int32_t at = gn_append_slot(s.picked_count);
-    if (at >= n) return; /* impossible (a forest has < n edges); the count check reports it */
+    const int32_t other = active ? mst_hook_target(s, c, first, k, &lo, &hi) : -1;
+    if (active) s.link[c] = other >= 0 ? other : c;
+    const int32_t at = mst_block_append(s.picked_count, other >= 0);
+    if (at < 0 || at >= n) return; /* >= n: impossible (a forest has < n edges); the count
+                                    * check reports it */
     if (s.id_bits > 0) { /* the key is the edge */
       s.picked_ends[at] = k;
       return;
@@ -197,14 +246,16 @@ __global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t limit)
 __global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, int32_t *next,
                                    int32_t *next_count) {
   if (blockIdx.x == 0 && threadIdx.x == 0) s.picked_after[level] = *s.picked_count;
-  gn_for_each_index(n, [&](int64_t v) {
-    const int32_t c = s.comp[v], root = s.link[c];
-    if (c == v && root == c) {
+  mst_block_steps(n, [&](int64_t v, bool active) {
+    const int32_t c = active ? s.comp[v] : 0, root = active ? s.link[c] : 0;
+    const bool stays = active && c == v && root == c;
+    if (stays) {
       s.best[c] = kNone;
       s.best_hi[c] = INT32_MAX;
-      next[gn_append_slot(next_count)] = c;
     }
-    s.comp[v] = root;
+    if (root != c) s.comp[v] = root;
+    const int32_t at = mst_block_append(next_count, stays);
+    if (stays) next[at] = c;
   });
 }
 
