@@ -36,12 +36,14 @@ static const int kMaxRounds = 64;
  * for the stream to drain (about as long as a round's work on USA-road-FLA), and a round run past
  * the end finds nothing to do. */
 static const int kCheckRounds = 3;
+/* The largest degree at which the forest is sorted by buckets (mst_sort_by_buckets). */
+static const int64_t kBucketDegree = 64;
 static const unsigned long long kNone = ~0ull;
 
 struct mst_state {
   int32_t *comp, *link, *best_hi, *live, *picked_count;
   unsigned long long *best, *picked_ends; /* picked edge: min end << 32 | max end */
-  uint32_t *picked_key;                   /* its weight key */
+  uint32_t *picked_key;                   /* its weight key (split keys; ranks: lo_count) */
   /* The components' roots, as a list per round: round l's in roots[l & 1], root_counts[l] long,
    * except round 0's, which is every vertex (the relabel writes the next). The kernels that work
    * per component (hook, jumps) run over it, not over every vertex: on USA-road-FLA the rounds
@@ -50,6 +52,9 @@ struct mst_state {
   int32_t *picked_after; /* [level]: the picked-edge count after that round (the relabel's) */
   int32_t id_bits;  /* the key layout (mst_arcs::key): > 0 packed, 0 split */
   int32_t key_bits; /* packed: the key's significant bits (the sort's) */
+  int32_t *lo_count; /* the sort by buckets (mst_sort_by_buckets): [n + 1], the forest's edges
+                      * by min end, which the hook counts (each edge's rank among them in
+                      * picked_key); else NULL */
 };
 
 /* The roots of the round at `level` (mst_state::roots). */
@@ -213,6 +218,7 @@ __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
                                     * check reports it */
     if (s.id_bits > 0) { /* the key is the edge */
       s.picked_ends[at] = k;
+      if (s.lo_count) s.picked_key[at] = (uint32_t)atomicAdd(&s.lo_count[lo], 1); /* its rank */
       return;
     }
     s.picked_ends[at] = (unsigned long long)lo << 32 | (uint32_t)hi;
@@ -227,7 +233,15 @@ __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
  * to itself, so every walk ends at its root. The hook's links are a forest unless the round's
  * minima were wrong (dropped work, which the host's next look reports): `limit` (the number of
  * roots) bounds a walk round a cycle. */
-__global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t limit) {
+/* Whether the round at `level` picked no edge (the hook's count against the round before's): no
+ * component had an edge leaving it, so no link moved, every root stays and every minimum is
+ * still unset. The last round of a phase and the rounds run past it (mst_rounds) are such. */
+__device__ __forceinline__ bool mst_round_idle(const mst_state &s, int32_t level) {
+  return level > 0 && *s.picked_count == s.picked_after[level - 1];
+}
+
+__global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t level, int32_t limit) {
+  if (mst_round_idle(s, level)) return;
   mst_for_each_root(roots, [&](int32_t i) {
     int32_t x = s.link[i];
     for (int32_t step = 0; step < limit; ++step) {
@@ -243,9 +257,15 @@ __global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t limit)
  * goes on the next round's list of roots, its minima reset. A linked root's minima are never
  * read again: the passes and the hook read best[] at roots only. Records the round's picked
  * count (final since the hook) at picked_after[level]. */
-__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, int32_t *next,
-                                   int32_t *next_count) {
+__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, mst_root_list roots,
+                                   int32_t *next, int32_t *next_count) {
   if (blockIdx.x == 0 && threadIdx.x == 0) s.picked_after[level] = *s.picked_count;
+  if (mst_round_idle(s, level)) { /* the roots go on as they are (level > 0: a list) */
+    const int32_t count = *roots.count;
+    gn_for_each_index(count, [&](int64_t i) { next[i] = roots.list[i]; });
+    if (blockIdx.x == 0 && threadIdx.x == 0) *next_count = count;
+    return;
+  }
   mst_block_steps(n, [&](int64_t v, bool active) {
     const int32_t c = active ? s.comp[v] : 0, root = active ? s.link[c] : 0;
     const bool stays = active && c == v && root == c;
@@ -328,9 +348,9 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
       GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
     const mst_root_list roots = mst_roots_of(s, l, n);
     GN_KERNEL(e, root_grid, e.block, mst_hook_kernel, s, roots, n);
-    GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots, n);
+    GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots, l, n);
     /* the next round's roots (all of them when nothing linked: a next phase starts from them) */
-    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, l, s.roots[(l + 1) & 1],
+    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, l, roots, s.roots[(l + 1) & 1],
               &s.root_counts[l + 1]);
     if ((round + 1) % kCheckRounds != 0 && round + 1 < kMaxRounds) continue;
     int32_t used = 0;
@@ -359,6 +379,63 @@ static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, 
   return mst_rounds(e, n, rows, s, gn_items{lists[0], n, &counts[0]}, lists, counts, level, picked);
 }
 
+/* Sort by buckets: picked (packed) edge i goes to its min end's bucket, whose places start at
+ * starts[min end], at its rank there (the hook's count before it, in ranks[i]). */
+__global__ void mst_bucket_scatter_kernel(const unsigned long long *keys, const uint32_t *ranks,
+                                          int32_t count, int32_t id_bits, const int32_t *starts,
+                                          unsigned long long *grouped) {
+  gn_for_each_index(count, [&](int64_t i) {
+    const unsigned long long k = keys[i];
+    const int32_t lo = (int32_t)((k >> id_bits) & ((1ull << id_bits) - 1));
+    grouped[starts[lo] + (int32_t)ranks[i]] = k;
+  });
+}
+
+/* Each bucket in max-end order, a thread each (insertion sort: a bucket holds at most the
+ * degree of its min end, kBucketDegree). */
+__global__ void mst_bucket_order_kernel(const int32_t *starts, int32_t n, int32_t id_bits,
+                                        unsigned long long *grouped) {
+  const unsigned long long mask = (1ull << id_bits) - 1;
+  gn_for_each_index(n, [&](int64_t lo) {
+    const int32_t first = starts[lo], last = starts[lo + 1];
+    for (int32_t i = first + 1; i < last; ++i) {
+      const unsigned long long k = grouped[i];
+      int32_t j = i;
+      for (; j > first && (grouped[j - 1] & mask) > (k & mask); --j) grouped[j] = grouped[j - 1];
+      grouped[j] = k;
+    }
+  });
+}
+
+/* The sort of packed keys when no vertex has more than kBucketDegree arcs (the road graphs):
+ * the edges grouped by min end (a scan of the hook's counts gives each min end its places) and
+ * each group ordered by max end is the order (min end, max end); a stable radix sort over the
+ * weight bits alone then gives (weight, min end, max end): one digit pass on the suite's weights
+ * (1..64), where the radix sort over the whole key takes 7 on USA-road-FLA. */
+static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_state &s,
+                                        int32_t count, int32_t n) {
+  int32_t *starts = nullptr;
+  unsigned long long *grouped = nullptr;
+  GN_TRY(scratch.alloc(&starts, (size_t)n + 1, "MST edge buckets"));
+  GN_TRY(scratch.alloc(&grouped, (size_t)count + 1, "MST edge sort buffer"));
+  GN_TRY(gn_cub(e, "MST edge buckets", [&](void *tmp, size_t &bytes) {
+    return cub::DeviceScan::ExclusiveSum(tmp, bytes, s.lo_count, starts, n + 1, e.stream);
+  }));
+  GN_KERNEL(e, gn_grid_for(count, e.block), e.block, mst_bucket_scatter_kernel, s.picked_ends,
+            s.picked_key, count, s.id_bits, starts, grouped);
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_bucket_order_kernel, starts, n, s.id_bits,
+            grouped);
+  const int32_t id_part = 2 * s.id_bits;
+  if (s.key_bits == id_part) { /* every weight 0: the order by ends is the order */
+    s.picked_ends = grouped;
+    return GNEST_OK;
+  }
+  return gn_cub(e, "MST edge sort by weight", [&](void *tmp, size_t &bytes) {
+    return cub::DeviceRadixSort::SortKeys(tmp, bytes, grouped, s.picked_ends, count, id_part,
+                                          s.key_bits, e.stream);
+  });
+}
+
 /* Sorts the picked edges by (weight, min end, max end), into s.picked_ends (and s.picked_key).
  * Packed keys: one keys-only radix sort over the key's bits. Split keys: two stable radix sorts
  * of pairs, the first over the bits vertex ids can have (min end << 32 | max end, both < n:
@@ -367,6 +444,7 @@ static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, in
                              int32_t n) {
   unsigned long long *ends = nullptr;
   uint32_t *keys = nullptr;
+  if (s.lo_count) return mst_sort_by_buckets(e, scratch, s, count, n);
   GN_TRY(scratch.alloc(&ends, (size_t)count + 1, "MST edge sort buffer"));
   if (s.id_bits > 0) {
     GN_TRY(gn_cub(e, "MST edge sort by key", [&](void *tmp, size_t &bytes) {
@@ -457,6 +535,15 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(gn_memset(ctx, s.root_counts, 0, sizeof(int32_t) * root_rounds));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
   GN_TRY(mst_key_layout(e, dg, &s));
+  s.lo_count = nullptr;
+  if (s.id_bits > 0) {
+    gnest_degree_stats stats; /* cached on the graph after the first call */
+    GN_TRY(gnest_graph_stats(ctx, g, &stats));
+    if (stats.max <= kBucketDegree) {
+      GN_TRY(scratch.alloc(&s.lo_count, slots, "MST edge bucket counts"));
+      GN_TRY(gn_memset(ctx, s.lo_count, 0, sizeof(int32_t) * slots));
+    }
+  }
   int32_t picked = 0, level = 0;
   if (!split) {
     const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp, nullptr, s.id_bits};
