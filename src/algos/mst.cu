@@ -342,10 +342,13 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
   for (int32_t round = 0; round < kMaxRounds; ++round) {
     const int32_t l = (*level)++;
     int32_t *next = lists[(round + 1) & 1], *next_count = &counts[round + 1];
-    const gn_items in = round == 0 ? first : gn_items{lists[round & 1], n, &counts[round]};
+    /* level 0 pushes nothing (mst_min_visitor): the round after it takes every vertex */
+    const gn_items in = round == 0 ? first
+                        : l == 1  ? gn_all_items(n)
+                                  : gn_items{lists[round & 1], n, &counts[round]};
     GN_TRY(gn_run_pass(e, find_min, in, l, next, next_count, n));
-    if (arcs.id_bits == 0)
-      GN_TRY(gn_run_pass(e, break_tie, gn_items{next, n, next_count}, l, nullptr, nullptr, 0));
+    const gn_items live = l == 0 ? in : gn_items{next, n, next_count};
+    if (arcs.id_bits == 0) GN_TRY(gn_run_pass(e, break_tie, live, l, nullptr, nullptr, 0));
     const mst_root_list roots = mst_roots_of(s, l, n);
     GN_KERNEL(e, root_grid, e.block, mst_hook_kernel, s, roots, n);
     GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots, l, n);

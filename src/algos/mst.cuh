@@ -40,20 +40,22 @@ struct mst_min_visitor : mst_arcs {
   template <class S>
   __host__ __device__ bool pre(int32_t, const S &) const { return true; }
   /* Level 0, the first round, has every vertex alone in its component (mst_init_kernel), so
-   * no component is read there. The load of the minimum before the atomic stays even then: it
-   * spares most atomics (USA-road-FLA's first pass took 105 us with it, 144 us without). */
+   * no component is read there, and every vertex with an arc other than a self-loop is live:
+   * level 0 keeps no stamps and pushes nothing (the next round takes every vertex, mst_rounds;
+   * on USA-road-FLA a million pushes on one counter). The load of the minimum before the atomic
+   * stays even there: it spares most atomics (the first pass took 105 us with it, 144 without). */
   template <class S>
   __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const bool first = s.level == 0;
     const int32_t v = cols[e], cu = first ? u : comp[u];
     if (first ? v == u : comp[v] == cu) return; /* inside the component (self-loops too) */
-    if (live[u] != s.level) live[u] = s.level; /* a stale read only repeats the store */
+    if (!first && live[u] != s.level) live[u] = s.level; /* a stale read repeats the store */
     const unsigned long long k = key(u, v, e);
     if (k < gn_load_now(&best[cu])) s.min(&best[cu], k);
   }
   template <class S>
   __host__ __device__ void post(int32_t u, const S &s) const {
-    if (gn_load_now(&live[u]) == s.level) s.push(u); /* dead vertices never revive */
+    if (s.level > 0 && gn_load_now(&live[u]) == s.level) s.push(u); /* the dead never revive */
   }
 };
 
