@@ -25,7 +25,9 @@
  * predecessors). kColorChunk: a narrow thread reads its list (or row) this many entries at a
  * time, all loads of a chunk issued before any is used: the in-place compaction stores between
  * entries would otherwise keep the compiler from overlapping one entry's loads with the next's,
- * and a visit would wait on two memory round trips per entry. */
+ * and a visit would wait on two memory round trips per entry. 4, not 8: the narrow kernel then
+ * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
+ * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
 
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and

@@ -232,13 +232,6 @@ __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
   });
 }
 
-/* Pointer jumping over the roots' links to their trees' roots, in one launch: each root walks
- * up from its link and publishes every step in its own link, so a walk that reaches a link
- * another walk has already moved up goes on from there (walks shorten each other, and no launch
- * count has to come from the host). Links only ever move to ancestors, and a tree's root links
- * to itself, so every walk ends at its root. The hook's links are a forest unless the round's
- * minima were wrong (dropped work, which the host's next look reports): `limit` (the number of
- * roots) bounds a walk round a cycle. */
 /* Whether the round at `level` picked no edge (the hook's count against the round before's): no
  * component had an edge leaving it, so no link moved, every root stays and every minimum is
  * still unset. The last round of a phase and the rounds run past it (mst_rounds) are such. */
@@ -246,6 +239,13 @@ __device__ __forceinline__ bool mst_round_idle(const mst_state &s, int32_t level
   return level > 0 && *s.picked_count == s.picked_after[level - 1];
 }
 
+/* Pointer jumping over the roots' links to their trees' roots, in one launch: each root walks
+ * up from its link and publishes every step in its own link, so a walk that reaches a link
+ * another walk has already moved up goes on from there (walks shorten each other, and no launch
+ * count has to come from the host). Links only ever move to ancestors, and a tree's root links
+ * to itself, so every walk ends at its root. The hook's links are a forest unless the round's
+ * minima were wrong (dropped work, which the host's next look reports): `limit` (the number of
+ * roots) bounds a walk round a cycle. An idle round (mst_round_idle) has nothing to walk. */
 __global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t level, int32_t limit) {
   if (mst_round_idle(s, level)) return;
   mst_for_each_root(roots, [&](int32_t i) {
