@@ -136,7 +136,8 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
         continue;
       }
       if ((pu[j] & P) == 0) continue;
-      s.adj[row + kept++] = u[j];
+      if (kept != base + j) s.adj[row + kept] = u[j]; /* an entry moves only after a drop */
+      ++kept;
       maybe |= pu[j];
     }
   }
@@ -149,7 +150,7 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
   }
   if (P != before) *(volatile unsigned long long *)&s.poss[v] = P;
   if (colored) s.color[v] = p;
-  s.len[v] = colored ? -1 : kept;
+  if (colored || kept != len) s.len[v] = colored ? -1 : kept;
   return colored;
 }
 
