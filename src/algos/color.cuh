@@ -69,8 +69,9 @@ __device__ __forceinline__ int64_t color_degree(const int64_t *offsets, const in
 }
 
 /* A one-word P trimmed to its `count` smallest colors (callers test first that it has more). */
-__device__ __forceinline__ unsigned long long color_smallest(unsigned long long P, int32_t count) {
-  unsigned long long beyond = P;
+template <class Word>
+__device__ __forceinline__ Word color_smallest(Word P, int32_t count) {
+  Word beyond = P;
   for (int32_t k = 0; k < count && beyond; ++k) beyond &= beyond - 1;
   return P & ~beyond;
 }

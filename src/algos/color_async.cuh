@@ -29,6 +29,17 @@
  * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
  * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
+/* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds (six CTAs
+ * of 256 per SM with 32-bit words, five with 64-bit ones) hold for this size only. */
+enum : int32_t { kColorNarrowBlock = 256 };
+
+/* The narrow sets' word (Word: 64 bits, or 32 on a graph whose largest degree is below 32, where
+ * no vertex has 32 predecessors: color.cu), its lowest color and its number of colors. The 32-bit
+ * word lets the narrow kernel run in 40 registers without spilling, six CTAs of 256 per SM. */
+__device__ __forceinline__ int color_lowest(unsigned long long P) { return __ffsll((long long)P) - 1; }
+__device__ __forceinline__ int color_lowest(unsigned P) { return __ffs((int)P) - 1; }
+__device__ __forceinline__ int color_count(unsigned long long P) { return __popcll(P); }
+__device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
 
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
  * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more
@@ -36,12 +47,13 @@ enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
  * the invariant holds for readers from the start). len[v]: the live length of v's predecessor
  * list (adj[offsets[v] ..)), -1 once v needs no more visits. Only v's own thread writes poss[v],
  * len[v] and its list. */
+template <class Word>
 struct color_narrow {
   const int64_t *offsets;
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
   int32_t *adj;              /* [m] a narrow row's predecessors from the front (color_state's) */
-  unsigned long long *poss;  /* [n], all ones before the loop (color.cu) */
+  Word *poss;                /* [n], all ones before the loop (color.cu) */
   int32_t *len;              /* [n] */
   int32_t *color;            /* [n] */
   int32_t n;
@@ -79,11 +91,13 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
  * duplicates counted) and starts with P = {0 .. min(preds, n - 1)}, colored 0 at once without
  * predecessors; a wide vertex publishes the color it was given before. Returns the arcs read.
  * Degrees are read from the row offsets (rows are < 2^31 arcs: color.cu). */
-__device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow &s, int32_t v) {
+template <class Word>
+__device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow<Word> &s,
+                                                                 int32_t v) {
   const int32_t deg = (int32_t)color_degree(s.offsets, s.self_loops, v);
   if (deg >= kColorWide) {
     const int32_t c = s.color[v];
-    *(volatile unsigned long long *)&s.poss[v] = c < 64 ? 1ull << c : 0;
+    *(volatile Word *)&s.poss[v] = c < (int32_t)(8 * sizeof(Word)) ? Word(1) << c : Word(0);
     s.len[v] = -1;
     return 0;
   }
@@ -102,8 +116,8 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
       if (du[j] >= 0 && gn_color_priority(du[j], u[j]) > mine) s.adj[row + preds++] = u[j];
   }
   const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
-  /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0) */
-  *(volatile unsigned long long *)&s.poss[v] = (2ull << last) - 1;
+  /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0; a 32-bit word has last <= 31) */
+  *(volatile Word *)&s.poss[v] = (Word)((2ull << last) - 1);
   s.color[v] = preds == 0 ? 0 : -1;
   s.len[v] = preds == 0 ? -1 : preds;
   return (unsigned long long)(end - row);
@@ -116,14 +130,15 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
  * p = min P when no kept set holds p (shortcut 1); else P keeps its kept + 1 smallest colors
  * (trim). Returns true when v was colored. The entries are read kColorChunk at a time; the
  * compaction's stores only reach entries already read. */
-__device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_t v, int32_t len,
-                                                   int64_t row, unsigned long long P) {
-  unsigned long long maybe = 0;
-  const unsigned long long before = P;
+template <class Word>
+__device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, int32_t v,
+                                                   int32_t len, int64_t row, Word P) {
+  Word maybe = 0;
+  const Word before = P;
   int32_t kept = 0;
   for (int32_t base = 0; base < len; base += kColorChunk) {
     int32_t u[kColorChunk];
-    unsigned long long pu[kColorChunk];
+    Word pu[kColorChunk];
 #pragma unroll
     for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < len ? s.adj[row + base + j] : -1;
 #pragma unroll
@@ -141,14 +156,14 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
       maybe |= pu[j];
     }
   }
-  const int32_t p = __ffsll((long long)P) - 1;
+  const int32_t p = color_lowest(P);
   const bool colored = ((maybe >> p) & 1) == 0;
   if (colored) {
-    P = 1ull << p;
-  } else if (__popcll(P) > kept + 1) {
+    P = Word(1) << p;
+  } else if (color_count(P) > kept + 1) {
     P = color_smallest(P, kept + 1);
   }
-  if (P != before) *(volatile unsigned long long *)&s.poss[v] = P;
+  if (P != before) *(volatile Word *)&s.poss[v] = P;
   if (colored) s.color[v] = p;
   if (colored || kept != len) s.len[v] = colored ? -1 : kept;
   return colored;
@@ -167,7 +182,9 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow &s, int32_
  * of its first 64 vertices are still open in a register, so a pass reads nothing of a vertex
  * once it is colored (before, every pass read every vertex's len, one dependent load each; the
  * vertices past the first 64 still do). A visit's len, row and P are loaded together. */
-__global__ void color_narrow_async_kernel(color_narrow s) {
+template <class Word>
+__global__ void __launch_bounds__(kColorNarrowBlock, sizeof(Word) == 4 ? 6 : 5)
+color_narrow_async_kernel(color_narrow<Word> s) {
   const int64_t stride = (int64_t)gridDim.x * blockDim.x;
   const int64_t first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
   unsigned long long read = 0;
@@ -179,7 +196,7 @@ __global__ void color_narrow_async_kernel(color_narrow s) {
   auto visit = [&](int64_t i, bool &progress) {
     const int32_t len = s.len[i];
     const int64_t row = s.offsets[i];
-    const unsigned long long P = s.poss[i];
+    const Word P = s.poss[i];
     if (len < 0) return false;
     read += (unsigned long long)len;
     if (!color_narrow_visit(s, (int32_t)i, len, row, P)) return true;

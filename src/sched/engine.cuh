@@ -438,13 +438,15 @@ gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid,
 }
 
 /* Launches a cooperative kernel with the resident grid (required for grid.sync), throttled to
- * `needed` items when that is known (0 = not known). Used by the persistent backends
+ * `needed` items when that is known (0 = not known); block: threads per CTA, 0 for the call's. Used by the persistent backends
  * (flat, freelaunch, levelsched) and by algorithms' own persistent kernels. */
 template <class K>
-static gnest_status gn_cooperative_launch(gn_engine &e, K kernel, void **args, int64_t needed = 0) {
+static gnest_status gn_cooperative_launch(gn_engine &e, K kernel, void **args, int64_t needed = 0,
+                                          int block = 0) {
+  if (block <= 0) block = e.block;
   int grid = 0;
-  GN_TRY(gn_resident_grid(e, kernel, needed, &grid));
-  GN_CUDA(e.ctx, cudaLaunchCooperativeKernel((const void *)kernel, dim3(grid), dim3(e.block), args,
+  GN_TRY(gn_resident_grid(e, kernel, needed, &grid, block));
+  GN_CUDA(e.ctx, cudaLaunchCooperativeKernel((const void *)kernel, dim3(grid), dim3(block), args,
                                              0, e.stream));
   e.launches++;
   return GNEST_OK;
