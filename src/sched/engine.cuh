@@ -438,8 +438,9 @@ gnest_status gn_resident_grid(gn_engine &e, K kernel, int64_t needed, int *grid,
 }
 
 /* Launches a cooperative kernel with the resident grid (required for grid.sync), throttled to
- * `needed` items when that is known (0 = not known); block: threads per CTA, 0 for the call's. Used by the persistent backends
- * (flat, freelaunch, levelsched) and by algorithms' own persistent kernels. */
+ * `needed` items when that is known (0 = not known); block: threads per CTA, 0 for the call's.
+ * Used by the persistent backends (flat, freelaunch, levelsched) and by algorithms' own
+ * persistent kernels. */
 template <class K>
 static gnest_status gn_cooperative_launch(gn_engine &e, K kernel, void **args, int64_t needed = 0,
                                           int block = 0) {
