@@ -194,8 +194,6 @@ __global__ void mst_init_kernel(mst_state s, int32_t n) {
   });
 }
 
-/* Each root c with an outgoing edge links to the component across it, unless c is the smaller
- * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
 /* The component root c links to across its chosen edge k (ends lo, hi), or -1: none chosen, or
  * c is the smaller of a mutual pair. first: level 0, where every vertex is its own component. */
 __device__ __forceinline__ int32_t mst_hook_target(const mst_state &s, int32_t c, bool first,
@@ -210,6 +208,8 @@ __device__ __forceinline__ int32_t mst_hook_target(const mst_state &s, int32_t c
   return other;
 }
 
+/* Each root c with an outgoing edge links to the component across it, unless c is the smaller
+ * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
 __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
   const int64_t count = roots.list ? *roots.count : roots.n;
   const bool first = roots.list == nullptr; /* level 0 (mst_roots_of) */
@@ -446,7 +446,8 @@ static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_s
 }
 
 /* Sorts the picked edges by (weight, min end, max end), into s.picked_ends (and s.picked_key).
- * Packed keys: one keys-only radix sort over the key's bits. Split keys: two stable radix sorts
+ * Packed keys with the hook's bucket counts: mst_sort_by_buckets. Other packed keys: one
+ * keys-only radix sort over the key's bits. Split keys: two stable radix sorts
  * of pairs, the first over the bits vertex ids can have (min end << 32 | max end, both < n:
  * 32 + bits(n - 1) bits), the second by weight key. */
 static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count,
