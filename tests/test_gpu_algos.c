@@ -1056,6 +1056,40 @@ Test(gpu_graphs, self_loops_and_duplicates) {
   bm_close(&env);
 }
 
+/* Coloring's narrow vertices (degree below 64, self-loops left out) whose rows are longer than
+ * a 64-bit word because of their self-loops: the narrow kernel lists their predecessors instead
+ * of marking row positions in a mask (color_async.cuh). Vertex v has 20 + v % 40 neighbours on a
+ * ring (both ways after symmetrizing: degrees 40 to 78, so some vertices are wide) and v % 37
+ * self-loops; a few repeated arcs too. */
+Test(gpu_graphs, coloring_rows_longer_than_a_word) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t n = 3000;
+  gn_gen_edges e = {0};
+  int64_t m = 0, cap = 0;
+  for (int32_t v = 0; v < n; v++) cap += (20 + v % 40) + v % 37 + 1;
+  e.n = n;
+  e.src = malloc((size_t)cap * sizeof *e.src);
+  e.dst = malloc((size_t)cap * sizeof *e.dst);
+  cr_assert(e.src && e.dst);
+  for (int32_t v = 0; v < n; v++) {
+    for (int32_t k = 1; k <= 20 + v % 40; k++) e.src[m] = v, e.dst[m++] = (v + 7 * k) % n;
+    for (int32_t k = 0; k < v % 37; k++) e.src[m] = e.dst[m] = v, m++;
+    if (v % 11 == 0) e.src[m] = v, e.dst[m++] = (v + 7) % n; /* a repeated arc */
+  }
+  e.m = m;
+  build_opts loops_and_repeats = {1, 0, 0};
+  gnest_graph *g = build(&env, &e, loops_and_repeats);
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env.ctx, g, &stats), GNEST_OK);
+  cr_assert_gt(stats.max, 64, "rows longer than a word");
+  input_case c = make_case("narrow rows longer than a word (self-loops)", g, A_COLOR, BM_ALL);
+  check_case(&env, &c);
+  gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
 /* ---- direction-optimizing BFS (bfs_direction) ------------------------------------------- */
 
 /* BFS with bfs_direction = `direction` on every selected configuration from `source` (-1: the

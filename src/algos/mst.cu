@@ -28,7 +28,8 @@
  * w << 2b | min end << b | max end is the edge's place in the order itself, one per edge: the
  * min pass alone finds every component's edge (no tie pass: on USA-road-FLA 11 of its 22 passes),
  * and keys-only radix sorting orders the forest. Any other weights keep the split key and its
- * tie pass. Which one a call takes is measured on the device (mst_weight_top_kernel).
+ * tie pass. Which one a call takes is measured on the device (mst_weight_top_kernel), once per
+ * graph: its device copy keeps the result.
  *
  * Measured on an H200 (bench/NOTES.md, "Tenth GPU session"): USA-road-FLA 1.33 ms before the
  * packed key, 0.72-0.77 ms with it and the rest of the tenth session's changes. */
@@ -68,6 +69,8 @@ struct mst_root_list {
   const int32_t *list; /* NULL: every vertex */
   const int32_t *count;
   int32_t n;
+  __device__ int64_t size() const { return list ? *count : n; }
+  __device__ int32_t at(int64_t k) const { return list ? list[k] : (int32_t)k; }
 };
 
 static mst_root_list mst_roots_of(const mst_state &s, int32_t level, int32_t n) {
@@ -78,10 +81,10 @@ static mst_root_list mst_roots_of(const mst_state &s, int32_t level, int32_t n) 
 /* Runs body(c) for every root c of the list, a grid-stride loop (the count lives on the device). */
 template <class Body>
 __device__ __forceinline__ void mst_for_each_root(const mst_root_list &r, Body body) {
-  const int64_t count = r.list ? *r.count : r.n;
+  const int64_t count = r.size();
   for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < count;
        k += (int64_t)gridDim.x * blockDim.x)
-    body(r.list ? r.list[k] : (int32_t)k);
+    body(r.at(k));
 }
 
 /* Runs body(k, k < count) for k over [0, count) and past it to the end of each block's step: a
@@ -149,19 +152,26 @@ __global__ void mst_weight_top_kernel(const float *weights, int64_t m, uint32_t 
 }
 
 /* The call's key layout (file comment): the packed key when the weights (measured on the device,
- * one pass over them; an unweighted graph's are all 1) leave it room, else the split key. */
+ * one pass over them on the graph's first call, kept on its device copy; an unweighted graph's
+ * are all 1) leave it room, else the split key. */
 static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_state *s) {
   const int32_t id_bits = mst_id_bits(dg->n);
-  uint32_t top = 1;
-  if (dg->weights && dg->m > 0) {
-    uint32_t *dev_top = nullptr;
-    GN_TRY(e.scratch->alloc(&dev_top, 1, "MST weight range"));
-    GN_TRY(gn_memset(e.ctx, dev_top, 0, sizeof *dev_top));
-    int grid = 0;
-    GN_TRY(gn_resident_grid(e, mst_weight_top_kernel, dg->m, &grid));
-    GN_KERNEL(e, grid, e.block, mst_weight_top_kernel, dg->weights, dg->m, dev_top);
-    GN_TRY(gn_to_host(e.ctx, &top, dev_top, sizeof top));
+  if (!dg->weight_top_known) {
+    uint32_t top = 1;
+    if (dg->weights && dg->m > 0) {
+      uint32_t *dev_top = nullptr;
+      GN_TRY(e.scratch->alloc(&dev_top, 1, "MST weight range"));
+      GN_TRY(gn_memset(e.ctx, dev_top, 0, sizeof *dev_top));
+      int grid = 0;
+      GN_TRY(gn_resident_grid(e, mst_weight_top_kernel, dg->m, &grid));
+      GN_KERNEL(e, grid, e.block, mst_weight_top_kernel, dg->weights, dg->m, dev_top);
+      GN_TRY(gn_to_host(e.ctx, &top, dev_top, sizeof top));
+    }
+    gn_device_graph *cache = const_cast<gn_device_graph *>(dg); /* the graph's cache */
+    cache->weight_top = top;
+    cache->weight_top_known = 1;
   }
+  const uint32_t top = dg->weight_top;
   int32_t weight_bits = 0;
   while (weight_bits < 32 && (top >> weight_bits) != 0) ++weight_bits;
   const bool packed = top != UINT32_MAX && weight_bits + 2 * id_bits <= 64;
@@ -176,9 +186,8 @@ static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_
 __device__ __forceinline__ void mst_key_ends(const mst_state &s, int32_t c, unsigned long long k,
                                              int32_t *lo, int32_t *hi) {
   if (s.id_bits > 0) {
-    const unsigned long long mask = (1ull << s.id_bits) - 1;
-    *lo = (int32_t)((k >> s.id_bits) & mask);
-    *hi = (int32_t)(k & mask);
+    *lo = mst_packed_lo(k, s.id_bits);
+    *hi = mst_packed_hi(k, s.id_bits);
     return;
   }
   *lo = (int32_t)(k & 0xffffffffu);
@@ -211,10 +220,9 @@ __device__ __forceinline__ int32_t mst_hook_target(const mst_state &s, int32_t c
 /* Each root c with an outgoing edge links to the component across it, unless c is the smaller
  * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
 __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
-  const int64_t count = roots.list ? *roots.count : roots.n;
   const bool first = roots.list == nullptr; /* level 0 (mst_roots_of) */
-  mst_block_steps(count, [&](int64_t i, bool active) {
-    const int32_t c = active ? (roots.list ? roots.list[i] : (int32_t)i) : -1;
+  mst_block_steps(roots.size(), [&](int64_t i, bool active) {
+    const int32_t c = active ? roots.at(i) : -1;
     const unsigned long long k = active ? s.best[c] : kNone;
     int32_t lo = 0, hi = 0;
     const int32_t other = active ? mst_hook_target(s, c, first, k, &lo, &hi) : -1;
@@ -292,10 +300,9 @@ __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t
                                   float *w) {
   gn_for_each_index(count, [&](int64_t i) {
     if (id_bits > 0) {
-      const unsigned long long k = ends[i], mask = (1ull << id_bits) - 1;
-      u[i] = (int32_t)((k >> id_bits) & mask);
-      v[i] = (int32_t)(k & mask);
-      w[i] = (float)(k >> (2 * id_bits));
+      u[i] = mst_packed_lo(ends[i], id_bits);
+      v[i] = mst_packed_hi(ends[i], id_bits);
+      w[i] = mst_packed_weight(ends[i], id_bits);
       return;
     }
     u[i] = (int32_t)(ends[i] >> 32);
@@ -394,9 +401,7 @@ __global__ void mst_bucket_scatter_kernel(const unsigned long long *keys, const 
                                           int32_t count, int32_t id_bits, const int32_t *starts,
                                           unsigned long long *grouped) {
   gn_for_each_index(count, [&](int64_t i) {
-    const unsigned long long k = keys[i];
-    const int32_t lo = (int32_t)((k >> id_bits) & ((1ull << id_bits) - 1));
-    grouped[starts[lo] + (int32_t)ranks[i]] = k;
+    grouped[starts[mst_packed_lo(keys[i], id_bits)] + (int32_t)ranks[i]] = keys[i];
   });
 }
 
@@ -404,13 +409,14 @@ __global__ void mst_bucket_scatter_kernel(const unsigned long long *keys, const 
  * degree of its min end, kBucketDegree). */
 __global__ void mst_bucket_order_kernel(const int32_t *starts, int32_t n, int32_t id_bits,
                                         unsigned long long *grouped) {
-  const unsigned long long mask = (1ull << id_bits) - 1;
   gn_for_each_index(n, [&](int64_t lo) {
     const int32_t first = starts[lo], last = starts[lo + 1];
     for (int32_t i = first + 1; i < last; ++i) {
       const unsigned long long k = grouped[i];
+      const int32_t hi = mst_packed_hi(k, id_bits);
       int32_t j = i;
-      for (; j > first && (grouped[j - 1] & mask) > (k & mask); --j) grouped[j] = grouped[j - 1];
+      for (; j > first && mst_packed_hi(grouped[j - 1], id_bits) > hi; --j)
+        grouped[j] = grouped[j - 1];
       grouped[j] = k;
     }
   });

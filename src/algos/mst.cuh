@@ -28,6 +28,17 @@ struct mst_arcs : gn_out_arcs {
   }
 };
 
+/* The parts of a packed key (mst_arcs::key with id_bits > 0): min end, max end, weight. */
+__host__ __device__ __forceinline__ int32_t mst_packed_lo(unsigned long long k, int32_t id_bits) {
+  return (int32_t)((k >> id_bits) & ((1ull << id_bits) - 1));
+}
+__host__ __device__ __forceinline__ int32_t mst_packed_hi(unsigned long long k, int32_t id_bits) {
+  return (int32_t)(k & ((1ull << id_bits) - 1));
+}
+__host__ __device__ __forceinline__ float mst_packed_weight(unsigned long long k, int32_t id_bits) {
+  return (float)(k >> (2 * id_bits));
+}
+
 /* Race-freedom: best[] only decreases (atomicMin; a stale read only lets a useless atomic
  * through); live[u] is written with the same value by every arc of u and read by post(u) after
  * them; comp is not written during the pass. */

@@ -147,6 +147,11 @@ struct gn_device_graph {
   int64_t *offsets; /* [n+1] */
   int32_t *cols;    /* [m] */
   float *weights;   /* [m] or NULL */
+  /* A cache the first call that needs it fills (MST's key layout, mst.cu), the graph being
+   * immutable: the largest weight when every weight is a whole number >= 0 (1 without weights),
+   * else UINT32_MAX; weight_top_known 0 until then. */
+  uint32_t weight_top;
+  int weight_top_known;
 };
 gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out);
 
