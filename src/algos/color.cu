@@ -78,7 +78,7 @@ static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg,
   color_narrow<Word> s = {dg->offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
                           st.color, dg->n, passes, e.edges};
   GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
-  GN_TRY(scratch.alloc(&s.len, n, "coloring list lengths"));
+  GN_TRY(scratch.alloc(&s.keep, n, "coloring predecessor masks"));
   GN_TRY(gn_memset(e.ctx, s.poss, 0xff, n * sizeof *s.poss)); /* every color until set up */
   void *args[] = {&s};
   return gn_cooperative_launch(e, color_narrow_async_kernel<Word>, args, dg->n,

@@ -22,10 +22,9 @@
 #include "color.cuh"
 
 /* kColorWide: from this degree on, P may need more than one word (the rounds' kColorNarrow
- * predecessors). kColorChunk: a narrow thread reads its list (or row) this many entries at a
- * time, all loads of a chunk issued before any is used: the in-place compaction stores between
- * entries would otherwise keep the compiler from overlapping one entry's loads with the next's,
- * and a visit would wait on two memory round trips per entry. 4, not 8: the narrow kernel then
+ * predecessors). kColorChunk: a narrow thread reads this many of its predecessors at a time,
+ * all loads of a chunk issued before any is used, so that a visit waits on two memory round
+ * trips per chunk instead of per predecessor. 4, not 8: the narrow kernel then
  * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
  * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
@@ -44,21 +43,39 @@ __device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
 /* The narrow vertices' state. poss[v]: P(v) as a bit set; a single bit is v's final color, and
  * a wide vertex (colored before) shows its color's bit, or no bit for a color of 64 or more
  * (which no narrow P holds); all ones before v's own setup (every color: it contains c*(v), so
- * the invariant holds for readers from the start). len[v]: the live length of v's predecessor
- * list (adj[offsets[v] ..)), -1 once v needs no more visits. Only v's own thread writes poss[v],
- * len[v] and its list. */
+ * the invariant holds for readers from the start). keep[v]: the predecessors v still has to look
+ * at, as a mask over its row (bit k: the row's entry k), 0 once v needs no more visits. The mask
+ * replaces a compacted predecessor list: a visit stores nothing but a changed mask, and the row
+ * is read through the read-only cache (ECL-GC keeps its low-degree vertices' lists the same way,
+ * PPoPP 2020 section 3.4). A row longer than the mask (a narrow vertex's degree leaves out its
+ * self-loops, so this needs self-loops) has its predecessors listed at the front of its row in
+ * adj instead, and bit k is adj's entry k. Only v's own thread writes poss[v], keep[v], its
+ * list and color[v]. Against the compacted list (eleventh GPU session, bench/NOTES.md, H200):
+ * the narrow kernel on USA-road-FLA 73-75 to 69 us (ncu), grid 1000x1000 0.104-0.108 to
+ * 0.088-0.095 ms, cnr-2000 about 4 % slower, the others within their noise. */
 template <class Word>
 struct color_narrow {
+  static constexpr int kBits = 8 * sizeof(Word);
   const int64_t *offsets;
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
-  int32_t *adj;              /* [m] a narrow row's predecessors from the front (color_state's) */
+  int32_t *adj;              /* [m] a long row's predecessors from the front (color_state's) */
   Word *poss;                /* [n], all ones before the loop (color.cu) */
-  int32_t *len;              /* [n] */
+  Word *keep;                /* [n] */
   int32_t *color;            /* [n] */
   int32_t n;
   int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
   unsigned long long *edges;     /* device: the call's inner-iteration count */
+
+  /* The graph's arrays through the read-only cache: nothing writes them during the kernel. */
+  __device__ int64_t row(int32_t v) const { return __ldg(&offsets[v]); }
+  __device__ int64_t degree(int32_t v) const {
+    return __ldg(&offsets[v + 1]) - __ldg(&offsets[v]) - (self_loops ? __ldg(&self_loops[v]) : 0);
+  }
+  /* Entry k of v's predecessor scan: the row's (cols) or, for a long row, the list's (adj). */
+  __device__ int32_t entry(int64_t row, int64_t end, int32_t k) const {
+    return end - row > kBits ? adj[row + k] : __ldg(&cols[row + k]);
+  }
 };
 
 /* A block's counts added to the call's (*edges, *most_passes): a warp-wide sum and maximum, then
@@ -86,86 +103,94 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
   if (block_passes) atomicMax(most_passes, block_passes);
 }
 
-/* The setup of vertex v, by its own thread before its first visit: a narrow vertex lists its
- * predecessors at the front of its row (the arcs of higher priority, self-loops excluded,
- * duplicates counted) and starts with P = {0 .. min(preds, n - 1)}, colored 0 at once without
- * predecessors; a wide vertex publishes the color it was given before. Returns the arcs read.
- * Degrees are read from the row offsets (rows are < 2^31 arcs: color.cu). */
+/* The setup of vertex v, by its own thread before its first visit: a narrow vertex marks its
+ * predecessors (the arcs of higher priority, self-loops excluded, duplicates counted) in keep[v]
+ * and starts with P = {0 .. min(preds, n - 1)}, colored 0 at once without predecessors; a wide
+ * vertex publishes the color it was given before. Returns the arcs read. Degrees are read from
+ * the row offsets (rows are < 2^31 arcs: color.cu). */
 template <class Word>
 __device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow<Word> &s,
                                                                  int32_t v) {
-  const int32_t deg = (int32_t)color_degree(s.offsets, s.self_loops, v);
+  const int64_t row = s.row(v), end = s.row(v + 1);
+  const int32_t deg = (int32_t)s.degree(v);
   if (deg >= kColorWide) {
     const int32_t c = s.color[v];
-    *(volatile Word *)&s.poss[v] = c < (int32_t)(8 * sizeof(Word)) ? Word(1) << c : Word(0);
-    s.len[v] = -1;
+    *(volatile Word *)&s.poss[v] = c < color_narrow<Word>::kBits ? Word(1) << c : Word(0);
+    s.keep[v] = 0;
     return 0;
   }
   const uint64_t mine = gn_color_priority(deg, v);
-  const int64_t row = s.offsets[v], end = s.offsets[v + 1];
+  const bool listed = end - row > color_narrow<Word>::kBits; /* a long row: adj lists them */
+  Word keep = 0;
   int32_t preds = 0;
   for (int64_t base = row; base < end; base += kColorChunk) {
     int32_t u[kColorChunk], du[kColorChunk];
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? s.cols[base + j] : v;
+    for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? __ldg(&s.cols[base + j]) : v;
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j)
-      du[j] = u[j] != v ? (int32_t)color_degree(s.offsets, s.self_loops, u[j]) : -1;
+    for (int j = 0; j < kColorChunk; ++j) du[j] = u[j] != v ? (int32_t)s.degree(u[j]) : -1;
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j)
-      if (du[j] >= 0 && gn_color_priority(du[j], u[j]) > mine) s.adj[row + preds++] = u[j];
+    for (int j = 0; j < kColorChunk; ++j) {
+      if (du[j] < 0 || gn_color_priority(du[j], u[j]) <= mine) continue;
+      if (listed) s.adj[row + preds] = u[j];
+      else keep |= Word(1) << (base + j - row);
+      ++preds;
+    }
   }
+  if (listed && preds > 0) keep = ~Word(0) >> (color_narrow<Word>::kBits - preds);
   const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
   /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0; a 32-bit word has last <= 31) */
   *(volatile Word *)&s.poss[v] = (Word)((2ull << last) - 1);
   s.color[v] = preds == 0 ? 0 : -1;
-  s.len[v] = preds == 0 ? -1 : preds;
+  s.keep[v] = keep;
   return (unsigned long long)(end - row);
 }
 
-/* One visit of narrow vertex v, whose list adj[row ..) holds len entries and whose set is P
- * (all three read by the caller at once, before the visit): every colored predecessor's color
- * leaves P (the entry is dropped), as does every predecessor whose set misses P (shortcut 2);
- * the others are kept, compacted to the list's front, their sets gathered in maybe. v takes
- * p = min P when no kept set holds p (shortcut 1); else P keeps its kept + 1 smallest colors
- * (trim). Returns true when v was colored. The entries are read kColorChunk at a time; the
- * compaction's stores only reach entries already read. */
+/* One visit of narrow vertex v, whose predecessors to look at are keep's and whose set is P
+ * (read by the caller with v's row bounds, all at once, before the visit): every colored
+ * predecessor's color leaves P (its bit leaves keep), as does every predecessor whose set misses
+ * P (shortcut 2); the others stay, their sets gathered in maybe. v takes p = min P when no kept
+ * set holds p (shortcut 1); else P keeps its kept + 1 smallest colors (trim). Returns true when
+ * v was colored. The entries are read kColorChunk at a time, all loads of a chunk issued before
+ * any is used. */
 template <class Word>
 __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, int32_t v,
-                                                   int32_t len, int64_t row, Word P) {
-  Word maybe = 0;
+                                                   Word keep, int64_t row, int64_t end, Word P) {
+  Word maybe = 0, kept = keep;
   const Word before = P;
-  int32_t kept = 0;
-  for (int32_t base = 0; base < len; base += kColorChunk) {
-    int32_t u[kColorChunk];
+  for (Word rest = keep; rest;) {
+    int32_t k[kColorChunk], u[kColorChunk];
     Word pu[kColorChunk];
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < len ? s.adj[row + base + j] : -1;
+    for (int j = 0; j < kColorChunk; ++j) {
+      k[j] = rest ? color_lowest(rest) : -1;
+      rest &= rest - 1;
+    }
+#pragma unroll
+    for (int j = 0; j < kColorChunk; ++j) u[j] = k[j] >= 0 ? s.entry(row, end, k[j]) : -1;
 #pragma unroll
     for (int j = 0; j < kColorChunk; ++j) pu[j] = u[j] >= 0 ? gn_load_now(&s.poss[u[j]]) : 0;
 #pragma unroll
     for (int j = 0; j < kColorChunk; ++j) {
-      if (u[j] < 0) continue;
-      if ((pu[j] & (pu[j] - 1)) == 0) { /* u's color is known (one bit), or is 64 or more (none) */
-        P &= ~pu[j];
-        continue;
-      }
-      if ((pu[j] & P) == 0) continue;
-      if (kept != base + j) s.adj[row + kept] = u[j]; /* an entry moves only after a drop */
-      ++kept;
-      maybe |= pu[j];
+      if (k[j] < 0) continue;
+      const bool known = (pu[j] & (pu[j] - 1)) == 0; /* u's color (one bit), or 64 or more */
+      if (known) P &= ~pu[j];
+      if (known || (pu[j] & P) == 0) kept &= ~(Word(1) << k[j]);
+      else maybe |= pu[j];
     }
   }
   const int32_t p = color_lowest(P);
   const bool colored = ((maybe >> p) & 1) == 0;
   if (colored) {
     P = Word(1) << p;
-  } else if (color_count(P) > kept + 1) {
-    P = color_smallest(P, kept + 1);
+    kept = 0;
+  } else {
+    const int32_t left = color_count(kept);
+    if (color_count(P) > left + 1) P = color_smallest(P, left + 1);
   }
   if (P != before) *(volatile Word *)&s.poss[v] = P;
   if (colored) s.color[v] = p;
-  if (colored || kept != len) s.len[v] = colored ? -1 : kept;
+  if (kept != keep) s.keep[v] = kept;
   return colored;
 }
 
@@ -180,26 +205,26 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, 
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
  * (a reader that comes before a vertex's setup sees all ones, above); and each thread keeps which
  * of its first 64 vertices are still open in a register, so a pass reads nothing of a vertex
- * once it is colored (before, every pass read every vertex's len, one dependent load each; the
- * vertices past the first 64 still do). A visit's len, row and P are loaded together. */
+ * once it is colored (the vertices past the first 64 read their keep). A visit's keep, row
+ * bounds and P are loaded together. */
 template <class Word>
 __global__ void __launch_bounds__(kColorNarrowBlock, sizeof(Word) == 4 ? 6 : 5)
 color_narrow_async_kernel(color_narrow<Word> s) {
-  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
-  const int64_t first = (int64_t)blockIdx.x * blockDim.x + threadIdx.x;
+  const int32_t stride = (int32_t)(gridDim.x * blockDim.x); /* a resident grid: < 2^31 */
+  const int32_t first = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
   unsigned long long read = 0;
   int32_t passes = 0;
-  for (int64_t i = first; i < s.n; i += stride) read += color_narrow_setup(s, (int32_t)i);
-  const int64_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
+  for (int32_t i = first; i < s.n; i += stride) read += color_narrow_setup(s, i);
+  const int32_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
   unsigned long long open_set = mine >= 64 ? ~0ull : (1ull << mine) - 1; /* the first 64 */
   /* One visit of vertex i unless it is done; true while it stays open. */
-  auto visit = [&](int64_t i, bool &progress) {
-    const int32_t len = s.len[i];
-    const int64_t row = s.offsets[i];
+  auto visit = [&](int32_t i, bool &progress) {
+    const Word keep = s.keep[i];
+    const int64_t row = s.row(i), end = s.row(i + 1);
     const Word P = s.poss[i];
-    if (len < 0) return false;
-    read += (unsigned long long)len;
-    if (!color_narrow_visit(s, (int32_t)i, len, row, P)) return true;
+    if (keep == 0) return false;
+    read += (unsigned long long)color_count(keep);
+    if (!color_narrow_visit(s, i, keep, row, end, P)) return true;
     progress = true;
     return false;
   };
@@ -208,11 +233,11 @@ color_narrow_async_kernel(color_narrow<Word> s) {
     bool progress = false;
     for (unsigned long long m = open_set; m; m &= m - 1) {
       const int k = __ffsll((long long)m) - 1;
-      if (visit(first + (int64_t)k * stride, progress)) open = true;
+      if (visit(first + k * stride, progress)) open = true;
       else open_set &= ~(1ull << k);
     }
-    for (int64_t i = first + 64 * stride; i < s.n; i += stride) /* len alone while done */
-      if (s.len[i] >= 0 && visit(i, progress)) open = true;
+    for (int64_t i = first + 64 * (int64_t)stride; i < s.n; i += stride) /* keep alone while done */
+      if (s.keep[i] != 0 && visit(i, progress)) open = true;
     ++passes;
     if (open && !progress) __nanosleep(200);
   }
