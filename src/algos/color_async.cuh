@@ -198,8 +198,9 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, 
  * and none waits on a thread that cannot start); each thread sets up its vertices (i, i + the
  * grid's threads, ...), then visits them pass after pass until all of them are colored. It
  * always ends: the uncolored narrow vertex of highest priority has only colored predecessors, so
- * its next visit colors it. A pass that colored nothing backs off briefly, so that spinning
- * threads leave the memory system to the ones that make progress.
+ * its next visit colors it. A pass that colored nothing starts the next at once: a back-off of
+ * 200 ns there cost about 3 % on USA-road-FLA and grid 1000x1000 and 2 % on cnr-2000, and 50 to
+ * 1,000 ns no less (eleventh GPU session, bench/NOTES.md, H200).
  *
  * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
@@ -218,28 +219,24 @@ color_narrow_async_kernel(color_narrow<Word> s) {
   const int32_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
   unsigned long long open_set = mine >= 64 ? ~0ull : (1ull << mine) - 1; /* the first 64 */
   /* One visit of vertex i unless it is done; true while it stays open. */
-  auto visit = [&](int32_t i, bool &progress) {
+  auto visit = [&](int32_t i) {
     const Word keep = s.keep[i];
     const int64_t row = s.row(i), end = s.row(i + 1);
     const Word P = s.poss[i];
     if (keep == 0) return false;
     read += (unsigned long long)color_count(keep);
-    if (!color_narrow_visit(s, i, keep, row, end, P)) return true;
-    progress = true;
-    return false;
+    return !color_narrow_visit(s, i, keep, row, end, P);
   };
   for (bool open = true; open;) {
     open = false;
-    bool progress = false;
     for (unsigned long long m = open_set; m; m &= m - 1) {
       const int k = __ffsll((long long)m) - 1;
-      if (visit(first + k * stride, progress)) open = true;
+      if (visit(first + k * stride)) open = true;
       else open_set &= ~(1ull << k);
     }
     for (int64_t i = first + 64 * (int64_t)stride; i < s.n; i += stride) /* keep alone while done */
-      if (s.keep[i] != 0 && visit(i, progress)) open = true;
+      if (s.keep[i] != 0 && visit((int32_t)i)) open = true;
     ++passes;
-    if (open && !progress) __nanosleep(200);
   }
   color_account(s.edges, s.passes, read, passes);
 }
