@@ -51,8 +51,8 @@ __device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
  * self-loops, so this needs self-loops) has its predecessors listed at the front of its row in
  * adj instead, and bit k is adj's entry k. Only v's own thread writes poss[v], keep[v], its
  * list and color[v]. Against the compacted list (eleventh GPU session, bench/NOTES.md, H200):
- * the narrow kernel on USA-road-FLA 73-75 to 69 us (ncu), grid 1000x1000 0.104-0.108 to
- * 0.088-0.095 ms, cnr-2000 about 4 % slower, the others within their noise. */
+ * the narrow kernel on USA-road-FLA 73-75 to 70 us (ncu), grid 1000x1000 0.104-0.108 to
+ * 0.090-0.094 ms, cnr-2000 about 4 % slower, the others within their noise. */
 template <class Word>
 struct color_narrow {
   static constexpr int kBits = 8 * sizeof(Word);
@@ -199,8 +199,8 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, 
  * grid's threads, ...), then visits them pass after pass until all of them are colored. It
  * always ends: the uncolored narrow vertex of highest priority has only colored predecessors, so
  * its next visit colors it. A pass that colored nothing starts the next at once: a back-off of
- * 200 ns there cost about 3 % on USA-road-FLA and grid 1000x1000 and 2 % on cnr-2000, and 50 to
- * 1,000 ns no less (eleventh GPU session, bench/NOTES.md, H200).
+ * 200 ns there cost about 3 % on USA-road-FLA, 8 % on grid 1000x1000 and 4 % on cnr-2000, and 50
+ * to 1,000 ns no less (eleventh GPU session, bench/NOTES.md, H200).
  *
  * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
