@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Session 14, call 14: call 13 put the hang on agg (first run; the other six backends 6 of 6).
 # gnest-cli color on the test's cliques with pendants, on agg, per test configuration and color
-# The graphs: python3 bench/results/2026-11-24-h200-s14/clique_with_pendants.py (devpack/clq).
 # method (the two with launch_limit=64 three times, the others once), killed after 8 s, stopping
 # at the first failure of each.
+# The graphs: python3 bench/results/2026-11-24-h200-s14/clique_with_pendants.py (devpack/clq).
 source devpack/common.sh
 unpack main /tmp/w/m
 cd /tmp/w/m && export LD_LIBRARY_PATH=$PWD/lib:$PWD/.devlibs
