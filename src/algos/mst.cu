@@ -78,13 +78,10 @@ static mst_root_list mst_roots_of(const mst_state &s, int32_t level, int32_t n) 
   return mst_root_list{s.roots[level & 1], &s.root_counts[level], n};
 }
 
-/* Runs body(c) for every root c of the list, a grid-stride loop (the count lives on the device). */
+/* Runs body(c) for every root c of the list over the grid (the count lives on the device). */
 template <class Body>
 __device__ __forceinline__ void mst_for_each_root(const mst_root_list &r, Body body) {
-  const int64_t count = r.size();
-  for (int64_t k = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; k < count;
-       k += (int64_t)gridDim.x * blockDim.x)
-    body(r.at(k));
+  gn_for_each_index(r.size(), [&](int64_t k) { body(r.at(k)); });
 }
 
 /* Runs body(k, k < count) for k over [0, count) and past it to the end of each block's step: a
