@@ -345,9 +345,13 @@ typedef struct gnest_options {
   int32_t kc;          /* cdp-warp / cdp-block / cdp-grid: consolidated items per child block
                           (the thesis's KC_n); 0 = the backend's default (32 / 16 / 1) */
   int32_t launch_limit; /* backends that launch from the device: the pending-launch pool
-                          (cudaLimitDevRuntimePendingLaunchCount) to use; 0 = an upper bound
-                          computed from the input. A smaller pool can make device-side launches
-                          fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a result */
+                          (cudaLimitDevRuntimePendingLaunchCount) to plan for; 0 = an upper
+                          bound computed from the input. A smaller pool can make device-side
+                          launches fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a
+                          result. agg, lazynp-cta and lazynp-warp take launch tickets from it
+                          (the rest of a level's work runs in its parents) and keep the
+                          device's pool at the computed size: near a full pool the device
+                          runtime can wait in a launch instead of refusing it (a hang) */
   /* Since 0.3.0; gnest_options_init sets them. */
   gnest_freelaunch_mode freelaunch_mode; /* freelaunch: T1..T4, or AUTO (the paper's rule) */
   int32_t group_size;   /* agg, granularity MULTI_BLOCK: parent CTAs (chunks of block_size items)

@@ -39,6 +39,8 @@
  *   GNEST_TEST_SMALL=1   every size about 10x smaller (for compute-sanitizer runs)
  *   GNEST_TEST_BACKENDS=flat,lazynp   only those backends' configurations
  *   GNEST_TEST_ALGOS=color            only those algorithms (names as `gnest-cli` commands use)
+ *   GNEST_TEST_TRACE=1   each run's algorithm, configuration and input on stderr before it runs
+ *                        (names the run a hang is in)
  * Without a CUDA device every test skips with the context's device text. */
 #include <criterion/criterion.h>
 #include <criterion/logging.h>
@@ -568,6 +570,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     opts.color_method = c->color_method;
     opts.tc_method = c->tc_method;
     outputs_poison(&got);
+    bm_trace(r, a->algo, c->name);
     gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
     check_info(r, &info, c, what);

@@ -273,7 +273,7 @@ struct gn_agg {
     const bool first = !st.call.flags;
     gn_agg_settings set = {};
     if (first) GN_TRY(gn_agg_configure(e, &set));
-    GN_TRY(gn_dp_prepare(e, max_items, kPendingPerHeavy, kDefaultKc));
+    GN_TRY(gn_dp_prepare(e, max_items, kPendingPerHeavy, kDefaultKc, true));
     gn_dp_call &c = st.call;
     if (first) {
       c.coarsening = set.coarsening;

@@ -39,32 +39,54 @@ static gnest_status gn_dp_pool_cap(gn_engine &e, size_t *cap) {
   return GNEST_OK;
 }
 
-/* The pending-launch pool for this call into *pool: options.launch_limit when given (set
- * exactly, so a test can force a tiny pool; the device may raise it), else grown (never shrunk:
- * the setting is the device's, and resizing costs a reallocation) to pending_per_heavy launches
- * per heavy item plus the driver chain's reserve, capped by memory. */
-static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy, size_t *pool) {
-  size_t current = 0;
-  GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
-  size_t want = (size_t)e.call->opts.launch_limit;
-  *pool = current;
-  if (want == 0) {
-    want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + kGnDpChainReserve;
-    if (want <= current) return GNEST_OK;
-    size_t cap = 0;
-    GN_TRY(gn_dp_pool_cap(e, &cap));
-    if (want > cap) { /* gnest's own idle cached blocks count as used: give them back first */
-      gn_device_release_cache(e.ctx);
-      GN_TRY(gn_dp_pool_cap(e, &cap));
-    }
-    if (want > cap) want = cap;
-    if (want <= current) return GNEST_OK;
-  } else if (want == current) {
-    return GNEST_OK;
-  }
+/* Sets the device's pending-launch pool to exactly `want` (the device may raise it: an H200
+ * keeps at least 32); the pool as set into *pool. */
+static gnest_status gn_dp_set_pool(gn_engine &e, size_t want, size_t *pool) {
   GN_CUDA(e.ctx, cudaDeviceSetLimit(cudaLimitDevRuntimePendingLaunchCount, want));
   GN_CUDA(e.ctx, cudaDeviceGetLimit(pool, cudaLimitDevRuntimePendingLaunchCount));
   return GNEST_OK;
+}
+
+/* Grows the device's pending-launch pool (never shrinks it: the setting is the device's, and
+ * resizing costs a reallocation) to pending_per_heavy launches per heavy item plus the driver
+ * chain's reserve, capped by memory; the pool as it is then into *pool. */
+static gnest_status gn_dp_grow_pool(gn_engine &e, int32_t pending_per_heavy, size_t *pool) {
+  size_t current = 0;
+  GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
+  *pool = current;
+  size_t want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + kGnDpChainReserve;
+  if (want <= current) return GNEST_OK;
+  size_t cap = 0;
+  GN_TRY(gn_dp_pool_cap(e, &cap));
+  if (want > cap) { /* gnest's own idle cached blocks count as used: give them back first */
+    gn_device_release_cache(e.ctx);
+    GN_TRY(gn_dp_pool_cap(e, &cap));
+  }
+  if (want > cap) want = cap;
+  if (want <= current) return GNEST_OK;
+  return gn_dp_set_pool(e, want, pool);
+}
+
+/* The pending-launch pool this call plans its launches for, into *plan: options.launch_limit
+ * when given (as the device sets it), else the grown pool (gn_dp_grow_pool).
+ *   Without launch tickets the device's pool is then exactly the plan, so a test can force a tiny
+ * pool and see GNEST_ERR_LAUNCH_LIMIT.
+ *   With tickets (ticketed) only the tickets follow the plan: the device's pool is grown as
+ * without launch_limit. The device runtime, near a full pool, can wait in a launch instead of
+ * refusing it, and the pass then never ends: agg (granularity none or block) and lazynp-warp
+ * hung under a pool of 64 with a ticket budget of 32, and never with the same budget under a
+ * pool of 128 or the computed one (bench/NOTES.md, fifteenth session). */
+static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy, bool ticketed,
+                                       size_t *plan) {
+  const size_t limit = (size_t)e.call->opts.launch_limit;
+  if (limit == 0) return gn_dp_grow_pool(e, pending_per_heavy, plan);
+  size_t current = 0;
+  GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
+  *plan = current;
+  if (limit != current) GN_TRY(gn_dp_set_pool(e, limit, plan));
+  if (!ticketed) return GNEST_OK;
+  size_t pool = 0;
+  return gn_dp_grow_pool(e, pending_per_heavy, &pool);
 }
 
 /* Launch tickets a pass may take: the pool less the driver chain's reserve (at most half). */
@@ -84,15 +106,15 @@ static int32_t gn_dp_chain_levels(size_t pool, int32_t budget) {
 }
 
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
-                           int32_t default_kc) {
+                           int32_t default_kc, bool ticketed) {
   gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
   gn_dp_call &c = st.call;
   if (max_items > INT32_MAX) max_items = INT32_MAX;
   if (!c.flags) {
-    size_t pool = 0;
-    GN_TRY(gn_dp_pending_pool(e, pending_per_heavy, &pool));
-    c.launch_budget = gn_dp_launch_budget(pool);
-    st.chain_levels = gn_dp_chain_levels(pool, c.launch_budget);
+    size_t plan = 0;
+    GN_TRY(gn_dp_pending_pool(e, pending_per_heavy, ticketed, &plan));
+    c.launch_budget = gn_dp_launch_budget(plan);
+    st.chain_levels = gn_dp_chain_levels(plan, c.launch_budget);
     GN_TRY(e.scratch->alloc(&c.flags, 1, "device-launch flags"));
     GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
     GN_TRY(e.scratch->alloc(&c.pool_count, 1, "consolidation buffer count"));
@@ -117,7 +139,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
 }
 
 gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items) {
-  GN_TRY(gn_dp_prepare(e, max_items, 1, 1));
+  GN_TRY(gn_dp_prepare(e, max_items, 1, 1, true));
   gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
   gn_dp_call &c = st.call;
   c.wboost = e.call->opts.wboost != 0;

@@ -310,9 +310,11 @@ int64_t gn_dp_heavy_items(gn_engine &e);
 
 /* Allocates the flags and a consolidation buffer for max_items, sets the pending-launch pool
  * from pending_per_heavy (or options.launch_limit) and the ticket budget from it, fills the
- * call's settings. */
+ * call's settings. ticketed: the backend takes launch tickets (gn_dp_ticket) before its
+ * launches; options.launch_limit then sets the tickets' budget, not the device's pool
+ * (devloop.cu, gn_dp_pending_pool). */
 gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_heavy,
-                           int32_t default_kc);
+                           int32_t default_kc, bool ticketed);
 /* gn_dp_prepare with one pending launch per heavy item, then pool_begin for max_items saved
  * contexts (item, first inner index still to run), w-boost and the next-level kernel's
  * granularity (a warp per context with GNEST_GRAN_WARP) from the options: lazynp-cta and
@@ -346,7 +348,7 @@ struct gn_dp_backend {
 
   static gnest_status prepare(gn_engine &e, int64_t max_items) {
     if constexpr (gn_dp_has_own_prepare<B>::value) return B::prepare_own(e, max_items);
-    else return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc);
+    else return gn_dp_prepare(e, max_items, B::kPendingPerHeavy, B::kDefaultKc, false);
   }
   static gnest_status finish(gn_engine &e) { return gn_dp_finish(e); }
   static gnest_status check(gn_engine &e) { return gn_dp_check(e, nullptr); }

@@ -303,8 +303,9 @@ const cli_flag cli_flags[] = {
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
   {"--kc", "N", CLI_ALGOS, set_kc, "cdp-warp/block/grid: consolidated items per child block (0 = KC_32 / KC_16 / KC_1)"},
   {"--launch-limit", "N", CLI_ALGOS, set_launch_limit,
-   "device-launching backends: pending-launch pool to use (0 = computed from the input; too small: "
-   "the run fails with a launch-limit error)"},
+   "device-launching backends: pending-launch pool to plan for (0 = computed from the input; too "
+   "small: the run fails with a launch-limit error, except on agg and lazynp-cta/-warp, which "
+   "launch less)"},
   {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
    "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
    "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
