@@ -2147,6 +2147,37 @@ Test(core_call, traversal_lanes_from_the_degrees) {
   cr_assert_eq(gn_traversal_lanes(29.9, 8.58), 32, "rmat20: at most 32");
 }
 
+/* The reason is never cut unmarked: an addition that does not fit keeps itself whole and cuts
+ * the text before it with "..."; one longer than the whole reason keeps its start, ending in "...". */
+Test(core_call, reason_additions_are_never_cut_unmarked) {
+  gn_call call;
+  memset(&call, 0, sizeof call);
+  const size_t cap = sizeof call.reason;
+  snprintf(call.reason, cap, "forced by caller");
+  gn_reason_appendf(&call, "; threshold %d (mean degree %.1f)", 8, 2.5);
+  cr_assert_str_eq(call.reason, "forced by caller; threshold 8 (mean degree 2.5)");
+  char tail[200];
+  memset(tail, 'x', sizeof tail - 1);
+  tail[0] = ';';
+  tail[sizeof tail - 1] = '\0';
+  const size_t before = strlen(call.reason);
+  gn_reason_appendf(&call, "%s", tail); /* 47 + 199 < 255: fits */
+  cr_assert_eq(strlen(call.reason), before + strlen(tail));
+  gn_reason_appendf(&call, "; freelaunch T2: the end"); /* does not fit */
+  const size_t len = strlen(call.reason);
+  cr_assert_eq(len, cap - 1, "%zu", len);
+  const char *end = "...; freelaunch T2: the end";
+  cr_assert_str_eq(call.reason + len - strlen(end), end, "%s", call.reason);
+  cr_assert(strncmp(call.reason, "forced by caller", 16) == 0, "%s", call.reason);
+  char huge[600];
+  memset(huge, 'y', sizeof huge - 1);
+  huge[sizeof huge - 1] = '\0';
+  gn_reason_appendf(&call, "%s", huge);
+  cr_assert_eq(strlen(call.reason), cap - 1);
+  cr_assert_eq(call.reason[0], 'y');
+  cr_assert_str_eq(call.reason + cap - 4, "...", "%s", call.reason);
+}
+
 /* The method words the reason says are the ones gnest_options_parse reads, by enum value; the
  * reason's method note has one form for coloring and TC. */
 Test(core_call, method_words_and_note) {

@@ -69,9 +69,7 @@ struct color_narrow {
 
   /* The graph's arrays through the read-only cache: nothing writes them during the kernel. */
   __device__ int64_t row(int32_t v) const { return __ldg(&offsets[v]); }
-  __device__ int64_t degree(int32_t v) const {
-    return __ldg(&offsets[v + 1]) - __ldg(&offsets[v]) - (self_loops ? __ldg(&self_loops[v]) : 0);
-  }
+  __device__ int64_t degree(int32_t v) const { return color_degree(offsets, self_loops, v); }
   /* Entry k of v's predecessor scan: the row's (cols) or, for a long row, the list's (adj). */
   __device__ int32_t entry(int64_t row, int64_t end, int32_t k) const {
     return end - row > kBits ? adj[row + k] : __ldg(&cols[row + k]);
@@ -112,7 +110,7 @@ template <class Word>
 __device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow<Word> &s,
                                                                  int32_t v) {
   const int64_t row = s.row(v), end = s.row(v + 1);
-  const int32_t deg = (int32_t)s.degree(v);
+  const int32_t deg = (int32_t)color_degree_of_row(row, end, s.self_loops, v);
   if (deg >= kColorWide) {
     const int32_t c = s.color[v];
     *(volatile Word *)&s.poss[v] = c < color_narrow<Word>::kBits ? Word(1) << c : Word(0);

@@ -251,8 +251,7 @@ static gnest_status pick_method(gn_call *call, const gnest_tree *t, bool heights
                                 gnest_tree_method *method) {
   char why[128];
   *method = gn_tree_method_pick(call->opts.tree_method, t->n, t->depth, heights, why, sizeof why);
-  const size_t len = strlen(call->reason);
-  snprintf(call->reason + len, sizeof call->reason - len, "; %s", why);
+  gn_reason_appendf(call, "; %s", why);
   if (*method == GNEST_TREE_METHOD_EULER && t->n > GN_EULER_MAX_NODES)
     return gn_error(call->ctx, GNEST_ERR_TOO_LARGE, call->fn, 0,
                     "tree_method=euler: %d nodes, more than the %d its int32 tour positions "

@@ -241,9 +241,7 @@ static gnest_status gn_agg_configure(gn_engine &e, gn_agg_settings *set) {
   const gn_agg_facts facts = {e.input_n, rank_length, gn_dp_heavy_items(e), e.block};
   char why[sizeof call.reason];
   gn_agg_settle(&asked, &facts, set, why, sizeof why);
-  const size_t len = strlen(call.reason);
-  snprintf(call.reason + len, sizeof call.reason - len, "; %s", why); /* after run.c's threshold
-                                                                       note: agg's rule decides */
+  gn_reason_appendf(&call, "; %s", why); /* after run.c's threshold note: agg's rule decides */
   return GNEST_OK;
 }
 

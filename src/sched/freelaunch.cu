@@ -353,9 +353,7 @@ static gnest_freelaunch_mode gn_fl_choose(gn_engine &e) {
   } else {
     snprintf(why, sizeof why, "%s (forced)", gn_freelaunch_mode_name(m));
   }
-  const size_t len = strlen(call.reason);
-  if (len < sizeof call.reason)
-    snprintf(call.reason + len, sizeof call.reason - len, "; free launch %s", why);
+  gn_reason_appendf(&call, "; free launch %s", why);
   return m;
 }
 

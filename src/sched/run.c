@@ -1,5 +1,6 @@
 /* The frame of every public algorithm call: argument and option checks, backend resolution,
  * timing and gnest_info. */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -114,20 +115,34 @@ int32_t gn_traversal_lanes(double mean, double cv) {
 
 void gn_reason_append_whole(gn_call *call, const char *tail) {
   const size_t cap = sizeof call->reason, need = strlen(tail);
-  size_t len = strlen(call->reason);
-  if (len + need >= cap && need + 4 < cap) {
-    len = cap - 1 - need - 3;
-    memcpy(call->reason + len, "...", 4);
-    len += 3;
+  const size_t len = strlen(call->reason);
+  if (len + need < cap) {
+    memcpy(call->reason + len, tail, need + 1);
+  } else if (need + 3 < cap) { /* the text before is cut: "..." then the whole tail */
+    const size_t at = cap - 1 - need - 3;
+    memcpy(call->reason + at, "...", 3);
+    memcpy(call->reason + at + 3, tail, need + 1);
+  } else { /* the tail alone does not fit: its start */
+    memcpy(call->reason, tail, cap - 4);
+    memcpy(call->reason + cap - 4, "...", 4);
   }
-  snprintf(call->reason + len, cap - len, "%s", tail);
+}
+
+void gn_reason_appendf(gn_call *call, const char *fmt, ...) {
+  char tail[2 * sizeof call->reason];
+  va_list ap;
+  va_start(ap, fmt);
+  const int n = vsnprintf(tail, sizeof tail, fmt, ap);
+  va_end(ap);
+  if (n < 0) return;
+  if ((size_t)n >= sizeof tail) memcpy(tail + sizeof tail - 4, "...", 4);
+  gn_reason_append_whole(call, tail);
 }
 
 void gn_note_method(gn_call *call, const char *key, const char *asked, const char *ran,
                     const char *why) {
-  const size_t len = strlen(call->reason);
-  snprintf(call->reason + len, sizeof call->reason - len, "; method: %s (%s=%s)%s%s", ran, key,
-           asked, why ? ": " : "", why ? why : "");
+  gn_reason_appendf(call, "; method: %s (%s=%s)%s%s", ran, key, asked, why ? ": " : "",
+                    why ? why : "");
 }
 
 static int gn_is_traversal(gn_algo algo) {
@@ -142,9 +157,8 @@ static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
   if (call->threshold_asked == 0) {
     call->opts.threshold = gn_traversal_threshold(n, m);
     if (gn_backend_reads(call->backend, "threshold")) {
-      const size_t len = strlen(call->reason);
-      snprintf(call->reason + len, sizeof call->reason - len, "; threshold %d (mean degree %.1f)",
-               (int)call->opts.threshold, n > 0 ? (double)m / (double)n : 0.0);
+      gn_reason_appendf(call, "; threshold %d (mean degree %.1f)", (int)call->opts.threshold,
+                        n > 0 ? (double)m / (double)n : 0.0);
     }
   }
   if (call->opts.lanes == 0 && gn_backend_reads(call->backend, "lanes")) {
@@ -152,9 +166,8 @@ static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
     const gnest_status st = gnest_graph_stats(call->ctx, g, &gs);
     if (st != GNEST_OK) return st;
     call->opts.lanes = gn_traversal_lanes(gs.mean, gs.cv);
-    const size_t len = strlen(call->reason);
-    snprintf(call->reason + len, sizeof call->reason - len, "; lanes %d (arcs' mean degree %.1f)",
-             (int)call->opts.lanes, gs.mean * (1.0 + gs.cv * gs.cv));
+    gn_reason_appendf(call, "; lanes %d (arcs' mean degree %.1f)", (int)call->opts.lanes,
+                      gs.mean * (1.0 + gs.cv * gs.cv));
   }
   return GNEST_OK;
 }

@@ -37,8 +37,15 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
 gnest_status gn_call_end(gn_call *call, gnest_status st);
 
 /* Appends tail to the call's reason whole: when the text before it leaves too little room, that
- * text is cut short with "..." instead (a backend's own account can say ~200 characters). */
+ * text is cut short with "..." instead (a backend's own account can say ~200 characters); a tail
+ * longer than the whole reason keeps its start, ending in "...". Nothing is cut unmarked. */
 void gn_reason_append_whole(gn_call *call, const char *tail);
+/* The same for printf-style text: every addition to the reason after its first words. */
+void gn_reason_appendf(gn_call *call, const char *fmt, ...)
+#ifdef __GNUC__
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
 
 /* Appends "; method: RAN (KEY=ASKED)" to the call's reason -- the method that runs and the word
  * asked for -- then ": why" when auto's choice has a reason to give (why not NULL). */
