@@ -119,9 +119,8 @@ typedef struct blocked {
 } blocked;
 
 static int bits_for(uint32_t max_value) {
-  int bits = 1;
-  while (bits < 32 && (max_value >> bits) != 0) bits++;
-  return bits;
+  const int bits = gn_bit_width(max_value);
+  return bits > 0 ? bits : 1;
 }
 
 static void chunk_range(const blocked *bl, int t, int64_t *begin, int64_t *end) {

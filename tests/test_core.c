@@ -2135,6 +2135,20 @@ Test(core_call, traversal_threshold_from_the_mean_degree) {
   cr_assert_eq(gn_traversal_threshold(10, 100000), 32, "mean 10000: at most 32");
 }
 
+/* base.h's bit width, which io's digit widths and MST's key layout share. */
+Test(core_call, bit_width) {
+  cr_assert_eq(gn_bit_width(0), 0);
+  cr_assert_eq(gn_bit_width(1), 1);
+  cr_assert_eq(gn_bit_width(2), 2);
+  cr_assert_eq(gn_bit_width(3), 2);
+  cr_assert_eq(gn_bit_width(64), 7, "the suite's largest weight");
+  cr_assert_eq(gn_bit_width(1070375), 21, "USA-road-FLA's largest vertex id");
+  cr_assert_eq(gn_bit_width(INT32_MAX), 31);
+  cr_assert_eq(gn_bit_width(UINT32_MAX), 32);
+  cr_assert_eq(gn_bit_width((uint64_t)1 << 40), 41);
+  cr_assert_eq(gn_bit_width(UINT64_MAX), 64);
+}
+
 /* The traversals' lanes per item on flat when none are given (run.c): the smallest power of two
  * at least the arcs' mean degree mean (1 + cv^2), 1 .. 32. */
 Test(core_call, traversal_lanes_from_the_degrees) {

@@ -120,11 +120,10 @@ __device__ int32_t mst_block_append(int32_t *count, bool want) {
   return slot;
 }
 
-/* Bits of a vertex id: bits(n - 1), at least 1. */
+/* Bits of a vertex id: bits(n - 1), at least 1 (31 at most: n <= 2^31 - 1). */
 static int32_t mst_id_bits(int32_t n) {
-  int32_t bits = 1;
-  while (bits < 31 && (1 << bits) < n) ++bits;
-  return bits;
+  const int bits = gn_bit_width(n > 1 ? (uint64_t)(n - 1) : 0);
+  return bits > 0 ? bits : 1;
 }
 
 /* w as a whole number for the packed key, or UINT32_MAX when it is not one (fraction, negative,
@@ -169,8 +168,7 @@ static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_
     cache->weight_top_known = 1;
   }
   const uint32_t top = dg->weight_top;
-  int32_t weight_bits = 0;
-  while (weight_bits < 32 && (top >> weight_bits) != 0) ++weight_bits;
+  const int32_t weight_bits = gn_bit_width(top);
   const bool packed = top != UINT32_MAX && weight_bits + 2 * id_bits <= 64;
   s->id_bits = packed ? id_bits : 0;
   s->key_bits = packed ? weight_bits + 2 * id_bits : 0;

@@ -1,5 +1,5 @@
-/* base: what every layer of libgnest uses, below io and core: the error record and the host
- * allocation helper. Knows nothing of io, core or CUDA; a context is an opaque gnest_ctx *.
+/* base: what every layer of libgnest uses, below io and core: the error record, the host
+ * allocation helper and the bit width of a value. Knows nothing of io, core or CUDA; a context is an opaque gnest_ctx *.
  * Not installed.
  *
  * How base finds a context's error record without knowing struct gnest_ctx: core defines the
@@ -34,6 +34,13 @@ gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, i
 /* Host allocation that records GNEST_ERR_OUT_OF_MEMORY (with what) on failure; size 0 gives a
  * valid unique pointer. Overflow of count * size is GNEST_ERR_TOO_LARGE. */
 void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
+
+/* The bits x needs: 0 for 0, else floor(log2(x)) + 1 (64 at most). */
+static inline int gn_bit_width(uint64_t x) {
+  int bits = 0;
+  while (bits < 64 && (x >> bits) != 0) ++bits;
+  return bits;
+}
 
 #ifdef __cplusplus
 }
