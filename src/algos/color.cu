@@ -68,21 +68,37 @@ static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
   return gn_cooperative_launch(e, color_wide_async_kernel, args);
 }
 
-/* The narrow vertices by color_async.cuh, once the wide ones are colored, with sets of Word. */
-template <class Word>
-static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg,
+/* The narrow vertices by color_async.cuh, once the wide ones are colored, with sets of Word and
+ * the graph's row offsets as Off. */
+template <class Word, class Off>
+static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg, const Off *offsets,
                                      const int32_t *self_loops, const color_state &st,
                                      int32_t *passes) {
   gn_scratch &scratch = *e.scratch;
   const size_t n = (size_t)dg->n;
-  color_narrow<Word> s = {dg->offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
+  color_narrow<Word, Off> s = {offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
                           st.color, dg->n, passes, e.edges};
   GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
   GN_TRY(scratch.alloc(&s.keep, n, "coloring predecessor masks"));
   GN_TRY(gn_memset(e.ctx, s.poss, 0xff, n * sizeof *s.poss)); /* every color until set up */
   void *args[] = {&s};
-  return gn_cooperative_launch(e, color_narrow_async_kernel<Word>, args, dg->n,
+  return gn_cooperative_launch(e, color_narrow_async_kernel<Word, Off>, args, dg->n,
                                kColorNarrowBlock);
+}
+
+/* The narrow kernel's form (color_narrow_ctas says why): 32-bit sets where no vertex can have 32
+ * predecessors, with the graph's 32-bit offsets where its arcs fit them. */
+static gnest_status color_narrow_vertices(gn_engine &e, const gn_device_graph *dg,
+                                          const gnest_degree_stats &stats,
+                                          const int32_t *self_loops, const color_state &st,
+                                          int32_t *passes) {
+  if (stats.max >= 32)
+    return color_narrow_run<unsigned long long>(e, dg, dg->offsets, self_loops,
+                                                st, passes);
+  const int32_t *offsets32 = nullptr;
+  GN_TRY(gn_engine_offsets32(e, dg, &offsets32));
+  if (offsets32) return color_narrow_run<unsigned>(e, dg, offsets32, self_loops, st, passes);
+  return color_narrow_run<unsigned>(e, dg, dg->offsets, self_loops, st, passes);
 }
 
 static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
@@ -110,10 +126,7 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
     GN_TRY(gn_run_pass(e, loops, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
   if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, passes));
-  if (async) { /* 32-bit sets where no vertex can have 32 predecessors */
-    if (stats.max < 32) GN_TRY(color_narrow_run<unsigned>(e, dg, self_loops, st, passes + 1));
-    else GN_TRY(color_narrow_run<unsigned long long>(e, dg, self_loops, st, passes + 1));
-  }
+  if (async) GN_TRY(color_narrow_vertices(e, dg, stats, self_loops, st, passes + 1));
   GN_TRY(gn_engine_close(&e));
   if (async) { /* the asynchronous loops' passes count as the call's iterations */
     int32_t count[2] = {0, 0};

@@ -65,12 +65,14 @@ enum : int32_t {
 /* v's degree as the priorities count it: its arcs [row, end) without self-loops (self_loops NULL:
  * none). Through the read-only cache: no kernel that asks writes the graph or the self-loop
  * counts (those are counted by a pass of their own before). */
-__device__ __forceinline__ int64_t color_degree_of_row(int64_t row, int64_t end,
-                                                       const int32_t *self_loops, int32_t v) {
-  return end - row - (self_loops ? __ldg(&self_loops[v]) : 0);
+template <class Off>
+__device__ __forceinline__ Off color_degree_of_row(Off row, Off end, const int32_t *self_loops,
+                                                   int32_t v) {
+  return end - row - (self_loops ? (Off)__ldg(&self_loops[v]) : 0);
 }
-__device__ __forceinline__ int64_t color_degree(const int64_t *offsets, const int32_t *self_loops,
-                                                int32_t v) {
+template <class Off>
+__device__ __forceinline__ Off color_degree(const Off *offsets, const int32_t *self_loops,
+                                            int32_t v) {
   return color_degree_of_row(__ldg(&offsets[v]), __ldg(&offsets[v + 1]), self_loops, v);
 }
 

@@ -28,13 +28,13 @@
  * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
  * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
-/* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds (six CTAs
- * of 256 per SM with 32-bit words, five with 64-bit ones) hold for this size only. */
+/* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds
+ * (color_narrow_ctas) hold for this size only. */
 enum : int32_t { kColorNarrowBlock = 256 };
 
 /* The narrow sets' word (Word: 64 bits, or 32 on a graph whose largest degree is below 32, where
  * no vertex has 32 predecessors: color.cu), its lowest color and its number of colors. The 32-bit
- * word lets the narrow kernel run in 40 registers without spilling, six CTAs of 256 per SM. */
+ * word saves the narrow kernel registers, hence resident threads (color_narrow_ctas). */
 __device__ __forceinline__ int color_lowest(unsigned long long P) { return __ffsll((long long)P) - 1; }
 __device__ __forceinline__ int color_lowest(unsigned P) { return __ffs((int)P) - 1; }
 __device__ __forceinline__ int color_count(unsigned long long P) { return __popcll(P); }
@@ -53,10 +53,12 @@ __device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
  * list and color[v]. Against the compacted list (eleventh GPU session, bench/NOTES.md, H200):
  * the narrow kernel on USA-road-FLA 73-75 to 70 us (ncu), grid 1000x1000 0.104-0.108 to
  * 0.090-0.094 ms, cnr-2000 about 4 % slower, the others within their noise. */
-template <class Word>
+/* The graph's row offsets are read as Off: int32_t where every offset fits (the graph's 32-bit
+ * copy, gn_engine_offsets32), else int64_t; color.cu picks. */
+template <class Word, class Off>
 struct color_narrow {
   static constexpr int kBits = 8 * sizeof(Word);
-  const int64_t *offsets;
+  const Off *offsets;
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
   int32_t *adj;              /* [m] a long row's predecessors from the front (color_state's) */
@@ -68,10 +70,10 @@ struct color_narrow {
   unsigned long long *edges;     /* device: the call's inner-iteration count */
 
   /* The graph's arrays through the read-only cache: nothing writes them during the kernel. */
-  __device__ int64_t row(int32_t v) const { return __ldg(&offsets[v]); }
-  __device__ int64_t degree(int32_t v) const { return color_degree(offsets, self_loops, v); }
+  __device__ Off row(int32_t v) const { return __ldg(&offsets[v]); }
+  __device__ Off degree(int32_t v) const { return color_degree(offsets, self_loops, v); }
   /* Entry k of v's predecessor scan: the row's (cols) or, for a long row, the list's (adj). */
-  __device__ int32_t entry(int64_t row, int64_t end, int32_t k) const {
+  __device__ int32_t entry(Off row, Off end, int32_t k) const {
     return end - row > kBits ? adj[row + k] : __ldg(&cols[row + k]);
   }
 };
@@ -106,22 +108,22 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
  * and starts with P = {0 .. min(preds, n - 1)}, colored 0 at once without predecessors; a wide
  * vertex publishes the color it was given before. Returns the arcs read. Degrees are read from
  * the row offsets (rows are < 2^31 arcs: color.cu). */
-template <class Word>
-__device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow<Word> &s,
+template <class Word, class Off>
+__device__ __forceinline__ unsigned long long color_narrow_setup(const color_narrow<Word, Off> &s,
                                                                  int32_t v) {
-  const int64_t row = s.row(v), end = s.row(v + 1);
+  const Off row = s.row(v), end = s.row(v + 1);
   const int32_t deg = (int32_t)color_degree_of_row(row, end, s.self_loops, v);
   if (deg >= kColorWide) {
     const int32_t c = s.color[v];
-    *(volatile Word *)&s.poss[v] = c < color_narrow<Word>::kBits ? Word(1) << c : Word(0);
+    *(volatile Word *)&s.poss[v] = c < color_narrow<Word, Off>::kBits ? Word(1) << c : Word(0);
     s.keep[v] = 0;
     return 0;
   }
   const uint64_t mine = gn_color_priority(deg, v);
-  const bool listed = end - row > color_narrow<Word>::kBits; /* a long row: adj lists them */
+  const bool listed = end - row > color_narrow<Word, Off>::kBits; /* a long row: adj lists them */
   Word keep = 0;
   int32_t preds = 0;
-  for (int64_t base = row; base < end; base += kColorChunk) {
+  for (Off base = row; base < end; base += kColorChunk) {
     int32_t u[kColorChunk], du[kColorChunk];
 #pragma unroll
     for (int j = 0; j < kColorChunk; ++j) u[j] = base + j < end ? __ldg(&s.cols[base + j]) : v;
@@ -135,7 +137,7 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
       ++preds;
     }
   }
-  if (listed && preds > 0) keep = ~Word(0) >> (color_narrow<Word>::kBits - preds);
+  if (listed && preds > 0) keep = ~Word(0) >> (color_narrow<Word, Off>::kBits - preds);
   const int32_t last = preds < s.n - 1 ? preds : s.n - 1;
   /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0; a 32-bit word has last <= 31) */
   *(volatile Word *)&s.poss[v] = (Word)((2ull << last) - 1);
@@ -150,30 +152,35 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
  * P (shortcut 2); the others stay, their sets gathered in maybe. v takes p = min P when no kept
  * set holds p (shortcut 1); else P keeps its kept + 1 smallest colors (trim). Returns true when
  * v was colored. The entries are read kColorChunk at a time, all loads of a chunk issued before
- * any is used. */
-template <class Word>
-__device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, int32_t v,
-                                                   Word keep, int64_t row, int64_t end, Word P) {
+ * any is used; a chunk is kept as its bits of keep, not as a list of entry numbers, which saves
+ * the registers of kColorChunk indices. */
+template <class Word, class Off>
+__device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word, Off> &s, int32_t v,
+                                                   Word keep, Off row, Off end, Word P) {
   Word maybe = 0, kept = keep;
   const Word before = P;
   for (Word rest = keep; rest;) {
-    int32_t k[kColorChunk], u[kColorChunk];
-    Word pu[kColorChunk];
+    Word chunk = rest; /* the chunk: rest's kColorChunk lowest bits, taken from rest */
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j) {
-      k[j] = rest ? color_lowest(rest) : -1;
-      rest &= rest - 1;
+    for (int j = 0; j < kColorChunk; ++j) rest &= rest - 1;
+    chunk ^= rest;
+    Word pu[kColorChunk];
+    {
+      Word c = chunk;
+#pragma unroll
+      for (int j = 0; j < kColorChunk; ++j) {
+        pu[j] = c ? gn_load_now(&s.poss[s.entry(row, end, color_lowest(c))]) : 0;
+        c &= c - 1;
+      }
     }
 #pragma unroll
-    for (int j = 0; j < kColorChunk; ++j) u[j] = k[j] >= 0 ? s.entry(row, end, k[j]) : -1;
-#pragma unroll
-    for (int j = 0; j < kColorChunk; ++j) pu[j] = u[j] >= 0 ? gn_load_now(&s.poss[u[j]]) : 0;
-#pragma unroll
     for (int j = 0; j < kColorChunk; ++j) {
-      if (k[j] < 0) continue;
+      if (!chunk) break;
+      const Word bit = chunk & (~chunk + 1);
+      chunk ^= bit;
       const bool known = (pu[j] & (pu[j] - 1)) == 0; /* u's color (one bit), or 64 or more */
       if (known) P &= ~pu[j];
-      if (known || (pu[j] & P) == 0) kept &= ~(Word(1) << k[j]);
+      if (known || (pu[j] & P) == 0) kept &= ~bit;
       else maybe |= pu[j];
     }
   }
@@ -192,6 +199,19 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, 
   return colored;
 }
 
+/* CTAs of kColorNarrowBlock per SM the narrow kernel is built for (its launch bounds, hence its
+ * registers). With 32-bit sets and offsets it fits 32 registers without spilling: eight CTAs,
+ * 2,048 threads, an SM's most (sixteenth GPU session, bench/NOTES.md, H200: USA-road-FLA's
+ * narrow kernel 64 to 55 us under ncu, the call 0.074-0.077 to 0.061-0.062 ms; against 64-bit
+ * offsets at eight CTAs, which spill 12 bytes, 0.068-0.073 ms). With 64-bit offsets six CTAs
+ * (40 registers); with 64-bit sets five (48): there six spill and rmat20 lost 15 %, and 32-bit
+ * offsets lost 3-5 % on rmat20 and gained nothing on cnr-2000, so 64-bit sets keep the graph's
+ * own offsets (color.cu). */
+template <class Word, class Off>
+constexpr int color_narrow_ctas() {
+  return sizeof(Word) == 8 ? 5 : sizeof(Off) == 4 ? 8 : 6;
+}
+
 /* The asynchronous loop: a resident grid (cooperative launch, so that every thread runs at once
  * and none waits on a thread that cannot start); each thread sets up its vertices (i, i + the
  * grid's threads, ...), then visits them pass after pass until all of them are colored. It
@@ -203,39 +223,45 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word> &s, 
  * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
  * (a reader that comes before a vertex's setup sees all ones, above); and each thread keeps which
- * of its first 64 vertices are still open in a register, so a pass reads nothing of a vertex
- * once it is colored (the vertices past the first 64 read their keep). A visit's keep, row
- * bounds and P are loaded together. */
-template <class Word>
-__global__ void __launch_bounds__(kColorNarrowBlock, sizeof(Word) == 4 ? 6 : 5)
-color_narrow_async_kernel(color_narrow<Word> s) {
+ * of its first 32 vertices are still open in a register, so a pass reads nothing of a vertex
+ * once it is colored (the vertices past the first 32 read their keep; a thread has more than 32
+ * only past 8 M vertices on an H200). A visit's keep, row bounds and P are loaded together.
+ *
+ * What bounds it is the latency of its dependent loads (own state, then the row's entries, then
+ * the predecessors' sets), so the more threads resident the better: color_narrow_ctas. */
+template <class Word, class Off>
+__global__ void __launch_bounds__(kColorNarrowBlock, color_narrow_ctas<Word, Off>())
+color_narrow_async_kernel(color_narrow<Word, Off> s) {
   const int32_t stride = (int32_t)(gridDim.x * blockDim.x); /* a resident grid: < 2^31 */
   const int32_t first = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
   unsigned long long read = 0;
+  unsigned read32 = 0; /* the visits' part of read, in one register, moved to read before 2^32 */
   int32_t passes = 0;
   for (int32_t i = first; i < s.n; i += stride) read += color_narrow_setup(s, i);
   const int32_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
-  unsigned long long open_set = mine >= 64 ? ~0ull : (1ull << mine) - 1; /* the first 64 */
+  unsigned open_set = mine >= 32 ? ~0u : (1u << mine) - 1; /* the first 32 */
   /* One visit of vertex i unless it is done; true while it stays open. */
   auto visit = [&](int32_t i) {
     const Word keep = s.keep[i];
-    const int64_t row = s.row(i), end = s.row(i + 1);
+    const Off row = s.row(i), end = s.row(i + 1);
     const Word P = s.poss[i];
     if (keep == 0) return false;
-    read += (unsigned long long)color_count(keep);
+    read32 += (unsigned)color_count(keep);
+    if (read32 >= (1u << 31)) read += read32, read32 = 0;
     return !color_narrow_visit(s, i, keep, row, end, P);
   };
   for (bool open = true; open;) {
     open = false;
-    for (unsigned long long m = open_set; m; m &= m - 1) {
-      const int k = __ffsll((long long)m) - 1;
+    for (unsigned m = open_set; m; m &= m - 1) {
+      const int k = __ffs((int)m) - 1;
       if (visit(first + k * stride)) open = true;
-      else open_set &= ~(1ull << k);
+      else open_set &= ~(1u << k);
     }
-    for (int64_t i = first + 64 * (int64_t)stride; i < s.n; i += stride) /* keep alone while done */
+    for (int64_t i = first + 32 * (int64_t)stride; i < s.n; i += stride) /* keep alone while done */
       if (s.keep[i] != 0 && visit((int32_t)i)) open = true;
     ++passes;
   }
+  read += read32;
   color_account(s.edges, s.passes, read, passes);
 }
 

@@ -147,6 +147,9 @@ struct gn_device_graph {
   int64_t *offsets; /* [n+1] */
   int32_t *cols;    /* [m] */
   float *weights;   /* [m] or NULL */
+  /* The offsets in 32 bits (gn_graph_offsets32): NULL until a call asks for them, and always on
+   * a graph with more than INT32_MAX arcs. */
+  int32_t *offsets32;
   /* A cache the first call that needs it fills (MST's key layout, mst.cu), the graph being
    * immutable: the largest weight when every weight is a whole number >= 0 (1 without weights),
    * else UINT32_MAX; weight_top_known 0 until then. */
@@ -154,6 +157,13 @@ struct gn_device_graph {
   int weight_top_known;
 };
 gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out);
+/* dg's row offsets as 32-bit integers (*out NULL when it has more than INT32_MAX arcs), for the
+ * kernels whose register budget the narrower offsets decide. Made by the first call that asks:
+ * kept with the graph's device copy (4 bytes per vertex more, freed with it), or, for a call's
+ * own copy of the input (per_call: that call's scratch, gn_graph_in_scratch), made in that
+ * scratch. */
+gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, gn_scratch *per_call,
+                                const int32_t **out);
 
 /* Device copy of a tree: children CSR and level order (level_offsets stay on the host, in the
  * tree). */

@@ -73,6 +73,10 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
   return GNEST_OK;
 }
 
+gnest_status gn_engine_offsets32(gn_engine &e, const gn_device_graph *dg, const int32_t **out) {
+  return gn_graph_offsets32(e.ctx, dg, e.host_work ? e.scratch : nullptr, out);
+}
+
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_tree *t, const gn_device_tree **dt) {
   if (gn_engine_host_work(call)) {
