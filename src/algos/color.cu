@@ -7,8 +7,8 @@
  *     kColorWide) through the backend, a persistent kernel that colors them, a warp each; then
  *     one persistent kernel for the others, a thread each, which first sets them up.
  * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
- * so). One memset (the narrow sets, to all ones); the passes' pre() and the narrow kernel's
- * setup write the rest of what they count on. */
+ * so). No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
+ * the setup: color_narrow_all_ones) write what they count on; the counters are zeroed before. */
 #include "prims.cuh"
 #include "color.cuh"
 #include "color_async.cuh"
@@ -69,18 +69,17 @@ static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
 }
 
 /* The narrow vertices by color_async.cuh, once the wide ones are colored, with sets of Word and
- * the graph's row offsets as Off. */
+ * the graph's row offsets as Off; counts: its pass count, then its arrivals (both zeroed). */
 template <class Word, class Off>
 static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg, const Off *offsets,
                                      const int32_t *self_loops, const color_state &st,
-                                     int32_t *passes) {
+                                     int32_t *counts) {
   gn_scratch &scratch = *e.scratch;
   const size_t n = (size_t)dg->n;
   color_narrow<Word, Off> s = {offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
-                          st.color, dg->n, passes, e.edges};
+                          st.color, dg->n, counts, counts + 1, e.edges};
   GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
   GN_TRY(scratch.alloc(&s.keep, n, "coloring predecessor masks"));
-  GN_TRY(gn_memset(e.ctx, s.poss, 0xff, n * sizeof *s.poss)); /* every color until set up */
   void *args[] = {&s};
   return gn_cooperative_launch(e, color_narrow_async_kernel<Word, Off>, args, dg->n,
                                kColorNarrowBlock);
@@ -91,14 +90,13 @@ static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg, co
 static gnest_status color_narrow_vertices(gn_engine &e, const gn_device_graph *dg,
                                           const gnest_degree_stats &stats,
                                           const int32_t *self_loops, const color_state &st,
-                                          int32_t *passes) {
+                                          int32_t *counts) {
   if (stats.max >= 32)
-    return color_narrow_run<unsigned long long>(e, dg, dg->offsets, self_loops,
-                                                st, passes);
+    return color_narrow_run<unsigned long long>(e, dg, dg->offsets, self_loops, st, counts);
   const int32_t *offsets32 = nullptr;
   GN_TRY(gn_engine_offsets32(e, dg, &offsets32));
-  if (offsets32) return color_narrow_run<unsigned>(e, dg, offsets32, self_loops, st, passes);
-  return color_narrow_run<unsigned>(e, dg, dg->offsets, self_loops, st, passes);
+  if (offsets32) return color_narrow_run<unsigned>(e, dg, offsets32, self_loops, st, counts);
+  return color_narrow_run<unsigned>(e, dg, dg->offsets, self_loops, st, counts);
 }
 
 static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
@@ -113,11 +111,12 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
   const bool wide = !async || stats.max >= kColorWide; /* a vertex may be wide */
   color_state st;
   GN_TRY(color_alloc(e, dg, wide, &st));
-  int32_t *self_loops = nullptr, *passes = nullptr; /* passes: the wide and narrow loops' */
+  /* counts: the wide and the narrow loop's passes, then the narrow kernel's arrivals */
+  int32_t *self_loops = nullptr, *counts = nullptr;
   if (stats.self_loops > 0) GN_TRY(e.scratch->alloc(&self_loops, (size_t)n, "coloring self-loops"));
   if (async) {
-    GN_TRY(e.scratch->alloc(&passes, 2, "coloring pass counts"));
-    GN_TRY(gn_memset(ctx, passes, 0, 2 * sizeof(int32_t)));
+    GN_TRY(e.scratch->alloc(&counts, 3, "coloring pass counts"));
+    GN_TRY(gn_memset(ctx, counts, 0, 3 * sizeof(int32_t)));
   }
 
   GN_TRY(gn_timer_start(ctx));
@@ -125,12 +124,12 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
     const self_loop_visitor loops = {{dg->offsets, dg->cols}, self_loops};
     GN_TRY(gn_run_pass(e, loops, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
-  if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, passes));
-  if (async) GN_TRY(color_narrow_vertices(e, dg, stats, self_loops, st, passes + 1));
+  if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, counts));
+  if (async) GN_TRY(color_narrow_vertices(e, dg, stats, self_loops, st, counts + 1));
   GN_TRY(gn_engine_close(&e));
   if (async) { /* the asynchronous loops' passes count as the call's iterations */
     int32_t count[2] = {0, 0};
-    GN_TRY(gn_to_host(ctx, count, passes, sizeof count));
+    GN_TRY(gn_to_host(ctx, count, counts, sizeof count));
     call->iterations = count[0] + count[1];
   }
   return gn_to_host(ctx, colors_out, st.color, sizeof(int32_t) * (size_t)n);

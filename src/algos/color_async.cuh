@@ -62,11 +62,12 @@ struct color_narrow {
   const int32_t *cols;
   const int32_t *self_loops; /* NULL: the graph has none */
   int32_t *adj;              /* [m] a long row's predecessors from the front (color_state's) */
-  Word *poss;                /* [n], all ones before the loop (color.cu) */
+  Word *poss;                /* [n], all ones before any visit (color_narrow_all_ones) */
   Word *keep;                /* [n] */
   int32_t *color;            /* [n] */
   int32_t n;
   int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
+  int32_t *arrived;              /* device: the CTAs whose sets are all ones (zeroed before) */
   unsigned long long *edges;     /* device: the call's inner-iteration count */
 
   /* The graph's arrays through the read-only cache: nothing writes them during the kernel. */
@@ -101,6 +102,29 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
   if (threadIdx.x != 0) return;
   if (block_read) atomicAdd(edges, block_read);
   if (block_passes) atomicMax(most_passes, block_passes);
+}
+
+/* Every set starts as all ones, which contains c*(v), so that a reader may take it for v's set
+ * before v's setup has run: each thread writes its vertices' sets, and its CTA then counts itself
+ * in at s.arrived; color_narrow_await_all_ones waits until every CTA has. A split barrier: the
+ * setup between the two reads no other vertex's set, so by the time a thread waits, every CTA has
+ * long arrived. It replaces an all-ones memset before the kernel, whose submission the GPU waited
+ * for (sixteenth GPU session, bench/NOTES.md, H200: USA-road-FLA 0.065-0.069 to 0.062 ms; a
+ * whole grid barrier there instead 0.064-0.065). Each writer fences its own stores before the
+ * CTA's count goes up. */
+template <class Word, class Off>
+__device__ __forceinline__ void color_narrow_all_ones(const color_narrow<Word, Off> &s,
+                                                      int32_t first, int32_t stride) {
+  for (int32_t i = first; i < s.n; i += stride) *(volatile Word *)&s.poss[i] = ~Word(0);
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) atomicAdd(s.arrived, 1);
+}
+template <class Word, class Off>
+__device__ __forceinline__ void color_narrow_await_all_ones(const color_narrow<Word, Off> &s) {
+  while (*(volatile int32_t *)s.arrived < (int32_t)gridDim.x) {
+  }
+  __threadfence();
 }
 
 /* The setup of vertex v, by its own thread before its first visit: a narrow vertex marks its
@@ -222,9 +246,9 @@ constexpr int color_narrow_ctas() {
  *
  * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
- * (a reader that comes before a vertex's setup sees all ones, above); and each thread keeps which
- * of its first 32 vertices are still open in a register, so a pass reads nothing of a vertex
- * once it is colored (the vertices past the first 32 read their keep; a thread has more than 32
+ * (a reader that comes before a vertex's setup sees all ones: color_narrow_all_ones); and each
+ * thread keeps which of its first 32 vertices are still open in a register, so a pass reads
+ * nothing of a vertex once it is colored (the vertices past the first 32 read their keep; a thread has more than 32
  * only past 8 M vertices on an H200). A visit's keep, row bounds and P are loaded together.
  *
  * What bounds it is the latency of its dependent loads (own state, then the row's entries, then
@@ -237,7 +261,9 @@ color_narrow_async_kernel(color_narrow<Word, Off> s) {
   unsigned long long read = 0;
   unsigned read32 = 0; /* the visits' part of read, in one register, moved to read before 2^32 */
   int32_t passes = 0;
+  color_narrow_all_ones(s, first, stride);
   for (int32_t i = first; i < s.n; i += stride) read += color_narrow_setup(s, i);
+  color_narrow_await_all_ones(s);
   const int32_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
   unsigned open_set = mine >= 32 ? ~0u : (1u << mine) - 1; /* the first 32 */
   /* One visit of vertex i unless it is done; true while it stays open. */
