@@ -7,7 +7,10 @@
  * complete bipartite graph K_{a,b}, a = 16,384 and b = 65,540 (m = 2ab = 2,147,614,720 arcs too):
  * the a vertices of degree b come first and take color 0, the others color 1. (The circulant is
  * no input for a coloring: each vertex is adjacent to half of the ring, so it needs more than
- * 16,385 colors and as many dependent rounds.)
+ * 16,385 colors and as many dependent rounds.) A sparse circulant C_n(1..15), n = 71,582,789
+ * (m = 30 n = 2,147,483,670 arcs, 23 over INT32_MAX), colors through the narrow kernel on the
+ * graph's own 64-bit offsets (it reads 32-bit ones wherever the arcs fit), checked by the greedy
+ * rule itself.
  *
  * Opt-in: it needs 8.6 GB of host memory for the columns (borrowed by gnest_graph_from_csr, not
  * copied), as much on the device and as much again for the coloring's copy of the arcs, and a few
@@ -21,6 +24,7 @@
 #include <time.h>
 
 #include "common/backend_matrix.h"
+#include "cpu.h" /* gn_color_priority: the order the coloring's greedy rule follows */
 #include "gnest.h"
 
 static const int32_t kN = 65536;
@@ -40,6 +44,15 @@ typedef struct big_csr {
   int64_t m;
 } big_csr;
 
+/* The arrays of a CSR of n vertices and m arcs, m past INT32_MAX (the point of every test here). */
+static void big_csr_alloc(big_csr *c, int32_t n, int64_t m) {
+  c->m = m;
+  cr_assert_gt(m, (int64_t)INT32_MAX, "the point of the test");
+  c->offsets = malloc(((size_t)n + 1) * sizeof *c->offsets);
+  c->cols = malloc((size_t)m * sizeof *c->cols);
+  cr_assert(c->offsets && c->cols, "%lld arcs do not fit in host memory", (long long)m);
+}
+
 static int32_t ring_distance(int32_t u, int32_t v) {
   const int32_t d = u > v ? u - v : v - u;
   return d < kN - d ? d : kN - d;
@@ -48,11 +61,7 @@ static int32_t ring_distance(int32_t u, int32_t v) {
 /* Row u: the vertices at ring distance 1..h, in increasing order (sorted rows: gnest then checks
  * the symmetry in place instead of sorting a copy of 8.6 GB). */
 static void circulant_build(big_csr *c) {
-  c->m = (int64_t)2 * kHalfWidth * kN;
-  cr_assert_gt(c->m, (int64_t)INT32_MAX, "the point of the test");
-  c->offsets = malloc(((size_t)kN + 1) * sizeof *c->offsets);
-  c->cols = malloc((size_t)c->m * sizeof *c->cols);
-  cr_assert(c->offsets && c->cols, "%lld arcs do not fit in host memory", (long long)c->m);
+  big_csr_alloc(c, kN, (int64_t)2 * kHalfWidth * kN);
   for (int32_t u = 0; u <= kN; u++) c->offsets[u] = (int64_t)u * 2 * kHalfWidth;
   for (int32_t u = 0; u < kN; u++) {
     int32_t *row = c->cols + c->offsets[u];
@@ -71,11 +80,7 @@ static const int32_t kSideB = 65540;
 
 static void bipartite_build(big_csr *c) {
   const int32_t n = kSideA + kSideB;
-  c->m = (int64_t)2 * kSideA * kSideB;
-  cr_assert_gt(c->m, (int64_t)INT32_MAX, "the point of the test");
-  c->offsets = malloc(((size_t)n + 1) * sizeof *c->offsets);
-  c->cols = malloc((size_t)c->m * sizeof *c->cols);
-  cr_assert(c->offsets && c->cols, "%lld arcs do not fit in host memory", (long long)c->m);
+  big_csr_alloc(c, n, (int64_t)2 * kSideA * kSideB);
   for (int32_t u = 0; u <= n; u++)
     c->offsets[u] = u <= kSideA ? (int64_t)u * kSideB
                                 : (int64_t)kSideA * kSideB + (int64_t)(u - kSideA) * kSideA;
@@ -242,6 +247,86 @@ Test(big, device_coloring_counts_arcs_in_64_bits, .timeout = 1800) {
     cr_log_info("K_{a,b}, %s: color in %.1f s", r->label, seconds_since(&t0));
   }
   free(colors);
+  gnest_graph_free(g);
+  big_csr_free(&c);
+  bm_close(&mx);
+}
+
+/* C_n(1..h) for a large n and a small h: row u holds u - h .. u + h around the ring, u left
+ * out, sorted. */
+static const int32_t kSparseN = 71582789, kSparseHalf = 15;
+
+static void sparse_circulant_build(big_csr *c) {
+  const int32_t n = kSparseN, h = kSparseHalf;
+  big_csr_alloc(c, n, (int64_t)2 * h * n);
+  for (int32_t u = 0; u <= n; u++) c->offsets[u] = (int64_t)u * 2 * h;
+  for (int32_t u = 0; u < n; u++) {
+    int32_t *row = c->cols + c->offsets[u];
+    int32_t k = 0;
+    for (int32_t d = -h; d <= h; d++)
+      if (d != 0) row[k++] = u + d < 0 ? u + d + n : u + d >= n ? u + d - n : u + d;
+    if (u >= h && u < n - h) continue; /* already in order */
+    for (int32_t i = 1; i < k; i++) /* near the ends of the ring the row wraps: sort it */
+      for (int32_t j = i; j > 0 && row[j - 1] > row[j]; j--) {
+        const int32_t t = row[j];
+        row[j] = row[j - 1];
+        row[j - 1] = t;
+      }
+  }
+}
+
+/* The greedy rule, which determines the coloring given the priority order (prio[v]: v's
+ * gn_color_priority): every vertex has the smallest color that none of its higher-priority
+ * neighbours has. Returns the vertices that break it (the first five are reported). */
+static int64_t greedy_rule_breaks(const big_csr *c, int32_t n, const uint64_t *prio,
+                                  const int32_t *colors, const char *label) {
+  int64_t breaks = 0;
+  for (int32_t v = 0; v < n; v++) {
+    uint64_t taken = 0; /* colors of the higher-priority neighbours, below 64 */
+    for (int64_t e = c->offsets[v]; e < c->offsets[v + 1]; e++) {
+      const int32_t u = c->cols[e];
+      if (prio[u] > prio[v] && colors[u] >= 0 && colors[u] < 64) taken |= 1ull << colors[u];
+    }
+    const int32_t first_free = __builtin_ctzll(~taken);
+    if (colors[v] != first_free && ++breaks <= 5)
+      cr_expect_eq(colors[v], first_free, "%s: color of %d", label, v);
+  }
+  return breaks;
+}
+
+Test(big, device_narrow_coloring_on_64_bit_offsets, .timeout = 1800) {
+  skip_unless_enabled();
+  bm_matrix mx;
+  bm_open(&mx);
+  big_csr c;
+  struct timespec t_build;
+  clock_gettime(CLOCK_MONOTONIC, &t_build);
+  sparse_circulant_build(&c);
+  gnest_graph *g = wrap(mx.ctx, &c, kSparseN);
+  cr_log_info("C_n(1..15): built and wrapped in %.1f s", seconds_since(&t_build));
+  int32_t *colors = malloc((size_t)kSparseN * sizeof *colors), num = 0;
+  uint64_t *prio = malloc((size_t)kSparseN * sizeof *prio);
+  cr_assert(colors && prio);
+  for (int32_t v = 0; v < kSparseN; v++)
+    prio[v] = gn_color_priority(c.offsets[v + 1] - c.offsets[v], v);
+  for (int i = 0; i < mx.count; i++) {
+    const bm_run *r = &mx.runs[i];
+    if (!bm_selected(r, BM_PRIMARY)) continue;
+    struct timespec t0;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    memset(colors, 0xff, (size_t)kSparseN * sizeof *colors); /* nothing left from the run before */
+    gnest_info info;
+    gnest_status st = gnest_color(mx.ctx, g, colors, &num, &r->opts, &info);
+    cr_log_info("C_n(1..15), %s: color in %.1f s (%.1f ms on the device, %d passes)", r->label,
+                seconds_since(&t0), st == GNEST_OK ? info.time_ms : -1.0,
+                st == GNEST_OK ? info.iterations : -1);
+    if (bm_status_agrees(&mx, r, GN_ALGO_COLOR, "C_n(1..15)", GNEST_OK, st)) {
+      cr_expect_eq(greedy_rule_breaks(&c, kSparseN, prio, colors, r->label), 0, "%s", r->label);
+      cr_expect_leq(num, 2 * kSparseHalf + 1, "%s colors", r->label);
+    }
+  }
+  free(colors);
+  free(prio);
   gnest_graph_free(g);
   big_csr_free(&c);
   bm_close(&mx);

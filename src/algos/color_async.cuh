@@ -140,7 +140,7 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
   if (deg >= kColorWide) {
     const int32_t c = s.color[v];
     *(volatile Word *)&s.poss[v] = c < color_narrow<Word, Off>::kBits ? Word(1) << c : Word(0);
-    s.keep[v] = 0;
+    *(volatile Word *)&s.keep[v] = 0;
     return 0;
   }
   const uint64_t mine = gn_color_priority(deg, v);
@@ -166,7 +166,7 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
   /* bits 0 .. last (last <= 63: 2 << 63 wraps to 0; a 32-bit word has last <= 31) */
   *(volatile Word *)&s.poss[v] = (Word)((2ull << last) - 1);
   s.color[v] = preds == 0 ? 0 : -1;
-  s.keep[v] = keep;
+  *(volatile Word *)&s.keep[v] = keep;
   return (unsigned long long)(end - row);
 }
 
@@ -219,7 +219,7 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word, Off>
   }
   if (P != before) *(volatile Word *)&s.poss[v] = P;
   if (colored) s.color[v] = p;
-  if (kept != keep) s.keep[v] = kept;
+  if (kept != keep) *(volatile Word *)&s.keep[v] = kept;
   return colored;
 }
 
@@ -266,11 +266,14 @@ color_narrow_async_kernel(color_narrow<Word, Off> s) {
   color_narrow_await_all_ones(s);
   const int32_t mine = first < s.n ? (s.n - 1 - first) / stride + 1 : 0;
   unsigned open_set = mine >= 32 ? ~0u : (1u << mine) - 1; /* the first 32 */
-  /* One visit of vertex i unless it is done; true while it stays open. */
+  /* One visit of vertex i unless it is done; true while it stays open. Its own mask and set are
+   * read as they are written (volatile, from L2): read through L1, a thread got an old copy of
+   * its own state back after storing it, and the kernel spun forever on grids past 32 vertices
+   * a thread (9 M vertices; past 64 before the sixteenth GPU session, bench/NOTES.md). */
   auto visit = [&](int32_t i) {
-    const Word keep = s.keep[i];
+    const Word keep = gn_load_now(&s.keep[i]);
     const Off row = s.row(i), end = s.row(i + 1);
-    const Word P = s.poss[i];
+    const Word P = gn_load_now(&s.poss[i]);
     if (keep == 0) return false;
     read32 += (unsigned)color_count(keep);
     if (read32 >= (1u << 31)) read += read32, read32 = 0;
@@ -284,7 +287,7 @@ color_narrow_async_kernel(color_narrow<Word, Off> s) {
       else open_set &= ~(1u << k);
     }
     for (int64_t i = first + 32 * (int64_t)stride; i < s.n; i += stride) /* keep alone while done */
-      if (s.keep[i] != 0 && visit((int32_t)i)) open = true;
+      if (gn_load_now(&s.keep[i]) != 0 && visit((int32_t)i)) open = true;
     ++passes;
   }
   read += read32;

@@ -718,26 +718,24 @@ __global__ static void gn_offsets32_kernel(const int64_t *offsets, int32_t *out,
     out[i] = (int32_t)offsets[i];
 }
 
-gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, gn_scratch *per_call,
-                                const int32_t **out) {
+gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, const int32_t **out) {
   *out = dg->offsets32;
   if (dg->offsets32 || dg->m > INT32_MAX) return GNEST_OK;
   const int64_t count = (int64_t)dg->n + 1;
   const size_t bytes = (size_t)count * sizeof(int32_t);
   int32_t *offsets32 = nullptr;
-  if (per_call) GN_TRY(per_call->alloc(&offsets32, (size_t)count, "the graph's 32-bit offsets"));
-  else GN_TRY(gn_malloc_retry(ctx, (void **)&offsets32, bytes, "the graph's 32-bit offsets"));
+  GN_TRY(gn_malloc_retry(ctx, (void **)&offsets32, bytes, "the graph's 32-bit offsets"));
   const int block = 256;
   gn_offsets32_kernel<<<gn_stats_grid(ctx, count, block), block, 0, ctx->dev->stream>>>(
       dg->offsets, offsets32, count);
   const cudaError_t launched = cudaGetLastError();
   if (launched != cudaSuccess) {
-    if (!per_call) gn_free_on(ctx->dev->id, (void **)&offsets32, 1, bytes);
+    gn_free_on(ctx->dev->id, (void **)&offsets32, 1, bytes);
     return gn_cuda_error(ctx, launched, "the 32-bit offsets' kernel launch", __FILE__, __LINE__);
   }
-  gn_device_graph *cache = const_cast<gn_device_graph *>(dg); /* the graph's (or call's) copy */
+  gn_device_graph *cache = const_cast<gn_device_graph *>(dg); /* the graph's cache */
   cache->offsets32 = offsets32;
-  if (!per_call) reinterpret_cast<gn_device_copy<gn_device_graph> *>(cache)->held += bytes;
+  reinterpret_cast<gn_device_copy<gn_device_graph> *>(cache)->held += bytes;
   *out = offsets32;
   return GNEST_OK;
 }

@@ -158,12 +158,9 @@ struct gn_device_graph {
 };
 gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out);
 /* dg's row offsets as 32-bit integers (*out NULL when it has more than INT32_MAX arcs), for the
- * kernels whose register budget the narrower offsets decide. Made by the first call that asks:
- * kept with the graph's device copy (4 bytes per vertex more, freed with it), or, for a call's
- * own copy of the input (per_call: that call's scratch, gn_graph_in_scratch), made in that
- * scratch. */
-gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, gn_scratch *per_call,
-                                const int32_t **out);
+ * kernels whose register budget the narrower offsets decide: made by the first call that asks and
+ * kept with the graph's device copy (4 bytes per vertex more, freed with it). */
+gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, const int32_t **out);
 
 /* Device copy of a tree: children CSR and level order (level_offsets stay on the host, in the
  * tree). */

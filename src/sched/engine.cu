@@ -74,7 +74,11 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
 }
 
 gnest_status gn_engine_offsets32(gn_engine &e, const gn_device_graph *dg, const int32_t **out) {
-  return gn_graph_offsets32(e.ctx, dg, e.host_work ? e.scratch : nullptr, out);
+  if (e.host_work) {
+    *out = nullptr;
+    return GNEST_OK;
+  }
+  return gn_graph_offsets32(e.ctx, dg, out);
 }
 
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,

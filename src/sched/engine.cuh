@@ -378,9 +378,10 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg);
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_tree *t, const gn_device_tree **dt);
-/* The graph's row offsets in 32 bits for dg, the graph gn_engine_open handed out (*out NULL
- * past INT32_MAX arcs): kept with the graph's device copy, or, when the call has its own copy of
- * the input (host_work), made in the call's scratch (gn_graph_offsets32). */
+/* The graph's row offsets in 32 bits for dg, the graph gn_engine_open handed out
+ * (gn_graph_offsets32), or *out NULL: past INT32_MAX arcs, and for a call with its own copy of
+ * the input (host_work: no such call asks yet, coloring does not run on the hybrids), where the
+ * caller reads the 64-bit offsets. */
 gnest_status gn_engine_offsets32(gn_engine &e, const gn_device_graph *dg, const int32_t **out);
 /* The type of an input's device copy (declarations only, for decltype). */
 const gn_device_graph *gn_device_copy_of(const gnest_graph *);
