@@ -24,9 +24,9 @@
 /* kColorWide: from this degree on, P may need more than one word (the rounds' kColorNarrow
  * predecessors). kColorChunk: a narrow thread reads this many of its predecessors at a time,
  * all loads of a chunk issued before any is used, so that a visit waits on two memory round
- * trips per chunk instead of per predecessor. 4, not 8: the narrow kernel then
+ * trips per chunk instead of per predecessor. 4, not 8: the narrow kernel with 64-bit sets then
  * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
- * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md). */
+ * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md; color_narrow_ctas for today's). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
 /* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds
  * (color_narrow_ctas) hold for this size only. */
@@ -254,7 +254,8 @@ constexpr int color_narrow_ctas() {
  * What bounds it is the latency of its dependent loads (own state, then the row's entries, then
  * the predecessors' sets), so the more threads resident the better: color_narrow_ctas. */
 template <class Word, class Off>
-__global__ void __launch_bounds__(kColorNarrowBlock, color_narrow_ctas<Word, Off>())
+__global__ void
+__launch_bounds__(kColorNarrowBlock, color_narrow_ctas<Word, Off>())
 color_narrow_async_kernel(color_narrow<Word, Off> s) {
   const int32_t stride = (int32_t)(gridDim.x * blockDim.x); /* a resident grid: < 2^31 */
   const int32_t first = (int32_t)(blockIdx.x * blockDim.x + threadIdx.x);
