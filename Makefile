@@ -16,7 +16,10 @@ CC        ?= cc
 NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 
-INCLUDES  := -Iinclude -Itools/common -Isrc/base -Iio -Isrc/core -Isrc/cpu -Isrc/sched -Isrc/algos
+# One include root per side: library code sees include/ and src/ (path-qualified includes,
+# "sched/engine.h"); tools see include/ and tools/ (the public API and tools/common only); tests see
+# all three. scripts/check-layers.sh (make test) rejects an include against the layer order.
+INCLUDES  := -Iinclude -Isrc
 CFLAGS    ?= -O2 -g
 CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
 NVCCFLAGS ?= -O3 -g -lineinfo
@@ -24,7 +27,7 @@ NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
 CUDA_LIBDIRS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib
 LDLIBS    := $(CUDA_LIBDIRS) -lcudadevrt -lcudart_static -lz -llzma -lstdc++ -lm -lpthread -ldl -lrt
 
-LIB_C     := $(sort $(wildcard src/base/*.c io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
+LIB_C     := $(sort $(wildcard src/base/*.c src/io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
 LIB_CU    := $(sort $(wildcard src/core/*.cu src/sched/*.cu src/algos/*.cu))
 # Files that launch kernels from the device say so with the marker "gnest-build: rdc": only they
 # are compiled with relocatable device code, and one nvcc -dlink step links their device code
@@ -62,6 +65,9 @@ tests: $(TEST_BINS)
 build/%.o: %.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+
+# Tools and tests also see tools/ ("common/gen.h").
+build/tools/%.o build/tests/%.o: CFLAGS += -Itools
 
 build/%.o: %.cu
 	@mkdir -p $(dir $@)
@@ -225,7 +231,7 @@ uninstall:
 FUZZ_CLANG   ?= clang
 HAVE_CLANG   := $(shell command -v $(FUZZ_CLANG) 2>/dev/null)
 FUZZ_TARGETS := mtx dimacs edgelist tree binary gzip xz
-FUZZ_FLAGS   := -g -O1 -std=c11 -Wall -Wextra -Wno-format-zero-length -D_GNU_SOURCE -Iinclude -Isrc/base -Iio -Itests/fuzz
+FUZZ_FLAGS   := -g -O1 -std=c11 -Wall -Wextra -Wno-format-zero-length -D_GNU_SOURCE -Iinclude -Isrc -Itests/fuzz
 ifneq ($(HAVE_CLANG),)
 FUZZ_DIR     := build/fuzz
 FUZZ_BIN     := tests/fuzz/bin
@@ -240,7 +246,7 @@ FUZZ_LINK    := $(CC)
 FUZZ_MAIN    := $(FUZZ_DIR)/tests/fuzz/replay_main.o
 endif
 FUZZ_BINS    := $(addprefix $(FUZZ_BIN)/fuzz_,$(FUZZ_TARGETS))
-FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(sort $(wildcard src/base/*.c io/*.c)) tests/fuzz/fuzz_common.c)
+FUZZ_LIB_OBJ := $(patsubst %.c,$(FUZZ_DIR)/%.o,$(sort $(wildcard src/base/*.c src/io/*.c)) tests/fuzz/fuzz_common.c)
 
 fuzz: $(FUZZ_BINS)
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "agg_rule.h"
+#include "sched/agg_rule.h"
 
 /* ---- gn_rows_length_at_rank ---------------------------------------------------------------- */
 

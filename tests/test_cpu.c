@@ -9,9 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpu.h"
-#include "gen.h"
-#include "internal.h"
+#include "cpu/cpu.h"
+#include "common/gen.h"
+#include "core/internal.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Test fixtures: a CSR from an arc list, a tree from a parent array.                          */

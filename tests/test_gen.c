@@ -8,9 +8,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
-#include "tree_euler.h"
+#include "algos/tree_euler.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Helpers                                                                                     */

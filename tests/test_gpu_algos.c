@@ -52,11 +52,11 @@
 
 #include "color_sim.h" /* bench/proto: the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
-#include "tree_euler.h"
-#include "tree_method.h"
-#include "bfs_method.h"
+#include "algos/tree_euler.h"
+#include "algos/tree_method.h"
+#include "algos/bfs_method.h"
 
 #define DATA_DIR "../shared/data"
 

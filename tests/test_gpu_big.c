@@ -24,7 +24,7 @@
 #include <time.h>
 
 #include "common/backend_matrix.h"
-#include "cpu.h" /* gn_color_priority: the order the coloring's greedy rule follows */
+#include "cpu/cpu.h" /* gn_color_priority: the order the coloring's greedy rule follows */
 #include "gnest.h"
 
 static const int32_t kN = 65536;

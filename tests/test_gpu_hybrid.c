@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "common/backend_matrix.h"
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
 
 /* An undirected rmat graph (skewed: hubs far above the threshold). */

@@ -11,8 +11,8 @@
 #include <string.h>
 
 #include "common/backend_matrix.h"
-#include "device_api.h" /* gn_device_bytes_held */
-#include "registry.h"    /* gn_backend_host_work */
+#include "core/device_api.h" /* gn_device_bytes_held */
+#include "sched/registry.h"    /* gn_backend_host_work */
 #include "gnest.h"
 
 /* A context with the limit (0: from the environment, or none); skips without a device. */

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "common/backend_matrix.h"
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
 
 static gnest_tree *chain(gnest_ctx *ctx, int32_t n) {

@@ -15,9 +15,9 @@
 #include <zlib.h>
 
 #include "gnest.h"
-#include "internal.h"
-#include "io.h"
-#include "io_internal.h" /* gn_csr_blocked_min_arcs */
+#include "core/internal.h"
+#include "io/io.h"
+#include "io/io_internal.h" /* gn_csr_blocked_min_arcs */
 #include "common/ring_csr.h"
 
 #define DATA_DIR "../shared/data"

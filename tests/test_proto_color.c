@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "color_sim.h"
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
 
 static gnest_ctx *ctx;

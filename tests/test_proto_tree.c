@@ -9,9 +9,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
-#include "tree_euler.h"
+#include "algos/tree_euler.h"
 #include "tree_sim.h"
 
 static gnest_ctx *ctx;

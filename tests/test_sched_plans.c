@@ -8,12 +8,12 @@
 #include <string.h>
 
 #include "common/backend_matrix.h"
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
-#include "internal.h"
-#include "plans.h"
-#include "run.h"
-#include "stats.h"
+#include "core/internal.h"
+#include "sched/plans.h"
+#include "sched/run.h"
+#include "core/stats.h"
 
 static void assert_contains(const char *text, const char *part) {
   cr_assert(strstr(text, part) != NULL, "\"%s\" does not contain \"%s\"", text, part);

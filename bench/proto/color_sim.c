@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "color_sim.h"
-#include "cpu.h" /* gn_color_priority: the order every backend uses */
+#include "cpu/cpu.h" /* gn_color_priority: the order every backend uses */
 
 /* Priorities as src/cpu/color.c computes them: degree without self-loops, then a hash of v. */
 static uint64_t *priorities(const proto_graph *g) {

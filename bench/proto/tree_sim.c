@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "tree_euler.h"
+#include "algos/tree_euler.h"
 #include "tree_sim.h"
 
 typedef struct sim {

@@ -4,8 +4,8 @@
 #ifndef GNEST_ALGOS_ALGO_CUH
 #define GNEST_ALGOS_ALGO_CUH
 
-#include "cpu.h"
-#include "engine.cuh"
+#include "cpu/cpu.h"
+#include "sched/engine.cuh"
 
 /* a[0..n) = value, except a[at] = at_value (at outside [0, n): no exception). */
 template <class T>

@@ -5,8 +5,8 @@
  * which is the CPU's sum of sigma[v] / sigma[w] * (1 + delta[w]) with sigma[v] taken out, so an
  * arc adds one precomputed number. Doubles throughout. Oracle: src/cpu/bc.c. */
 #include <stdlib.h>
-#include "algo.cuh"
-#include "bc.cuh"
+#include "algos/algo.cuh"
+#include "algos/bc.cuh"
 
 /* One source's state: level -1, sigma 0, acc 0, except the source (level 0, sigma 1). */
 __global__ void bc_start_source(int32_t *level, double *sigma, double *acc, int32_t n,

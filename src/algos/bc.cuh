@@ -3,7 +3,7 @@
 #ifndef GNEST_ALGOS_BC_CUH
 #define GNEST_ALGOS_BC_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 /* Race-freedom: the CAS on level[w] decides w's level once. Every arc from level l into level
  * l + 1 adds its tail's sigma (atomicAdd); those sigmas were completed during level l - 1, and no

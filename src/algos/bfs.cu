@@ -17,9 +17,9 @@
  * Both give the same levels: a vertex's level is its distance from the source whichever step
  * finds it (a bottom-up step of level l takes a vertex exactly when it is unvisited and has a
  * neighbour at level l). */
-#include "algo.cuh"
-#include "bfs.cuh"
-#include "bfs_method.h"
+#include "algos/algo.cuh"
+#include "algos/bfs.cuh"
+#include "algos/bfs_method.h"
 
 /* One level of the optimizing loop (device): the item counts of its two passes (one of them 0)
  * and its frontier's size. */

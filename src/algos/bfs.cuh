@@ -3,7 +3,7 @@
 #ifndef GNEST_ALGOS_BFS_CUH
 #define GNEST_ALGOS_BFS_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 /* A top-down step: level l's vertices (the work list) claim their unvisited out-neighbours for
  * level base + l + 1 (base: the levels run before the loop started, when the direction-optimizing

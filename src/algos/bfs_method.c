@@ -1,7 +1,7 @@
 /* bfs_direction: the method of a BFS call on a device backend (bfs_method.h). */
 #include <stdio.h>
 
-#include "bfs_method.h"
+#include "algos/bfs_method.h"
 
 gnest_bfs_direction gn_bfs_method_pick(gnest_bfs_direction asked, int symmetric, int64_t n,
                                        int64_t m, char *why, size_t size) {

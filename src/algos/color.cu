@@ -9,9 +9,9 @@
  * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
  * so). No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
  * the setup: color_narrow_all_ones) write what they count on; the counters are zeroed before. */
-#include "prims.cuh"
-#include "color.cuh"
-#include "color_async.cuh"
+#include "algos/prims.cuh"
+#include "algos/color.cuh"
+#include "algos/color_async.cuh"
 
 /* The device state, from the call's scratch; wide: the row split's and the rounds' arrays too
  * (color_method=async on a graph without wide vertices needs only the lists and the colors). */

@@ -12,7 +12,7 @@
 #ifndef GNEST_ALGOS_COLOR_CUH
 #define GNEST_ALGOS_COLOR_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 /* Self-loops per vertex, so that priorities use degrees without them (as the CPU). Run only when
  * the graph's statistics count self-loops; pre zeroes the count (no memset). */

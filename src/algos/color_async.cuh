@@ -19,7 +19,7 @@
 #ifndef GNEST_ALGOS_COLOR_ASYNC_CUH
 #define GNEST_ALGOS_COLOR_ASYNC_CUH
 
-#include "color.cuh"
+#include "algos/color.cuh"
 
 /* kColorWide: from this degree on, P may need more than one word (the rounds' kColorNarrow
  * predecessors). kColorChunk: a narrow thread reads this many of its predecessors at a time,

@@ -33,8 +33,8 @@
  *
  * Measured on an H200 (bench/NOTES.md, "Tenth GPU session"): USA-road-FLA 1.33 ms before the
  * packed key, 0.72-0.77 ms with it and the rest of the tenth session's changes. */
-#include "prims.cuh"
-#include "mst.cuh"
+#include "algos/prims.cuh"
+#include "algos/mst.cuh"
 
 /* Borůvka needs at most log2(n) + 1 rounds per phase, plus the rounds run past the end before
  * the host looks (kCheckRounds). */

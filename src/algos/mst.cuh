@@ -3,8 +3,8 @@
 #ifndef GNEST_ALGOS_MST_CUH
 #define GNEST_ALGOS_MST_CUH
 
-#include "mst_split.h"
-#include "visit.cuh"
+#include "algos/mst_split.h"
+#include "algos/visit.cuh"
 
 /* The arcs a round scans: the input's rows, or (filtering, mst.cu) the working rows a filter
  * pass wrote, row i being cols[offsets[i] .. offsets[i] + len[i]). */

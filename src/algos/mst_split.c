@@ -1,5 +1,5 @@
 /* gn_mst_light_split: the light/heavy split of gnest_mst's filtering (mst_split.h). */
-#include "mst_split.h"
+#include "algos/mst_split.h"
 
 #include <stdlib.h>
 

@@ -13,7 +13,7 @@
 
 #include <stdint.h>
 #include <string.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,7 +5,7 @@
 
 #include <cub/cub.cuh>
 #include <cuda/std/functional>
-#include "algo.cuh"
+#include "algos/algo.cuh"
 
 /* color / mst / tc read every edge from both ends: a directed graph is refused with a hint. */
 static inline gnest_status gn_need_undirected(gn_call *call, const gnest_graph *g,

@@ -5,8 +5,8 @@
  *
  * Termination and bound: every push follows a strict improvement; a vertex whose shortest path
  * has h arcs is final after level h - 1, so at most n levels push anything. */
-#include "algo.cuh"
-#include "sssp.cuh"
+#include "algos/algo.cuh"
+#include "algos/sssp.cuh"
 
 /* Distances are kept as the bits of non-negative floats, which order like the floats, so an int
  * atomicMin is a float min. */

@@ -3,7 +3,7 @@
 #ifndef GNEST_ALGOS_SSSP_CUH
 #define GNEST_ALGOS_SSSP_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 /* Race-freedom: dist only decreases (atomicMin), and any value read is the length of a real
  * path, so reading dist[i] while it drops is harmless. Whoever lowers dist[w] during level l

@@ -12,9 +12,9 @@
  * an on-chip hash table probed by the elements of each N+(v) (tc_hash.cuh). */
 #include <thrust/iterator/counting_iterator.h>
 
-#include "prims.cuh"
-#include "tc.cuh"
-#include "tc_hash.cuh"
+#include "algos/prims.cuh"
+#include "algos/tc.cuh"
+#include "algos/tc_hash.cuh"
 
 /* Builds the oriented CSR (offsets [n+1], cols [m/2+1]). */
 static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *ooffsets,

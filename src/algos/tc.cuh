@@ -3,7 +3,7 @@
 #ifndef GNEST_ALGOS_TC_CUH
 #define GNEST_ALGOS_TC_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 /* Pass 1. Race-freedom: kept[e] is written only by arc e; odeg[u] only grows (atomicAdd). Not
  * aggregated per row (gn_aggregated_increment): on cnr-2000 that doubled lazynp's parent pass

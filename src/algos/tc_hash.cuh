@@ -19,7 +19,7 @@
 #ifndef GNEST_ALGOS_TC_HASH_CUH
 #define GNEST_ALGOS_TC_HASH_CUH
 
-#include "tc.cuh"
+#include "algos/tc.cuh"
 
 /* kTcHashBlock threads a block, each warp with kTcWarpSlots table slots; a warp hashes lists of
  * at most kTcWarpMax (load <= 1/4: a miss reads 1.4 slots on average), the block those of at most

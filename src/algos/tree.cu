@@ -12,10 +12,10 @@
 #include <thrust/iterator/transform_iterator.h>
 #include <cuda/functional>
 
-#include "prims.cuh"
-#include "tree.cuh"
-#include "tree_euler.h"
-#include "tree_method.h"
+#include "algos/prims.cuh"
+#include "algos/tree.cuh"
+#include "algos/tree_euler.h"
+#include "algos/tree_method.h"
 
 /* ---- levels ---------------------------------------------------------------------------------- */
 

@@ -3,7 +3,7 @@
 #ifndef GNEST_ALGOS_TREE_CUH
 #define GNEST_ALGOS_TREE_CUH
 
-#include "visit.cuh"
+#include "algos/visit.cuh"
 
 struct tree_children {
   const int64_t *child_offsets;

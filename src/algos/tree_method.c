@@ -4,8 +4,8 @@
  * every shape; bench/NOTES.md, "Trees of any shape"). */
 #include <stdio.h>
 
-#include "tree_euler.h"
-#include "tree_method.h"
+#include "algos/tree_euler.h"
+#include "algos/tree_method.h"
 
 /* One level of the level schedule on flat, the cheapest backend per level: one grid-wide barrier
  * of its persistent kernel, 3.6 us measured on an H100 (bench/NOTES.md; lazynp pays 11 us, the

@@ -3,13 +3,13 @@
 #ifndef GNEST_ALGOS_VISITORS_CUH
 #define GNEST_ALGOS_VISITORS_CUH
 
-#include "bc.cuh"
-#include "bfs.cuh"
-#include "color.cuh"
-#include "mst.cuh"
-#include "sssp.cuh"
-#include "tc.cuh"
-#include "tree.cuh"
+#include "algos/bc.cuh"
+#include "algos/bfs.cuh"
+#include "algos/color.cuh"
+#include "algos/mst.cuh"
+#include "algos/sssp.cuh"
+#include "algos/tc.cuh"
+#include "algos/tree.cuh"
 
 /* X(ARG, visitor type) for every visitor. */
 #define GN_FOR_EACH_VISITOR(X, ARG) \

@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base.h"
+#include "base/base.h"
 
 /* Where errors go when there is no context (gnest_ctx_create failing, a NULL ctx argument).
  * One per thread, so concurrent context-less failures do not overwrite each other. */

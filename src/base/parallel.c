@@ -1,5 +1,5 @@
 /* gn_parallel_threads / gn_parallel_run (parallel.h): plain pthreads, one join per call. */
-#include "parallel.h"
+#include "base/parallel.h"
 
 #include <pthread.h>
 #include <stdlib.h>

@@ -7,8 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device_api.h"
-#include "internal.h"
+#include "core/device_api.h"
+#include "core/internal.h"
 
 void gnest_ctx_options_init(gnest_ctx_options *opts) {
   if (!opts) return;

@@ -7,8 +7,8 @@
 #include <cstring>
 #include <new>
 
-#include "device.cuh"
-#include "device_api.h"
+#include "core/device.cuh"
+#include "core/device_api.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Errors

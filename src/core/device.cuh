@@ -5,7 +5,7 @@
 
 #include <cuda_runtime.h>
 #include <stdlib.h>
-#include "internal.h"
+#include "core/internal.h"
 
 /* Maps a CUDA error to a gnest_status (out-of-memory gets its own) and records "what failed". */
 gnest_status gn_cuda_error(gnest_ctx *ctx, cudaError_t err, const char *what, const char *file,

@@ -5,8 +5,8 @@
 #ifndef GNEST_DEVICE_API_H
 #define GNEST_DEVICE_API_H
 
-#include "internal.h"
-#include "stats.h"
+#include "core/internal.h"
+#include "core/stats.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device_api.h"
-#include "internal.h"
-#include "parallel.h"
-#include "stats.h"
+#include "core/device_api.h"
+#include "core/internal.h"
+#include "base/parallel.h"
+#include "core/stats.h"
 
 void gnest_load_options_init(gnest_load_options *opts) {
   if (!opts) return;

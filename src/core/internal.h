@@ -5,9 +5,9 @@
 
 #include <assert.h> /* static_assert, in C11 and C++ alike */
 #include <stddef.h>
-#include "base.h"
+#include "base/base.h"
 #include "gnest.h"
-#include "io.h"
+#include "io/io.h"
 
 #ifdef __cplusplus
 extern "C" {

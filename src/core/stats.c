@@ -3,7 +3,7 @@
 #include <math.h>
 #include <string.h>
 
-#include "stats.h"
+#include "core/stats.h"
 
 __extension__ typedef unsigned __int128 gn_u128;
 

@@ -5,8 +5,8 @@
 
 #include <stdint.h>
 #include "gnest.h"
-#include "internal.h"
-#include "io.h"
+#include "core/internal.h"
+#include "io/io.h"
 
 #ifdef __cplusplus
 extern "C" {

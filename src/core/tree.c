@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "device_api.h"
-#include "internal.h"
-#include "tree_euler.h"
+#include "core/device_api.h"
+#include "core/internal.h"
+#include "algos/tree_euler.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Validation

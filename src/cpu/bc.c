@@ -9,7 +9,7 @@
  * arc counts as a separate path, a self-loop never lies on a shortest path. A source listed twice
  * counts twice. Counters: edges_visited = arcs scanned in both passes, iterations = sources. */
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 typedef struct brandes_work {
   int32_t *dist;  /* -1 = not reached from the current source */

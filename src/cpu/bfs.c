@@ -4,7 +4,7 @@
  * is unreachable. Counters: edges_visited = arcs scanned (the out-arcs of every reached vertex),
  * iterations = number of levels (1 when the source reaches nothing). */
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 gnest_status gn_cpu_bfs(const gn_csr *g, int32_t source, int32_t *levels, gn_cpu_counts *c) {
   const int32_t n = g->n;

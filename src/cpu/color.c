@@ -7,7 +7,7 @@
  * Neighbours are the out-arcs as stored (the API layer requires a symmetric graph).
  * Counters: edges_visited = arcs scanned (degrees + coloring), iterations = 1 (one pass). */
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 typedef struct ranked_vertex {
   uint64_t key;

@@ -7,7 +7,7 @@
 
 #include <stdint.h>
 #include "gnest.h"
-#include "io.h"
+#include "io/io.h"
 
 #ifdef __cplusplus
 extern "C" {

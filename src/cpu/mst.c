@@ -8,7 +8,7 @@
  * Counters: edges_visited = arcs scanned, iterations = 1. */
 #include <math.h>
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 typedef struct candidate_edge {
   float w;

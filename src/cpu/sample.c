@@ -4,7 +4,7 @@
  * first i + 1 slots are the sample. Same (n, k, seed) gives the same list on every machine. The
  * draw r % (n - i) has a bias below n / 2^64, irrelevant here. */
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* splitmix64 step (Steele, Lea, Flood 2014); a private copy so src/ does not depend on tools/. */
 static uint64_t next_splitmix64(uint64_t *state) {

@@ -12,7 +12,7 @@
  * vertices, iterations = vertices settled. */
 #include <math.h>
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* Min-heap of vertices keyed by dist[]; pos[v] is v's slot in heap, NOT_QUEUED before v is
  * reached, SETTLED after it was popped. */

@@ -12,7 +12,7 @@
  * instead of the lookups was 3x slower). per_vertex (optional) receives, for each vertex, the
  * triangles it lies on. Counters: edges_visited = m + lookups, iterations = 1. */
 #include <stdlib.h>
-#include "cpu.h"
+#include "cpu/cpu.h"
 
 /* The oriented graph on ranks: out-lists of higher ranks; vertex[r] is the original id of rank r. */
 typedef struct ranked_graph {

@@ -3,8 +3,8 @@
  * t->order lists the nodes level by level from the root, so walking it backwards visits every
  * node after all of its children. descendants[v] counts v itself; a leaf has height 1.
  * Counters: edges_visited = child links read (n - 1), iterations = levels (t->depth). */
-#include "cpu.h"
-#include "internal.h"
+#include "cpu/cpu.h"
+#include "core/internal.h"
 
 static void fill_counts(const gnest_tree *t, gn_cpu_counts *c) {
   if (c == NULL) return;

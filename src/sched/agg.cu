@@ -27,8 +27,8 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "agg_rule.h"
-#include "devloop.cuh"
+#include "sched/agg_rule.h"
+#include "sched/devloop.cuh"
 
 /* Child blocks of an item of `trip` inner iterations after coarsening. */
 __device__ __forceinline__ uint32_t gn_agg_blocks(const gn_dp_call &c, int64_t trip) {

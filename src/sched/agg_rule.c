@@ -1,11 +1,11 @@
 /* agg's defaults rule (agg_rule.h): pure functions of the input's row lengths. */
-#include "agg_rule.h"
+#include "sched/agg_rule.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "registry.h"
+#include "sched/registry.h"
 
 static int32_t gn_row_length(const int64_t *offsets, int32_t v) {
   const int64_t len = offsets[v + 1] - offsets[v];

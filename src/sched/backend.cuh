@@ -6,8 +6,8 @@
 
 #include <type_traits>
 
-#include "engine.cuh"
-#include "visitors.cuh"
+#include "sched/engine.cuh"
+#include "algos/visitors.cuh"
 
 /* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called
  * by all lanes of a converged warp. */

@@ -7,7 +7,7 @@
  * device (devloop.cuh).
  *
  * Options read: threshold (default 32), kc (default 16), schedule, block_size, launch_limit. */
-#include "devloop.cuh"
+#include "sched/devloop.cuh"
 
 /* The CTA's heavy items of the current chunk. */
 struct gn_cdp_block_list {

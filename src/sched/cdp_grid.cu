@@ -7,7 +7,7 @@
  * One device launch per pass. Passes and loops run on the device (devloop.cuh).
  *
  * Options read: threshold (default 32), kc (default 1), schedule, block_size, launch_limit. */
-#include "devloop.cuh"
+#include "sched/devloop.cuh"
 
 template <class V>
 __global__ void gn_cdp_grid_parent(V v, gn_items items, int32_t count, gn_step s, gn_dp_call c) {

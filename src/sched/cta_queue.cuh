@@ -11,7 +11,7 @@
 #ifndef GNEST_CTA_QUEUE_CUH
 #define GNEST_CTA_QUEUE_CUH
 
-#include "backend.cuh"
+#include "sched/backend.cuh"
 
 /* In shared memory. The count of round r lives in count[r % 3]: thread 0 zeroes the slot of
  * round r + 1 at the start of round r; its last readers (round r - 2's threads, after that

@@ -4,8 +4,8 @@
  * all its children have finished (CDP2: a parent cannot wait for its children), and checks the
  * child's work. It proves that relocatable device code, the nvcc -dlink object inside libgnest
  * and the device runtime (cudadevrt) work on this device, before any backend relies on them. */
-#include "device_api.h"
-#include "engine.cuh"
+#include "core/device_api.h"
+#include "sched/engine.cuh"
 
 namespace {
 

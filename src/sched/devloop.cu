@@ -1,9 +1,9 @@
 /* gnest-build: rdc (it includes devloop.cuh, whose kernels launch from the device)
  * Host side of the device-launching backends (devloop.cuh): the pending-launch pool, the
  * consolidation buffer, and turning refused device-side launches into a status. */
-#include "agg_rule.h"
-#include "device_api.h"
-#include "devloop.cuh"
+#include "sched/agg_rule.h"
+#include "core/device_api.h"
+#include "sched/devloop.cuh"
 
 /* One pending launch reserves about 9.2 KB of device memory (measured on an H100: a pool of
  * 65,536 took 596 MB); the pool this file sets never takes more than an eighth of the free

@@ -33,7 +33,7 @@
 
 #include <type_traits>
 
-#include "backend.cuh"
+#include "sched/backend.cuh"
 
 /* Device flags of the device-launching backends. */
 struct gn_dp_flags {

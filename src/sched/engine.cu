@@ -1,8 +1,8 @@
 /* Non-template parts of the nested-loop engine: per-call state, work-list buffers, and the loops
  * (frontier in swap and history modes, fixed level schedules) that run a backend's passes when
  * it has no fused device-side loop of its own. */
-#include "engine.cuh"
-#include "stats.h"
+#include "sched/engine.cuh"
+#include "core/stats.h"
 
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {
   gnest_ctx *ctx = call->ctx;

@@ -42,8 +42,8 @@
 #include <cooperative_groups.h>
 #include <cstring>
 #include <type_traits>
-#include "device.cuh"
-#include "run.h"
+#include "core/device.cuh"
+#include "sched/run.h"
 
 namespace cg = cooperative_groups;
 
@@ -478,7 +478,7 @@ static gnest_status gn_cooperative_launch(gn_engine &e, K kernel, void **args, i
 #define GN_OPS_DECLARE_DEVICE_LAUNCH(ID) GN_OPS_DECLARE_DEVICE(ID)
 #define GN_OPS_DECLARE_HYBRID(ID) GN_OPS_DECLARE_DEVICE(ID)
 #define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_DECLARE_##WHERE(ID)
-#include "backends.def"
+#include "sched/backends.def"
 #undef GN_BACKEND
 
 #define GN_OPS_CASE_SELECTOR(ID)
@@ -494,7 +494,7 @@ template <class V>
 gnest_status gn_ops_for(const gn_engine &e, gn_ops *ops) {
   switch (e.backend) {
 #define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_CASE_##WHERE(ID)
-#include "backends.def"
+#include "sched/backends.def"
 #undef GN_BACKEND
     default: break;
   }

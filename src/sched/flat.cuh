@@ -28,7 +28,7 @@
 #ifndef GNEST_FLAT_CUH
 #define GNEST_FLAT_CUH
 
-#include "backend.cuh"
+#include "sched/backend.cuh"
 
 /* The frontier loop's one-CTA stretches (device, zeroed once by prepare). quiet: the barrier
  * that ends a stretch (gn_quiet_sync); level / base: where CTA 0's last stretch stopped (the

@@ -30,9 +30,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "cta_queue.cuh"
-#include "flat.cuh"
-#include "plans.h"
+#include "sched/cta_queue.cuh"
+#include "sched/flat.cuh"
+#include "sched/plans.h"
 
 /* ---- the selection rule (host) ----------------------------------------------------------- */
 

@@ -7,7 +7,7 @@
  * runs the item's post work. Passes and loops run on the device (devloop.cuh).
  *
  * Options read: threshold (default 32), schedule, block_size, launch_limit. */
-#include "devloop.cuh"
+#include "sched/devloop.cuh"
 
 /* What a CTA's first thread decided for the item at hand. */
 struct gn_hier_slot {

@@ -20,7 +20,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "lazynp.cuh"
+#include "sched/lazynp.cuh"
 
 /* Host threads for a pass: options.host_threads, or the online CPUs, at most GN_HOST_THREADS_MAX
  * (the calling thread is one of them). */

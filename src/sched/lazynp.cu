@@ -11,7 +11,7 @@
  * (lazynp.cuh, shared with the device-dispatched lazynp-cta and lazynp-warp).
  *
  * Options read: threshold (default 32), granularity (warp or CTA per saved item), wboost. */
-#include "lazynp.cuh"
+#include "sched/lazynp.cuh"
 
 struct gn_lazynp : gn_lazynp_host_dispatched {
   /* Parent pass, then the next-level kernel over what it saved. */

@@ -8,7 +8,7 @@
 #ifndef GNEST_LAZYNP_CUH
 #define GNEST_LAZYNP_CUH
 
-#include "backend.cuh"
+#include "sched/backend.cuh"
 
 /* One item of a parent pass, called by every lane of a converged warp (has = false for lanes
  * without an item): pre; an item of at most threshold inner iterations runs here, with its post.

@@ -16,7 +16,7 @@
  *
  * Options read: threshold (default 32), wboost, schedule, block_size (the parent kernel),
  * host_threads (default: the online CPUs, at most 64). */
-#include "hybrid.cuh"
+#include "sched/hybrid.cuh"
 
 struct gn_lazynp_cpu : gn_hybrid_dispatched<true> {
   /* Parent kernel, then the host threads over what it saved. */

@@ -23,7 +23,7 @@
  * Options read: threshold (default 32), granularity (warp or CTA per saved context), wboost,
  * schedule, block_size (the GPU side), host_threads (default: the online CPUs, at most 64),
  * host_share. */
-#include "hybrid.cuh"
+#include "sched/hybrid.cuh"
 
 /* Items a host thread takes at a time from the host's part of a pass. */
 static const int64_t kGnCrossChunk = 16;

@@ -12,7 +12,7 @@
  *
  * Options read: threshold (default 32), granularity (warp: a warp per context), wboost,
  * schedule, block_size, launch_limit. */
-#include "lazynp_dev.cuh"
+#include "sched/lazynp_dev.cuh"
 
 /* The contexts the CTA saves in its current chunk. */
 struct gn_lazynp_cta_list {

@@ -6,8 +6,8 @@
 #ifndef GNEST_LAZYNP_DEV_CUH
 #define GNEST_LAZYNP_DEV_CUH
 
-#include "devloop.cuh"
-#include "lazynp.cuh"
+#include "sched/devloop.cuh"
+#include "sched/lazynp.cuh"
 
 /* The Next-Level Kernel over the contexts pool[at .. at + n): a CTA each, or a warp each. */
 template <class V, bool kWarp>

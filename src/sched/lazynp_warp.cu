@@ -11,7 +11,7 @@
  *
  * Options read: threshold (default 32), granularity (warp: a warp per context), wboost,
  * schedule, block_size, launch_limit. */
-#include "lazynp_dev.cuh"
+#include "sched/lazynp_dev.cuh"
 
 template <class V>
 __global__ void gn_lazynp_warp_parent(V v, gn_items items, int32_t count, gn_step s,

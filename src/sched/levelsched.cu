@@ -27,9 +27,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cta_queue.cuh"
-#include "flat.cuh"
-#include "plans.h"
+#include "sched/cta_queue.cuh"
+#include "sched/flat.cuh"
+#include "sched/plans.h"
 
 /* ---- host: the schedules (pure functions, plans.h) -------------------------------------- */
 

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "internal.h"
-#include "registry.h"
+#include "core/internal.h"
+#include "sched/registry.h"
 
 void gnest_options_init(gnest_options *opts) {
   if (!opts) return;

@@ -3,15 +3,15 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "device_api.h"
-#include "internal.h"
-#include "registry.h"
+#include "core/device_api.h"
+#include "core/internal.h"
+#include "sched/registry.h"
 
 #define GN_WHERE_OF(w) GN_WHERE_##w
 static const gn_backend_entry gn_registry[] = {
 #define GN_BACKEND(ID, NAME, WHERE, ALGOS, WHY_NOT, ROLE, OPTIONS, CONFIGS, SUMMARY) \
   {GNEST_BACKEND_##ID, NAME, GN_WHERE_OF(WHERE), ALGOS, WHY_NOT, ROLE, OPTIONS, CONFIGS, SUMMARY},
-#include "backends.def"
+#include "sched/backends.def"
 #undef GN_BACKEND
 };
 

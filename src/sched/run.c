@@ -5,8 +5,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "device_api.h"
-#include "run.h"
+#include "core/device_api.h"
+#include "sched/run.h"
 
 double gn_now_ms(void) {
   struct timespec ts;

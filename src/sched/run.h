@@ -3,8 +3,8 @@
 #ifndef GNEST_RUN_H
 #define GNEST_RUN_H
 
-#include "internal.h"
-#include "registry.h"
+#include "core/internal.h"
+#include "sched/registry.h"
 
 #ifdef __cplusplus
 extern "C" {

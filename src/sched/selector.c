@@ -33,7 +33,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "run.h"
+#include "sched/run.h"
 
 /* Rule thresholds (also quoted in the reasons). */
 #define GN_SEL_WARP 32                /* trip count above which an item counts as heavy */

@@ -8,7 +8,7 @@
 #define GNEST_TESTS_BACKEND_MATRIX_H
 
 #include "gnest.h"
-#include "registry.h"
+#include "sched/registry.h"
 
 /* One cell of the matrix: a backend with one of its configurations. */
 typedef struct bm_run {

@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 /* Graphs parsed with more vertices than this are not built: the CSR offsets take 8 bytes per
  * declared vertex, so a 20-byte header such as "p sp 2000000000 0" would allocate 16 GB. io has

@@ -11,7 +11,7 @@
 #include <unistd.h>
 #include "fuzz.h"
 
-/* Offsets of the header fields used here (the layout is documented in io/binary.c). */
+/* Offsets of the header fields used here (the layout is documented in src/io/binary.c). */
 enum { kHeaderBytes = 64, kAtN = 16, kAtM = 24, kAtWeighted = 32, kAtFlags = 36, kChecksumBytes = 8 };
 
 static char cache_dir[256], cache_path[300];

@@ -8,8 +8,8 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "parallel.h"
-#include "tree_euler.h"
+#include "base/parallel.h"
+#include "algos/tree_euler.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Random numbers                                                                              */

@@ -9,7 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gnest.h"
-#include "sweep.h"
+#include "common/sweep.h"
 
 #define BENCH_EXIT_OK 0
 #define BENCH_EXIT_FAIL 1

@@ -9,9 +9,9 @@
 #include <string.h>
 
 #include "bench.h"
-#include "gen.h"
-#include "paths.h"
-#include "source.h"
+#include "common/gen.h"
+#include "common/paths.h"
+#include "common/source.h"
 
 #define WEIGHT_LO 1
 #define WEIGHT_HI 64

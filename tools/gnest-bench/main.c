@@ -5,10 +5,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "backends.h"
+#include "common/backends.h"
 #include "bench.h"
-#include "progress.h"
-#include "wrap.h"
+#include "common/progress.h"
+#include "common/wrap.h"
 
 /* The usage text, around the --backends line (built from the backend registry). */
 static const char *const usage_head =

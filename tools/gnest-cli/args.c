@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "backends.h"
+#include "common/backends.h"
 #include "cli.h"
 
 int cli_usage_error(const char *fmt, ...) {

@@ -2,7 +2,7 @@
  * JSON object per backend, in registry order. Needs no input and no context. */
 #include <string.h>
 
-#include "backends.h"
+#include "common/backends.h"
 #include "cli.h"
 
 /* The k-th test configuration's label of b ("" when the registry has none). */

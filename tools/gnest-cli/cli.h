@@ -8,8 +8,8 @@
 #include <stdint.h>
 #include <stdio.h>
 #include "gnest.h"
-#include "progress.h"
-#include "sweep.h"
+#include "common/progress.h"
+#include "common/sweep.h"
 
 #define CLI_EXIT_OK 0
 #define CLI_EXIT_FAIL 1

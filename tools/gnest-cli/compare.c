@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "sweep.h"
+#include "common/sweep.h"
 
 typedef struct cmp_row {
   gnest_backend backend;

@@ -8,8 +8,8 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "io.h"
-#include "paths.h"
+#include "io/io.h"
+#include "common/paths.h"
 
 typedef enum out_kind { OUT_BINARY, OUT_MTX, OUT_EDGELIST, OUT_TREE } out_kind;
 

@@ -3,10 +3,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "backends.h"
+#include "common/backends.h"
 #include "cli.h"
-#include "paths.h"
-#include "source.h"
+#include "common/paths.h"
+#include "common/source.h"
 
 double cli_now_ms(void) {
   struct timespec ts;

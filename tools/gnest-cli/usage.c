@@ -1,7 +1,7 @@
 /* gnest-cli: the commands and their usage texts (flags are listed from the table in args.c). */
 
 #include "cli.h"
-#include "wrap.h"
+#include "common/wrap.h"
 
 /* Usage text shared by the commands that take their input as undirected / as a tree. */
 #define UNDIRECTED_INPUT                                                                     \

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "gen.h"
+#include "common/gen.h"
 #include "gnest.h"
-#include "io.h"
-#include "paths.h"
+#include "io/io.h"
+#include "common/paths.h"
 
 enum gen_kind {
   K_RMAT, K_ER, K_GRID, K_STAR, K_PATH, K_TREE, K_CHAIN, K_BROOM, K_CATERPILLAR, K_RECURSIVE,

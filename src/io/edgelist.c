@@ -5,7 +5,7 @@
  * be below N, and a list with no data lines is a graph of N vertices and no arcs. */
 #include <stdlib.h>
 #include <string.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 typedef struct edgelist_state {
   int one_based;

@@ -3,7 +3,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 static gnest_status parse_count(gn_scan *s, int64_t *n) {
   if (!gn_skip_to_data(s, "#%"))

@@ -2,7 +2,7 @@
  * or real). Every arc has a weight. */
 #include <stdio.h>
 #include <string.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 static gnest_status problem_number(gn_scan *s, const char *name, int64_t *v) {
   gn_skip_blanks(s);

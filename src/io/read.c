@@ -9,7 +9,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 static const unsigned char kGzipMagic[2] = {0x1f, 0x8b};
 static const unsigned char kXzMagic[6] = {0xfd, '7', 'z', 'X', 'Z', 0x00};

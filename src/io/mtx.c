@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 typedef enum mtx_field { MTX_PATTERN, MTX_INTEGER, MTX_REAL } mtx_field;
 

@@ -7,8 +7,8 @@
  * scatter writes every arc to a random place of a large array, a cache miss per arc. */
 #include <stdlib.h>
 #include <string.h>
-#include "io_internal.h"
-#include "parallel.h"
+#include "io/io_internal.h"
+#include "base/parallel.h"
 
 enum {
   kInsertionMax = 32,        /* lists up to this length: insertion sort, longer: radix sort */

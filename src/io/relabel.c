@@ -4,7 +4,7 @@
  * pass over the arcs to mark and one to renumber, whatever the ids' spread. */
 #include <stdlib.h>
 #include <string.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 typedef struct id_rank {
   uint64_t *seen;   /* bit v: id v appears in an arc */

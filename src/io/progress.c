@@ -2,7 +2,7 @@
  * its duration, so the readers, parsers and builder report without a progress argument in their
  * signatures (io.h stays what the tools and tests call). Reports are thinned to one per 1/256 of
  * a stage, plus its completion. */
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 typedef struct gn_progress {
   gnest_progress_fn fn;

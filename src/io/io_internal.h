@@ -6,8 +6,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "base.h" /* gn_error, gn_alloc: io sees a context only as an opaque gnest_ctx * */
-#include "io.h"
+#include "base/base.h" /* gn_error, gn_alloc: io sees a context only as an opaque gnest_ctx * */
+#include "io/io.h"
 
 #ifdef __cplusplus
 extern "C" {

@@ -29,8 +29,8 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "io_internal.h"
-#include "parallel.h"
+#include "io/io_internal.h"
+#include "base/parallel.h"
 
 enum { kVersion = 1, kHeaderBytes = 64, kChunkBytes = 1 << 20, kMaxThreads = 4 };
 static const uint64_t kByteOrderMark = 0x0102030405060708ull;

@@ -11,7 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 enum { kBufferBytes = 1 << 20, kMaxReserve = 4096 };
 

@@ -3,7 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 void gn_skip_line(gn_scan *s) {
   const char *nl = memchr(s->p, '\n', (size_t)(s->end - s->p));

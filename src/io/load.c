@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "io_internal.h"
+#include "io/io_internal.h"
 
 /* Format named by the extension after any .gz / .xz. */
 static gnest_format format_from_name(const char *path) {
