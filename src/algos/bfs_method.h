@@ -29,7 +29,7 @@ extern "C" {
 
 /* Top-down -> bottom-up when the next frontier's out-arcs exceed the unexplored arcs / ALPHA;
  * bottom-up -> top-down when the frontier shrinks below n / BETA. Beamer's published values (14
- * and 24); to calibrate on the GPU (bench/NOTES.md). */
+ * and 24), not yet calibrated on the GPU. */
 #define GN_BFS_ALPHA 14
 #define GN_BFS_BETA 24
 

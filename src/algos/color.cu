@@ -1,6 +1,6 @@
 /* gnest_color: exactly the CPU's greedy first-fit coloring in gn_color_priority order
  * (src/cpu/color.c), by one of two methods (gnest_options.color_method):
- *   rounds: the shortcut rounds of bench/proto/README.md (visitors: color.cuh), far fewer
+ *   rounds: the shortcut rounds (visitors and their invariant: color.cuh), far fewer
  *     dependent rounds than Jones-Plassmann (rmat20, simulated: 200 instead of 1,534): one pass
  *     over every arc (the row split, which also seeds level 0) and one frontier level per round;
  *   async: no rounds (color_async.cuh): the row split of the wide vertices (degree >=

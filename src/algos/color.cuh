@@ -1,9 +1,9 @@
-/* The visitors of gnest_color (driver: color.cu): the shortcut rounds of bench/proto/README.md,
- * exactly the variant `shortcut-gpu` that bench/proto/color_sim.c simulates (process_in_place:
+/* The visitors of gnest_color (driver: color.cu): the shortcut rounds, exactly the variant
+ * `shortcut-gpu` that the tests' CPU simulation color_sim.c runs (process_in_place:
  * one call of examine() there per edge() here). Included by color.cu and, through
  * visitors.cuh, by the backends that instantiate their loops.
  *
- * Words used below (bench/proto/README.md): v's predecessors are its higher-priority neighbours
+ * Words used below: v's predecessors are its higher-priority neighbours
  * (gn_color_priority, self-loops excluded, duplicate arcs counted); P(v) is the set of colors v
  * may still end up with, A(v) the predecessors it still has to rule out, c*(v) its final color
  * (the CPU's). Invariant: c*(v) = min (P(v) minus the colors of A(v)); every update below only
@@ -84,7 +84,7 @@ __device__ __forceinline__ Word color_smallest(Word P, int32_t count) {
   return P & ~beyond;
 }
 
-/* Device helpers shared by the split pass and the rounds (bench/proto/color_sim.c has the same
+/* Device helpers shared by the split pass and the rounds (the simulation color_sim.c has the same
  * functions on the CPU). Dropped list entries become -1 in place: a round's edges may read one
  * list on many threads, so entries never move. */
 struct color_state {
@@ -325,7 +325,7 @@ struct color_round_visitor {
    * left / stop (atomics, because a backend may spread one list over many threads) and its
    * repeated live reads of P were a chain of dependent memory round trips per item, which is
    * what a wide level of a low-degree graph waits on. The steps are examine() and settle()'s,
-   * in the same order and with the same decisions (bench/proto/color_sim.c, process_in_place):
+   * in the same order and with the same decisions (the simulation color_sim.c, process_in_place):
    * the hint first, the list up to the blocker, trim, publish. P's copy sees no push that lands
    * during the scan (as the simulation); what it removes and trims leaves the shared word in one
    * atomicAnd at the end, beside pushes that only clear bits too. */

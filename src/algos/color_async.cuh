@@ -6,7 +6,7 @@
  * the same priority order, high- and low-degree vertices handled apart, low-degree vertices a
  * thread each with their possible colors in one machine word, revisited asynchronously until
  * their color is known. The invariant and the two shortcuts are those of the rounds
- * (color.cuh, bench/proto/README.md "Why the colors are exactly the CPU's"): every rule needs
+ * (color.cuh): every rule needs
  * only that what it reads of a predecessor u contains c*(u), and that a singleton is {c*(u)}.
  * Both hold for every value P(u) ever has, so a thread may read any other vertex's set at any
  * time, without rounds or barriers.
@@ -26,7 +26,7 @@
  * all loads of a chunk issued before any is used, so that a visit waits on two memory round
  * trips per chunk instead of per predecessor. 4, not 8: the narrow kernel with 64-bit sets then
  * fits 48 registers, five CTAs of 256 per SM instead of four (USA-road-FLA 0.103-0.109 ms to
- * 0.094-0.103 on an H200, tenth GPU session, bench/NOTES.md; color_narrow_ctas for today's). */
+ * 0.094-0.103 on an H200; color_narrow_ctas gives each width of sets and offsets its own). */
 enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
 /* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds
  * (color_narrow_ctas) hold for this size only. */
@@ -50,7 +50,7 @@ __device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
  * PPoPP 2020 section 3.4). A row longer than the mask (a narrow vertex's degree leaves out its
  * self-loops, so this needs self-loops) has its predecessors listed at the front of its row in
  * adj instead, and bit k is adj's entry k. Only v's own thread writes poss[v], keep[v], its
- * list and color[v]. Against the compacted list (eleventh GPU session, bench/NOTES.md, H200):
+ * list and color[v]. Against the compacted list (H200):
  * the narrow kernel on USA-road-FLA 73-75 to 70 us (ncu), grid 1000x1000 0.104-0.108 to
  * 0.090-0.094 ms, cnr-2000 about 4 % slower, the others within their noise. */
 /* The graph's row offsets are read as Off: int32_t where every offset fits (the graph's 32-bit
@@ -109,7 +109,7 @@ __device__ __forceinline__ void color_account(unsigned long long *edges, int32_t
  * in at s.arrived; color_narrow_await_all_ones waits until every CTA has. A split barrier: the
  * setup between the two reads no other vertex's set, so by the time a thread waits, every CTA has
  * long arrived. It replaces an all-ones memset before the kernel, whose submission the GPU waited
- * for (sixteenth GPU session, bench/NOTES.md, H200: USA-road-FLA 0.065-0.069 to 0.062 ms; a
+ * for (H200: USA-road-FLA 0.065-0.069 to 0.062 ms; a
  * whole grid barrier there instead 0.064-0.065). Each writer fences its own stores before the
  * CTA's count goes up. */
 template <class Word, class Off>
@@ -225,7 +225,7 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word, Off>
 
 /* CTAs of kColorNarrowBlock per SM the narrow kernel is built for (its launch bounds, hence its
  * registers). With 32-bit sets and offsets it fits 32 registers without spilling: eight CTAs,
- * 2,048 threads, an SM's most (sixteenth GPU session, bench/NOTES.md, H200: USA-road-FLA's
+ * 2,048 threads, an SM's most (H200: USA-road-FLA's
  * narrow kernel 64 to 55 us under ncu, the call 0.074-0.077 to 0.061-0.062 ms; against 64-bit
  * offsets at eight CTAs, which spill 12 bytes, 0.068-0.073 ms). With 64-bit offsets six CTAs
  * (40 registers); with 64-bit sets five (48): there six spill and rmat20 lost 15 %, and 32-bit
@@ -242,9 +242,9 @@ constexpr int color_narrow_ctas() {
  * always ends: the uncolored narrow vertex of highest priority has only colored predecessors, so
  * its next visit colors it. A pass that colored nothing starts the next at once: a back-off of
  * 200 ns there cost about 3 % on USA-road-FLA, 8 % on grid 1000x1000 and 4 % on cnr-2000, and 50
- * to 1,000 ns no less (eleventh GPU session, bench/NOTES.md, H200).
+ * to 1,000 ns no less (H200).
  *
- * Two things keep a pass short (ninth GPU session, bench/NOTES.md: USA-road-FLA 0.130 -> 0.111
+ * Two things keep a pass short (H200: USA-road-FLA 0.130 -> 0.111
  * ms with the setup folded in): the setup runs here, with no kernel and no degree array before
  * (a reader that comes before a vertex's setup sees all ones: color_narrow_all_ones); and each
  * thread keeps which of its first 32 vertices are still open in a register, so a pass reads
@@ -270,7 +270,7 @@ color_narrow_async_kernel(color_narrow<Word, Off> s) {
   /* One visit of vertex i unless it is done; true while it stays open. Its own mask and set are
    * read as they are written (volatile, from L2): read through L1, a thread got an old copy of
    * its own state back after storing it, and the kernel spun forever on grids past 32 vertices
-   * a thread (9 M vertices; past 64 before the sixteenth GPU session, bench/NOTES.md). */
+   * a thread (9 M vertices). */
   auto visit = [&](int32_t i) {
     const Word keep = gn_load_now(&s.keep[i]);
     const Off row = s.row(i), end = s.row(i + 1);

@@ -31,8 +31,8 @@
  * tie pass. Which one a call takes is measured on the device (mst_weight_top_kernel), once per
  * graph: its device copy keeps the result.
  *
- * Measured on an H200 (bench/NOTES.md, "Tenth GPU session"): USA-road-FLA 1.33 ms before the
- * packed key, 0.72-0.77 ms with it and the rest of the tenth session's changes. */
+ * Measured on an H200: USA-road-FLA 1.33 ms with the split key, 1.10 ms with the packed key,
+ * 0.72-0.77 ms with it, kCheckRounds, per-block appends and the bucket sort together. */
 #include "algos/prims.cuh"
 #include "algos/mst.cuh"
 
@@ -54,7 +54,7 @@ struct mst_state {
   /* The components' roots, as a list per round: round l's in roots[l & 1], root_counts[l] long,
    * except round 0's, which is every vertex (the relabel writes the next). The kernels that work
    * per component (hook, jumps) run over it, not over every vertex: on USA-road-FLA the rounds
-   * after the first hold a fraction of the roots (ninth GPU session, bench/NOTES.md). */
+   * after the first hold a fraction of the roots. */
   int32_t *roots[2], *root_counts;
   int32_t *picked_after; /* [level]: the picked-edge count after that round (the relabel's) */
   int32_t id_bits;  /* the key layout (mst_arcs::key): > 0 packed, 0 split */

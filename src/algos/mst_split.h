@@ -2,7 +2,7 @@
  * code but for the weight key, which the device visitors (mst.cuh) share; tests/test_core.c
  * checks the split rule.
  *
- * Filtering (issue 11; the idea of ECL-MST, Fallin et al., SC 2023): every edge of weight key
+ * Filtering (the idea of ECL-MST, Fallin et al., SC 2023): every edge of weight key
  * <= T precedes every heavier edge in the forest's total order (weight, min end, max end), so
  * Kruskal's forest restricted to the light edges is exactly the forest of the light subgraph.
  * Borůvka therefore first runs on the light arcs alone, then on the heavy arcs whose ends the

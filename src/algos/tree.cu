@@ -5,9 +5,9 @@
  *         node starts at 1 (itself / a leaf's height); the levels run deepest first through the
  *         backend, each node folding in its children's values, final because their level ran
  *         before. One dependent pass per level: cheap for wide trees, 3.6 us a level on flat.
- * euler   the Euler tour and list ranking of tree_euler.h (derivation and simulation in
- *         bench/proto/README.md): about 2 log2(n) + 10 dependent passes of element-wise kernels
- *         whatever the depth, O(n) work. No backend loop runs; the backend only names the run. */
+ * euler   the Euler tour and list ranking of tree_euler.h: about 2 log2(n) + 10 dependent
+ *         passes of element-wise kernels whatever the depth, O(n) work. No backend loop runs;
+ *         the backend only names the run. */
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <cuda/functional>

@@ -1,9 +1,9 @@
 /* The Euler-tour method of gnest_tree_descendants / gnest_tree_heights: what each thread of each
  * pass computes, shared word for word by the device kernels (tree_euler.cu) and the
- * round-synchronous CPU simulation that counts their rounds (bench/proto/tree_sim.c). Plain C11
+ * round-synchronous CPU simulation that counts their rounds (tree_sim.c). Plain C11
  * that nvcc also compiles as host and device code; no CUDA and no gnest internals here.
  *
- * The method (bench/proto/README.md has the derivation and the measured rounds):
+ * The method:
  *   tokens    enter(v) = 2v, exit(v) = 2v + 1; the tour of a depth-first walk that takes every
  *             node's children in children-CSR order. Each token's successor is local to the tree
  *             arrays (gn_euler_succ): no depth-dependent step.
@@ -99,7 +99,7 @@ GN_HD int32_t gn_euler_succ(const gn_euler_tree *t, int32_t token) {
 /* Splitter spacing: the smallest power of two from 8 to 64 that leaves at most about 2^20
  * splitters. Fewer splitters mean fewer, cheaper pointer-jumping passes over them; a wider gap
  * means longer walks (the longest grows as gap * ln(2n / gap): 411 tokens at gap 32 on a 10^7
- * chain, bench/NOTES.md). */
+ * chain). */
 GN_HD uint32_t gn_euler_gap(int32_t n) {
   uint32_t gap = 8;
   while (gap < 64 && (int64_t)gap * (1 << 20) < 2 * (int64_t)n) gap *= 2;
@@ -110,8 +110,8 @@ GN_HD uint32_t gn_euler_gap(int32_t n) {
  * sublist. The hash (splitmix64's finaliser of the token's Weyl step plus the tree's salt)
  * spreads the splitters along any tour, so sublist lengths are geometric whatever the tree's
  * numbering: one token in gap is a splitter on average for every salt (the finaliser is a
- * bijection), and with salt 0 this is the unsalted hash of the first version, which a numbering
- * can be crafted against (bench/NOTES.md; gn_gen_chain_against_splitters builds one). */
+ * bijection), and with salt 0 this is an unsalted hash, which a numbering can be crafted
+ * against (gn_gen_chain_against_splitters builds one). */
 GN_HD int gn_euler_is_splitter(int32_t token, int32_t head, uint32_t gap, uint64_t salt) {
   uint64_t z = (uint64_t)(uint32_t)token * 0x9e3779b97f4a7c15ULL + salt;
   z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -134,7 +134,7 @@ static inline uint64_t gn_salt_step(uint64_t h, uint64_t w) {
 
 /* The salt of the tree with these n nodes and parent array (which fix its children CSR, so its
  * tour): a 64-bit hash of all of it, computed once per tree on the host (gn_tree_build keeps it
- * in the handle; tests and bench/proto/tree_sim.c call this on the same parent array). A fixed
+ * in the handle; tests and the simulation tree_sim.c call this on the same parent array). A fixed
  * function of the tree, so the splitters, the pass count and the timings of a call repeat on
  * the same tree; but every parent entry moves it, so a numbering crafted against one salt gets
  * another one. Sampling a few entries would not do: a crafted numbering keeps those and is

@@ -1,23 +1,22 @@
 /* tree_method=auto: the level schedule costs a grid barrier (or launches) per level, the Euler
  * tour a fixed number of passes that grows with log2(n) plus work proportional to n. The
  * constants are estimates to calibrate on the GPU (scripts/tree-bench.sh prints both methods on
- * every shape; bench/NOTES.md, "Trees of any shape"). */
+ * every shape). */
 #include <stdio.h>
 
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"
 
 /* One level of the level schedule on flat, the cheapest backend per level: one grid-wide barrier
- * of its persistent kernel, 3.6 us measured on an H100 (bench/NOTES.md; lazynp pays 11 us, the
+ * of its persistent kernel, 3.6 us measured on an H100 (lazynp pays 11 us, the
  * device-launching backends about 19 us, so the rule errs towards levels for them). */
 #define GN_TREE_LEVEL_US 3.6
 /* One dependent pass of the Euler tour: a kernel launch and the gap before the next (estimate;
  * cub calls and the splitter count's read-back are counted as passes too). */
 #define GN_TREE_EULER_PASS_US 5.0
 /* Its memory traffic: about 170-300 bytes moved per node for heights, 120 for descendants
- * (bench/proto simulation, no cache), much of it scattered. Fitted to chains of 1M and 10M nodes
- * on an H200 (bench/NOTES.md, "Second GPU session of next-gpu"): 0.11 ns a node for descendants,
- * 0.16 for heights, with 5.3 and 3.8 us a pass; the estimate before it was 0.25. */
+ * (CPU simulation, no cache), much of it scattered. Fitted to chains of 1M and 10M nodes
+ * on an H200: 0.11 ns a node for descendants, 0.16 for heights, with 5.3 and 3.8 us a pass. */
 #define GN_TREE_EULER_NS_PER_NODE 0.15
 
 gn_tree_costs gn_tree_method_costs(int32_t n, int32_t depth, int heights) {
