@@ -365,7 +365,7 @@ typedef struct gnest_options {
                            online CPUs, at most 64 */
   int32_t host_share;   /* lazynp-cross: percent (1..100) of each pass's items run by the host
                            threads (the last ones of the work list); 0 = default 10 */
-  /* Since 0.3.0 (issue 11). flat, and the frontier loops of levelsched (flat's): a frontier
+  /* Since 0.3.0. flat, and the frontier loops of levelsched (flat's): a frontier
      level of at most this many items runs inside ONE CTA, with the following such levels,
      separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
      road networks' thousand levels of a few hundred vertices). 0 = default (one round of the
@@ -373,11 +373,11 @@ typedef struct gnest_options {
   int32_t cta_levels;
   /* Direction-optimizing BFS; gnest_options_init sets it. */
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
-  /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
+  /* Since 0.3.0; gnest_options_init sets it. */
   gnest_color_method color_method; /* gnest_color on a device backend; default AUTO */
-  /* Since 0.3.0 (issue 11); gnest_options_init sets it. */
+  /* Since 0.3.0; gnest_options_init sets it. */
   gnest_tc_method tc_method; /* gnest_tc on a device backend; default AUTO */
-  /* Since 0.3.0 (issue 11); gnest_options_init sets it. flat (and levelsched, whose frontier
+  /* Since 0.3.0; gnest_options_init sets it. flat (and levelsched, whose frontier
      loops are flat's): consecutive threads of a warp that share one item, each running every
      lanes-th iteration of its inner loop (virtual warps, Hong et al., PPoPP 2011): 1, 2, 4, 8,
      16 or 32; 0 = default: for BFS, SSSP and BC the smallest power of two at least the mean

@@ -15,7 +15,7 @@ enum {
   kBuckets = 1024            /* blocked scatter: source ranges */
 };
 
-/* Measured crossover on the 2-core dev box (RMAT, 2026-11-22): below ~4-8M arcs the direct
+/* Measured crossover on the 2-core dev box (RMAT): below ~4-8M arcs the direct
  * scatter is as fast or faster (and much faster on inputs with locality such as road networks). */
 int64_t gn_csr_blocked_min_arcs = (int64_t)1 << 23;
 

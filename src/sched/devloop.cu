@@ -75,7 +75,7 @@ static gnest_status gn_dp_grow_pool(gn_engine &e, int32_t pending_per_heavy, siz
  * without launch_limit. The device runtime, near a full pool, can wait in a launch instead of
  * refusing it, and the pass then never ends: agg (granularity none or block) and lazynp-warp
  * hung under a pool of 64 with a ticket budget of 32, and never with the same budget under a
- * pool of 128 or the computed one (bench/NOTES.md, twelfth GPU session). */
+ * pool of 128 or the computed one (H200). */
 static gnest_status gn_dp_pending_pool(gn_engine &e, int32_t pending_per_heavy, bool ticketed,
                                        size_t *plan) {
   const size_t limit = (size_t)e.call->opts.launch_limit;

@@ -8,7 +8,7 @@
  * driver: a tail launch starts after the launching grid and everything it launched (the parent
  * pass, its children and their tail launches) has finished, so level l + 1 sees all of level l,
  * with no host round trip per level (one per chain of kGnDpChainLevels levels). Measured on an
- * H100 (bench/NOTES.md): a bare tail-launch chain costs about 11 us per level, and CDP2 puts no
+ * H100: a bare tail-launch chain costs about 11 us per level, and CDP2 puts no
  * cap on its length (a 100,000-level chain runs).
  *
  * A backend B supplies
@@ -26,8 +26,9 @@
  * Launch tickets. A backend may take a ticket (gn_dp_ticket) before each device-side launch of a
  * pass: at most call.launch_budget are given per pass, the pending-launch pool less what the
  * driver chain holds, so such launches are never refused for lack of room. A thread refused a
- * ticket runs the work itself, and nothing anywhere waits for a launch (the cdp-warp hang of
- * bench/NOTES.md came from launches into a full pool while the parents held the SMs). */
+ * ticket runs the work itself, and nothing anywhere waits for a launch (a launch into a full
+ * pool can wait instead of failing while the parents hold the SMs: cdp-warp can hang so under a
+ * tiny pool). */
 #ifndef GNEST_DEVLOOP_CUH
 #define GNEST_DEVLOOP_CUH
 
@@ -52,8 +53,8 @@ struct gn_dp_flags {
 constexpr int32_t kGnDpChainLevels = 256;
 
 /* Pending launches kept for the driver chain: a chain's drivers may stay tracked until it ends
- * (bench/NOTES.md), plus the parent grid and a margin. The computed pool adds this much, and the
- * ticket budget leaves it (at most half the pool) to the drivers. */
+ * (kGnDpChainLevels), plus the parent grid and a margin. The computed pool adds this much, and
+ * the ticket budget leaves it (at most half the pool) to the drivers. */
 constexpr int32_t kGnDpChainReserve = 2 * kGnDpChainLevels + 64;
 
 /* Everything a device-side kernel of these backends needs, passed by value. */

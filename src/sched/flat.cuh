@@ -13,7 +13,7 @@
  * separated by a grid-wide barrier instead of a host launch per level, which is what makes
  * high-diameter graphs (road networks: 1,000+ levels with tiny frontiers) cheap.
  *
- * One-CTA stretches (issue 11, "per-level cost on high-diameter graphs"): even so, on
+ * One-CTA stretches (the per-level cost on high-diameter graphs): even so, on
  * USA-road-FLA (a BFS of ~1,000 levels, most frontiers a few hundred to a few thousand vertices)
  * the 792 x 256 resident grid spent 104.6 of 134 cycles between instructions waiting at grid
  * barriers (ncu, H200; ~3.8 us a barrier), memory throughput 5 %. When a level's frontier fits

@@ -97,9 +97,9 @@ extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int6
     return GNEST_FL_T4;
   }
   if (cv <= kGnFlEvenSpread) {
-    /* The paper keeps these children in their parents' CTAs (T3). Measured on an H200
-     * (bench/NOTES.md, 2026-11-23), T3 lost to T1 and T2 on every input with children: the
-     * parents of a level cluster in a few CTAs (a Wu tree 4-64-0: T3 0.224 ms, T2 0.059 ms). */
+    /* The paper keeps these children in their parents' CTAs (T3). Measured on an H200, T3 lost
+     * to T1 and T2 on every input with children: the parents of a level cluster in a few CTAs
+     * (a Wu tree 4-64-0: T3 0.224 ms, T2 0.059 ms). */
     char why[96];
     snprintf(why, sizeof why, "children even but on %.1f%% of the items only (< %.0f%%)",
              100.0 * share, 100.0 * kGnFlBusyShare);
@@ -264,8 +264,8 @@ template <class V>
 __global__ void gn_fl_pass_kernel(V v, gn_items items, gn_step s, gn_fl_run r) {
   /* No items (a count known only on the device: the direction-optimizing BFS launches both of a
    * level's passes, one of them empty): every CTA returns at once, before touching slot 0 or the
-   * pass counter and before the T1 / T2 barrier, which the host counted (about 8 us a pass,
-   * bench/NOTES.md, sixth GPU session). */
+   * pass counter and before the T1 / T2 barrier, which the host counted (about 8 us a pass on
+   * an H200). */
   const int64_t count = gn_items_count(items);
   if (count == 0) {
     if (gn_fl_grid_mode(r) && blockIdx.x == 0 && threadIdx.x == 0)

@@ -29,10 +29,9 @@ __global__ void gn_naive_dp_parent(V v, gn_items items, int32_t count, gn_step s
     /* The warp's heavy lanes launch their children one after another, not at the same time:
      * with simultaneous launches from several lanes of a warp, each child tail-launching its
      * post, a run sometimes never finished (coloring on a dense core, H200 with CUDA 13: 6 of 16
-     * runs; a grid ran without end while no visitor loop did: bench/NOTES.md, fifth GPU
-     * session). One lane at a time: 12 of 12 finished. Each heavy item still launches its own
-     * child from its own thread. The body is called by every thread of the CTA (gn_chunk_loop),
-     * so the whole warp is here. */
+     * runs; a grid ran without end while no visitor loop did). One lane at a time: 12 of 12
+     * finished. Each heavy item still launches its own child from its own thread. The body is
+     * called by every thread of the CTA (gn_chunk_loop), so the whole warp is here. */
     unsigned turns = __ballot_sync(0xffffffffu, heavy);
     while (turns) {
       if ((int)(threadIdx.x & 31) == __ffs(turns) - 1) gn_dp_launch_range(v, i, b, en, s, c);

@@ -81,10 +81,10 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
  * Why one round: on the grid a small level costs about one round (every item run once: a few
  * dependent memory accesses, ~1-2 us on a road graph) plus a grid barrier (3.6 us on an H100,
  * 3.8 on an H200: about three rounds, GN_LS_BARRIER_ROUNDS); inside one CTA a level of k rounds'
- * items costs about k rounds plus a __syncthreads(). Measured (H200, bench/NOTES.md "Fourth GPU
- * session": gnest-bench --sweep cta_levels=64,...,4096 on USA-road-FLA and -NY, BFS, SSSP and BC,
+ * items costs about k rounds plus a __syncthreads(). Measured (H200, gnest-bench --sweep
+ * cta_levels=64,...,4096 on USA-road-FLA and -NY, BFS, SSSP and BC,
  * a thread per item): one block (256) is the best bound in all six cells, two blocks lose 2-6 %
- * to it, four and more lose up to 4x. With 4 lanes per item (ninth GPU session): 64 items (one
+ * to it, four and more lose up to 4x. With 4 lanes per item (H200): 64 items (one
  * round) against 256, FLA BFS 5.93 / 6.54 ms, BC 14.06 / 15.38, SSSP 9.45 / 9.48. */
 #define GN_CTA_LEVELS_BLOCKS 1
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size, int32_t lanes);

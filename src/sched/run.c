@@ -83,7 +83,7 @@ static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gn
 
 /* A frontier item with more arcs than the threshold is nested (its arcs spread over a warp, a CTA
  * or the grid): on a graph of low mean degree, 32 leaves the many items of 10 to 32 arcs to one
- * thread each. Measured on an H200 (bench/NOTES.md, eighth GPU session), freelaunch at threshold
+ * thread each. Measured on an H200, freelaunch at threshold
  * 8 / 32: cnr-2000 (mean 9.9) BFS 0.87 / 1.23 ms, SSSP 2.54 / 3.44, BC 1.89 / 4.03 (lazynp
  * 2.28 / 2.99); rmat20 (mean 30) is best at 32 (BFS 0.65 against 0.99 at 16). The switch between
  * two powers of two is at their geometric mean. */
@@ -100,8 +100,8 @@ int32_t gn_traversal_threshold(int64_t n, int64_t m) {
  * one thread per item walks arc after arc; lanes walk an item's arcs at once, and idle where
  * the item has fewer arcs than lanes. What counts is the length of the item an arc belongs to,
  * whose mean over the arcs is sum d^2 / sum d = mean (1 + cv^2): 2.9 on USA-road-FLA (mean 2.5),
- * 53 on cnr-2000 (mean 9.9, a few thousand-arc hubs). Measured on an H200 (bench/NOTES.md, ninth
- * GPU session, flat, median of 5 at 1 / 2 / 4 / 8 / 16 / 32 lanes): FLA BFS 12.9 / 7.8 / 6.6 /
+ * 53 on cnr-2000 (mean 9.9, a few thousand-arc hubs). Measured on an H200 (flat, median of 5
+ * at 1 / 2 / 4 / 8 / 16 / 32 lanes): FLA BFS 12.9 / 7.8 / 6.6 /
  * 8.0 / 10.7 / 14.8 ms, SSSP 17.8 / 11.6 / 9.4 / 9.1 / 10.4 / 12.5, BC 31.1 / 18.3 / 15.4 / 16.8
  * / 20.2 / 25.2; cnr-2000 BFS 14.5 / ... / 1.21 / 0.74, SSSP 34.6 / ... / 3.31 / 2.18, BC 28.9 /
  * ... / 2.27 / 1.41. MST's passes over every vertex lose (FLA 1.42 -> 1.66 ms at 4 lanes), so

@@ -8,12 +8,12 @@
  * hub is so large that its single thread would dominate the pass (GN_ROLE_SKEWED); for the
  * traversals (a BFS or SSSP frontier, a tree's levels) the heavy items' children are best taken
  * by the same persistent grid, without a second kernel per level (GN_ROLE_SKEWED_IN_GRID:
- * measured on an H200, bench/NOTES.md "Second GPU session of next-gpu": cnr-2000 BFS 1.23 against
+ * measured on an H200: cnr-2000 BFS 1.23 against
  * 1.63 ms, SSSP 3.47 against 4.11, rmat20 BFS and SSSP within 3 %, Wu trees 1.3x faster; on BC,
  * coloring and MST the next-level kernel still won on rmat20). Triangle counting joins them on a
  * large input whose hubs hold many arcs: its work then sits in long intersections at the hubs,
  * which the same grid balances better than a next-level kernel, once the pass is long enough to
- * repay that grid's fixed cost of about 1 ms (bench/NOTES.md, "Sixth GPU session": 0.57-0.76 of
+ * repay that grid's fixed cost of about 1 ms (H200: 0.57-0.76 of
  * the next-level kernel's time on RMAT scale 18-20 of 7.6 M arcs and more; 1.17-2.8x slower on
  * rmat18-e8, cnr-2000 and small social graphs). Small deep, narrow trees run
  * on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree algorithms' device path
@@ -23,8 +23,8 @@
  * A skewed graph's traversals (BFS, SSSP, BC) whose largest item has at most
  * GN_SEL_WARP_ITEM_MAX_DEGREE arcs go to the uniform class after all: there flat's default lanes
  * (run.c, gn_traversal_lanes: a warp per item on such graphs) walk every item's arcs 32 at a
- * time, and the longest item costs at most 128 warp steps. Measured on an H200 (bench/NOTES.md,
- * ninth GPU session, median of 5, flat against the best of auto / freelaunch / lazynp), flat was
+ * time, and the longest item costs at most 128 warp steps. Measured on an H200 (median of 5,
+ * flat against the best of auto / freelaunch / lazynp), flat was
  * fastest in 16 of 18 cells of cnr-2000 (max degree 2716), wiki-Vote (893), ca-AstroPh (237),
  * email-Eu-core (334) and facebook (1043): cnr-2000 BFS 0.72 against 0.85 ms, BC 1.41 against
  * 1.87, ca-AstroPh SSSP 0.18 against 0.64; at most 14 % slower in the other two. RMAT graphs
@@ -42,7 +42,7 @@
 #define GN_SEL_WARP_ITEM_MAX_DEGREE 4096 /* a traversal's largest item a warp walks (above) */
 /* Even degrees: a serial inner loop per thread is balanced however many items pass the warp size.
  * Erdos-Renyi graphs of mean degree 32 and 48 (max degree 63 and 82, cv 0.18 and 0.14), measured
- * on an H200 (bench/NOTES.md, "Sixth GPU session"): the serial loop was the fastest or within
+ * on an H200: the serial loop was the fastest or within
  * 6 % of it in all 12 cells, the next-level kernel up to 1.9x slower (BC, TC, SSSP). Bounded by
  * the largest degree measured, with a margin. */
 #define GN_SEL_EVEN_CV 0.5
@@ -52,12 +52,12 @@
 #define GN_SEL_TC_HUB_EDGE_SHARE 0.10
 #define GN_SEL_TC_IN_GRID_ARCS 6000000
 /* Below this many nodes per level on average, a tree is deep and narrow: by levels each level
- * costs the GPU a barrier or launch (about 3.6 us measured on an H100, bench/NOTES.md), the host a
+ * costs the GPU a barrier or launch (about 3.6 us measured on an H100), the host a
  * few ns per node. A 100,000-node chain: 358 ms on the GPU by levels, 0.3 ms on the host. */
 #define GN_SEL_TREE_MIN_LEVEL_WIDTH 1024
 /* A deep, narrow tree of fewer nodes stays on the host: the host's ~3 ns a node against the
- * Euler tour's fixed cost on the GPU, 27-49 dependent passes of 4-5 us. Measured on an H200
- * (bench/NOTES.md): a 100,000-node chain takes 0.26-0.32 ms on the host, 0.12-0.16 ms by the
+ * Euler tour's fixed cost on the GPU, 27-49 dependent passes of 4-5 us. Measured on an H200:
+ * a 100,000-node chain takes 0.26-0.32 ms on the host, 0.12-0.16 ms by the
  * tour; the host wins below about 40,000 nodes. From this size on it goes to the GPU. */
 #define GN_SEL_TREE_HOST_MAX_NODES 65536
 /* The largest tree the Euler tour takes (its tour positions are int32): GN_EULER_MAX_NODES of
