@@ -6,7 +6,8 @@ thresholding only (T), T+C, T+C+A at its best granularity, agg as the defaults r
 and lazynp. Table 2: the threshold sweep against the rule's pick. Table 3: granularity and group
 size. Table 4 (Ozen figure 5.20): lazynp dispatched from the host, per CTA and per warp, w-boost
 off and on, and the hybrid backends (thesis 5.6: lazynp-cpu, lazynp-cross) against host-dispatched
-lazynp. Then the issue's bars, each said reached or not, with its numbers.
+lazynp. Then the bars (the targets these backends must reach), each said reached or not, with
+its numbers.
 """
 import csv
 import os

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The CGO 2022 experiment (Olabi et al., figures 9, 11 and 12) and the LazyNP dispatch experiment
-# (Ozen thesis figure 5.20) on gnest, on the GPU machine (issue 9). gnest-bench runs each part in
+# (Ozen thesis figure 5.20) on gnest, on the GPU machine. gnest-bench runs each part in
 # one process (median of 5 after a warm-up). The CSVs collect in $AGG_DIR (default
 # /tmp/gnest-agg-bench: it outlives one device call on a warm machine, so the parts may be run in
 # several calls) and are copied to $OUT/logs/agg-bench after each call; `summary` prints the
-# tables and the issue's bars from whatever parts have run.
+# tables and the bars (the targets these backends must reach) from whatever parts have run.
 #   usage: scripts/agg-bench.sh [PART...]   parts: main tonly tc granularity group threshold
 #          coarsening lazynp hybrid summary (default: all, in that order; each part is a few minutes at
 #          most, so a 10-minute device call can take any two or three of them)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Wu thesis experiment on gnest (issue: dynamic-parallelism backends): tree descendants and
+# The Wu thesis experiment on gnest (the dynamic-parallelism backends): tree descendants and
 # tree heights on Wu trees, and BFS on RMAT scale 16 (the thesis's Kron_log16) and 20, every
 # backend side by side with gnest-cli --compare (median of 7 after a warm-up, answers checked
 # against the CPU reference). Writes one JSON per cell under $OUT/logs/dp-bench and prints a table:

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The benchmarks of the last two seed techniques (issue 10), on the GPU machine, from the repository
+# The benchmarks of the last two seed techniques, on the GPU machine, from the repository
 # root (scripts/gpu-run.sh fl-bench runs it): gnest-bench processes (median of 7 timed runs after a
 # warm-up, every result checked against the cpu reference), their JSON under $OUT/logs/fl-bench,
 # and two tables on stdout.

@@ -9,13 +9,14 @@
 #          MATRIX_JOBS; see the step)
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
 #          GNEST_TEST_ALGOS=a,b to algorithms)
-#   color: the coloring alone (issue 11's shortcut rounds): its GPU tests on every backend (or
+#   color: the coloring alone (its shortcut rounds): its GPU tests on every backend (or
 #   GNEST_TEST_BACKENDS), compute-sanitizer memcheck and racecheck over gnest-cli color, and the
 #   suite's coloring cells (gnest-bench --algos color --runs 7).
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
 #   trees: scripts/tree-bench.sh (chain, broom, caterpillar, random recursive and Wu trees at 1M and
-#   10M nodes: auto vs cpu vs flat, both tree methods forced, and the bar of issue 11 item 3)
+#   10M nodes: auto vs cpu vs flat, both tree methods forced, and the bar: auto no slower than
+#   the cpu)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
 #   agg-bench: scripts/agg-bench.sh $AGG_PARTS (default: every part and the summary; a 10-minute
@@ -37,7 +38,7 @@ for step in $steps; do
   case $step in
     tests)
       for t in tests/bin/test_*; do
-        # A bound per binary: a hang (see bench/NOTES.md, cdp-warp under a forced tiny launch pool)
+        # A bound per binary: a hang (as cdp-warp's under a forced tiny launch pool once was)
         # shows as rc=124 instead of eating the whole call.
         timeout "${TEST_LIMIT:-540}" "$t" --jobs 4 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
         summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
@@ -96,7 +97,7 @@ for step in $steps; do
       summary+=("scale-bench: rc=$?")
       cat "$OUT/logs/scale-bench.txt" ;;
     fl-bench)
-      # Free Launch's modes and rule, the static level scheduler's barriers (bench/NOTES.md).
+      # Free Launch's modes and rule, the static level scheduler's barriers.
       OUT=$OUT scripts/fl-bench.sh >"$OUT/logs/fl-bench.txt" 2>&1
       summary+=("fl-bench: rc=$?")
       cat "$OUT/logs/fl-bench.txt" ;;

@@ -1475,7 +1475,7 @@ Test(cli, freelaunch_mode_flag_and_barrier_columns) {
   run_free(&r);
 }
 
-/* ---- issue 12: messages, flags, relabel, hints, limits, progress ---------------------------- */
+/* ---- messages, flags, relabel, hints, limits, progress -------------------------------------- */
 
 static int count_of(const char *text, const char *word) {
   int k = 0;

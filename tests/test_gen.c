@@ -714,7 +714,7 @@ static int count_lines(const char *s) {
   return lines;
 }
 
-/* next-gpu's shapes in the n-first signatures: a broom of handle H and B bristles is
+/* The tree shapes in the n-first signatures: a broom of handle H and B bristles is
  * gn_gen_broom(H + B, H), a caterpillar of spine S and L legs is gn_gen_caterpillar(S * (L + 1), L);
  * the GPU test families and the plan tests build them so. */
 Test(gen_broom, handle_then_bristles) {

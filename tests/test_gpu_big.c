@@ -1,4 +1,4 @@
-/* More than 2^31 arcs: everything that counts or indexes arcs must be 64-bit (issue 11's RMAT
+/* More than 2^31 arcs: everything that counts or indexes arcs must be 64-bit (RMAT
  * scale 26 has about 2.1 billion). The graph is the circulant C_n(1..h) (each vertex linked to the
  * h vertices on either side around a ring), n = 65,536 and h = 16,385: m = 2 h n = 2,147,614,720
  * arcs, 131,072 over INT32_MAX. Its BFS and SSSP are known in closed form (level of v = ceil of

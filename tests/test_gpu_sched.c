@@ -125,7 +125,7 @@ Test(gpu_sched, level_scheduler_runs_bcs_backward_pass_in_one_cta) {
   gnest_ctx_free(ctx);
 }
 
-/* flat's one-CTA stretches (issue 11): BFS, SSSP and BC on a path (3,000 levels of one vertex),
+/* flat's one-CTA stretches: BFS, SSSP and BC on a path (3,000 levels of one vertex),
  * on a star (a level of 20,000 leaves between levels of one vertex) and on two stretches with a
  * grid level after each (two_stretches_graph: a stretch that starts after a grid level, with a
  * history base, rotated chunk slots and a second quiet barrier in one kernel), with the

@@ -238,7 +238,7 @@ static int64_t longest_sublist(const int32_t *tour, int64_t tokens, uint32_t gap
   return longest;
 }
 
-/* bench/NOTES.md's defect, on the host function alone: a chain numbered so that the unsalted
+/* The unsalted hash's weakness, on the host function alone: a chain numbered so that the unsalted
  * hash (salt 0) picks no token of its first ~77% of nodes leaves one sublist of most of the
  * tour; the tree's salt (and any other) brings the longest back to a few gap * ln(tokens), with
  * one token in gap a splitter as before. */

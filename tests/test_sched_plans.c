@@ -368,7 +368,7 @@ static gn_tree_plan plan_of(gnest_ctx *ctx, const gnest_tree *t, int32_t block, 
   return p;
 }
 
-/* The bar of the benchmark: a chain needs one grid barrier, however long. */
+/* The level scheduler's bar: a chain needs one grid barrier, however long. */
 Test(sched_tree_plan, chains) {
   gnest_ctx *ctx = bm_cpu_ctx();
   int32_t *parent;

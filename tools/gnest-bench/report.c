@@ -249,7 +249,7 @@ typedef struct bench_oracle {
   const bench_row *worst_cell; /* the first row of the worst cell */
 } bench_oracle;
 
-/* A cell where auto's pick is within 5 % of the fastest counts as a right pick (issue 11). */
+/* A cell where auto's pick is within 5 % of the fastest counts as a right pick. */
 #define BENCH_ORACLE_GOOD 1.05
 
 static bench_oracle oracle_of(const bench_report *r) {
