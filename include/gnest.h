@@ -471,8 +471,8 @@ typedef struct gnest_info {
        the optimizing BFS hands each level's top-down and bottom-up pass, one of them without
        items), one per level a frontier loop ran (as iterations counts them), one per level of a
        fixed level schedule. 0 on the cpu backend, and for a method that runs no backend pass
-       (euler; async on a graph without a vertex of 64 or more arcs): the reason then ends with
-       "; no backend pass: the METHOD method's own kernels".
+       (euler; async on a graph without self-loops and without a vertex of 64 or more arcs):
+       the reason then ends with "; no backend pass: the METHOD method's own kernels".
      own_passes: kernels the algorithm launched itself, outside the backend's loops, and device
        primitives it ran (scans, selections, sorts, reductions: one each, though one may run
        several kernels), e.g. tc hash's hash kernel, color async's persistent kernels, euler's
