@@ -458,6 +458,30 @@ typedef struct gnest_info {
      device_launches). */
   int64_t grid_barriers;
   int64_t barriers_saved;
+  /* Since 0.4.0. The method that ran, and how the call's work split between the backend and
+     the method's own kernels: the backend runs the algorithm's visitors in its loops, and some
+     methods run kernels of their own beside them, or instead of them.
+     method_name: static text, never NULL. The algorithms with several methods name the one that
+       ran (auto's pick): gnest_bfs "top-down" or "optimizing"; gnest_color "async" or "rounds";
+       gnest_tc "hash" or "search"; the tree algorithms "levels" or "euler". The others
+       (gnest_sssp, gnest_bc, gnest_mst) have one device method: "default". The cpu backend
+       runs the serial reference on the host: "cpu reference".
+     backend_passes: passes of the algorithm's visitors that the backend's loops ran: one per
+       single pass handed to it (also one whose work list, sized on the device, turns out empty:
+       the optimizing BFS hands each level's top-down and bottom-up pass, one of them without
+       items), one per level a frontier loop ran (as iterations counts them), one per level of a
+       fixed level schedule. 0 on the cpu backend, and for a method that runs no backend pass
+       (euler; async on a graph without self-loops and without a vertex of 64 or more arcs):
+       the reason then ends with "; no backend pass: the METHOD method's own kernels".
+     own_passes: kernels the algorithm launched itself, outside the backend's loops, and device
+       primitives it ran (scans, selections, sorts, reductions: one each, though one may run
+       several kernels), e.g. tc hash's hash kernel, color async's persistent kernels, euler's
+       element-wise kernels, the optimizing BFS's per-level direction kernel, the kernels that
+       initialise an output. Counted at the launch, on the host. 0 on the cpu backend. The
+       backend's own host launches are kernel_launches - own_passes. */
+  const char *method_name;
+  int64_t backend_passes;
+  int64_t own_passes;
 } gnest_info;
 
 /* ---------------------------------------------------------------------------------------------

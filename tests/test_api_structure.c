@@ -74,6 +74,11 @@ Test(api_color, star_clique_and_isolated) {
   cr_assert_eq(info.backend, GNEST_BACKEND_CPU);
   cr_assert_eq(info.kernel_launches, 0);
   cr_assert_gt(info.edges_visited, 0);
+  /* the serial reference ran: no method of a device, no pass of a backend or of its own */
+  cr_assert_str_eq(info.method_name, "cpu reference");
+  cr_assert_eq(info.backend_passes, 0);
+  cr_assert_eq(info.own_passes, 0);
+  cr_assert_null(strstr(info.reason, "no backend pass"), "%s", info.reason);
   gnest_graph_free(g);
 
   /* K5 plus a self-loop on 2 (ignored): five distinct colors. */

@@ -953,7 +953,8 @@ Test(cli, tree_method_flag) {
                                                                        : "; method: levels"),
                          "%s", r.out);
     else
-      cr_expect_null(strstr(r.out, "method:"), "the CPU backend runs no tree method: %s", r.out);
+      cr_expect(!strstr(r.out, "; method:") && strstr(r.out, "\nmethod: cpu reference ("),
+                "the CPU backend runs no tree method: %s", r.out);
     run_free(&r);
   }
   run_out r = run_cli("tree-descendants", small_tree(), "--options", "tree_method=euler",
@@ -1136,6 +1137,94 @@ Test(cli, compare_without_a_device) {
   cr_expect_eq(r.out[0], '[');
   cr_expect_not_null(strstr(r.out, "{\"backend\":\"cpu\",\"available\":true,\"ran\":true"), "%s", r.out);
   cr_expect_not_null(strstr(r.out, "\"agrees\":true"));
+  run_free(&r);
+}
+
+/* ---- what ran: the method and where its passes ran ----------------------------------------- */
+
+/* The summary names the method after the backend, and where its passes ran; --json has them as
+ * keys. On the cpu backend: the serial reference, no backend pass, no kernel. On a device
+ * (flat): the Euler tour runs no backend pass and says so on both lines; tc hash runs one (the
+ * orientation) beside its own passes (the scan and select of the orientation, the two selects of
+ * the hashed lists, the hash kernel, the total's sum). */
+Test(cli, summary_says_what_ran) {
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--backend", "cpu", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\nmethod: cpu reference (the host ran it: no backend pass, "
+                                   "no kernel)\n"),
+                     "%s", r.out);
+  run_free(&r);
+  /* K4 with a hub of 10 more neighbours: 4 triangles; the hub's 13 arcs make auto pick hash */
+  const char *in = put("k4-hub.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n0 4\n0 5\n0 6\n0 7\n0 8\n0 9\n"
+                                    "0 10\n0 11\n0 12\n0 13\n");
+  r = run_cli("tc", in, "--backend", "cpu", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"method\":\"cpu reference\",\"backend_passes\":0,"
+                                   "\"own_passes\":0"),
+                     "%s", r.out);
+  run_free(&r);
+  if (!has_device()) return;
+  r = run_cli("tree-heights", small_tree(), "--backend", "flat", "--tree-method", "euler", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "; no backend pass: the euler method's own kernels)\nmethod: "
+                                   "euler (no backend pass: the euler method's own kernels; own "
+                                   "passes: "),
+                     "%s", r.out);
+  run_free(&r);
+  r = run_cli("tree-heights", small_tree(), "--backend", "flat", "--tree-method", "euler",
+              "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\"method\":\"euler\",\"backend_passes\":0,\"own_passes\":"),
+                     "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", in, "--backend", "flat", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\nmethod: hash (1 backend pass on flat; own passes: 6)\n"),
+                     "%s", r.out);
+  run_free(&r);
+}
+
+/* --compare: every row that ran names its method and its passes, the backend's / the method's
+ * own ("bk/own"), in the text and the JSON; a row that did not run has none. K4: auto's tc
+ * method on a device is search (no vertex has more than 8 arcs): two backend passes (the
+ * orientation, the count) and three of its own (the orientation's scan and select, the sum). */
+Test(cli, compare_rows_say_what_ran) {
+  const char *in = put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n");
+  run_out r = run_cli("tc", in, "--compare", "--runs", "1", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  const char *header = strstr(r.out, "\nbackend ");
+  cr_assert_not_null(header, "%s", r.out);
+  char line[512];
+  cr_assert_not_null(line_starting(header + 1, "backend", line, sizeof line));
+  cr_expect(strstr(line, " method ") && strstr(line, " bk/own "), "%s", line);
+  cr_expect_not_null(strstr(r.out, "\nbk/own: passes the row's backend ran / passes of the "
+                                   "method's own kernels\n"),
+                     "%s", r.out);
+  cr_assert_not_null(line_starting(header + 1, gnest_backend_name(GNEST_BACKEND_CPU), line,
+                                   sizeof line));
+  cr_expect(strstr(line, " cpu reference ") && strstr(line, " 0/0 "), "%s", line);
+  const int device = has_device();
+  if (device) {
+    cr_assert_not_null(line_starting(header + 1, gnest_backend_name(GNEST_BACKEND_FLAT), line,
+                                     sizeof line));
+    cr_expect(strstr(line, " search ") && strstr(line, " 2/3 "), "%s", line);
+  }
+  run_free(&r);
+  r = run_cli("tc", in, "--compare", "--runs", "1", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  const char *cpu = "\"method\":\"cpu reference\",\"backend_passes\":0,\"own_passes\":0";
+  const char *cpu_row = strstr(r.out, cpu);
+  cr_expect(cpu_row && !strstr(cpu_row + 1, cpu), "one cpu reference row: %s", r.out);
+  if (device)
+    cr_expect_not_null(strstr(r.out, "\"method\":\"search\",\"backend_passes\":2,"
+                                     "\"own_passes\":3"),
+                       "%s", r.out);
+  else
+    cr_expect_not_null(strstr(r.out, "\"method\":null,\"backend_passes\":null,"
+                                     "\"own_passes\":null"),
+                       "%s", r.out);
   run_free(&r);
 }
 
@@ -1469,8 +1558,9 @@ Test(cli, freelaunch_mode_flag_and_barrier_columns) {
   cr_expect_eq(r.status, 0, "%s", r.err);
   char *text = slurp(csv);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail,setting\n"), "%s",
-                     text);
+  cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail,setting,"
+                                 "method,backend_passes,own_passes\n"),
+                     "%s", text);
   free(text);
   run_free(&r);
 }
@@ -1903,7 +1993,7 @@ Test(cli, bench_auto_oracle_ratio) {
 }
 
 /* gnest-bench --sweep: a column per value for the backends that read the key, the setting as the
- * CSV's last field and in the JSON rows. */
+ * CSV's field after the detail and in the JSON rows. */
 Test(cli, bench_sweep_columns) {
   skip_without_bench();
   const char *csv = at("sweep.csv"), *json = at("sweep.json");
@@ -1918,10 +2008,10 @@ Test(cli, bench_sweep_columns) {
   cr_expect_not_null(strstr(r.out, label), "no column %s: %s", label, r.out);
   char *text = slurp(csv);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, ",detail,setting\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",detail,setting,method,"), "%s", text);
   cr_expect_eq(count_lines(text), 4, "header, cpu once, lazynp twice: %s", text);
-  cr_expect_not_null(strstr(text, ",threshold=4\n"), "%s", text);
-  cr_expect_not_null(strstr(text, ",threshold=64\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",threshold=4,"), "%s", text);
+  cr_expect_not_null(strstr(text, ",threshold=64,"), "%s", text);
   free(text);
   text = slurp(json);
   cr_assert_not_null(text);
@@ -1935,5 +2025,30 @@ Test(cli, bench_sweep_columns) {
   run_free(&r);
   r = run_bench("--gen", "rmat:4", "--granularity", "thread", NULL);
   cr_expect_eq(r.status, 2);
+  run_free(&r);
+}
+
+/* gnest-bench rows name the method that ran and the split of its passes: CSV columns after the
+ * setting (the older columns keep their positions), JSON keys beside the reason, and the
+ * summary's best row its method. */
+Test(cli, bench_rows_say_what_ran) {
+  skip_without_bench();
+  const char *csv = at("ran.csv"), *json = at("ran.json");
+  run_out r = run_bench("--gen", "rmat:4", "--algos", "tc", "--backends",
+                        gnest_backend_name(GNEST_BACKEND_CPU), "--runs", "1", "--csv", csv,
+                        "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(csv);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, ",setting,method,backend_passes,own_passes\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",cpu reference,0,0\n"), "%s", text);
+  free(text);
+  text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, "\"method\": \"cpu reference\", \"backend_passes\": 0, "
+                                  "\"own_passes\": 0, \"reason\": "),
+                     "%s", text);
+  cr_expect_not_null(strstr(text, "\"best_method\": \"cpu reference\""), "%s", text);
+  free(text);
   run_free(&r);
 }

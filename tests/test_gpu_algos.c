@@ -546,6 +546,143 @@ static void check_tc_method(const gpu_env *env, const input_case *c, const gnest
                      want);
 }
 
+/* ---- what ran: gnest_info.method_name, backend_passes, own_passes --------------------------- */
+
+/* The method named, and the passes of the backend's loops and of the method's own kernels, each
+ * exactly (own < 0 or backend < 0: that count is checked by the caller). */
+static void expect_what_ran(const gnest_info *info, const char *method, int64_t backend,
+                            int64_t own, const char *what) {
+  cr_assert_str_eq(info->method_name, method, "%s: method %s, expected %s", what,
+                   info->method_name, method);
+  if (backend >= 0)
+    cr_assert_eq(info->backend_passes, backend, "%s: %lld backend passes, expected %lld", what,
+                 (long long)info->backend_passes, (long long)backend);
+  if (own >= 0)
+    cr_assert_eq(info->own_passes, own, "%s: %lld own passes, expected %lld", what,
+                 (long long)info->own_passes, (long long)own);
+}
+
+/* Every run's split: the own passes are among the host launches, and a run whose backend ran no
+ * pass while the method's kernels did says so in its reason (and only such a run). */
+static void check_split(const gnest_info *info, const char *what) {
+  cr_assert_not_null(info->method_name, "%s: no method name", what);
+  cr_assert_geq(info->backend_passes, 0, "%s: %lld backend passes", what,
+                (long long)info->backend_passes);
+  cr_assert(info->own_passes >= 0 && info->own_passes <= info->kernel_launches,
+            "%s: %lld own passes, %lld host launches", what, (long long)info->own_passes,
+            (long long)info->kernel_launches);
+  char note[128];
+  snprintf(note, sizeof note, "; no backend pass: the %s method's own kernels", info->method_name);
+  if (info->backend_passes == 0 && info->own_passes > 0)
+    cr_assert_not_null(strstr(info->reason, note), "%s: reason \"%s\"", what, info->reason);
+  else
+    cr_assert_null(strstr(info->reason, "no backend pass"), "%s: reason \"%s\"", what,
+                   info->reason);
+}
+
+/* BFS: top-down runs a backend pass a level, its only own kernel the levels' fill. The optimizing
+ * loop hands the backend both directions' passes of every level it queues (one of them without
+ * items) and runs its own direction kernel after each; the levels after a hand-over are the
+ * backend's frontier loop's, one pass each. */
+static void check_bfs_ran(const gpu_env *env, const input_case *c, const gnest_info *info,
+                          const char *what) {
+  int symmetric = 0;
+  cr_assert_eq(gnest_graph_is_symmetric(env->ctx, c->g, &symmetric), GNEST_OK);
+  const gnest_bfs_direction m = gn_bfs_method_pick(
+      c->bfs_direction, symmetric, gnest_graph_num_vertices(c->g), gnest_graph_num_edges(c->g),
+      NULL, 0);
+  if (m == GNEST_BFS_TOP_DOWN) {
+    expect_what_ran(info, "top-down", info->iterations, 1, what);
+    return;
+  }
+  expect_what_ran(info, "optimizing", -1, -1, what);
+  const int64_t queued = info->own_passes - 1; /* levels the optimizing loop queued */
+  cr_assert_geq(queued, 1, "%s: %lld own passes: no direction kernel", what,
+                (long long)info->own_passes);
+  const int64_t handed = info->iterations > queued ? info->iterations - queued : 0;
+  cr_assert_eq(info->backend_passes, 2 * queued + handed,
+               "%s: %lld backend passes; %lld levels queued, %d run", what,
+               (long long)info->backend_passes, (long long)queued, info->iterations);
+}
+
+/* Coloring: rounds runs everything through the backend (the row split, then a frontier level a
+ * round); async runs the row split only where a vertex has 64 arcs or more (its warp kernel
+ * colors those), then its narrow kernel; either runs the self-loop pass where there are
+ * self-loops. */
+static void check_color_ran(const gpu_env *env, const input_case *c, const gnest_info *info,
+                            const char *what) {
+  const int rounds = c->color_method == GNEST_COLOR_ROUNDS;
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env->ctx, c->g, &stats), GNEST_OK);
+  const int64_t loops = stats.self_loops > 0, wide = stats.max >= 64;
+  if (gnest_graph_num_vertices(c->g) == 0)
+    expect_what_ran(info, rounds ? "rounds" : "async", 0, 0, what);
+  else if (rounds)
+    expect_what_ran(info, "rounds", loops + 1 + info->iterations, 0, what);
+  else
+    expect_what_ran(info, "async", loops + wide, 1 + wide, what);
+}
+
+/* Triangle counting: the backend orients the graph (one pass), then search counts through the
+ * backend (a second pass) and hash by its own kernel, after selecting the lists a block and a
+ * warp hash; own device primitives either way: the oriented offsets' scan, the columns' select,
+ * the total's sum. */
+static void check_tc_ran(const gpu_env *env, const input_case *c, const gnest_info *info,
+                         const char *what) {
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env->ctx, c->g, &stats), GNEST_OK);
+  const int search =
+      c->tc_method == GNEST_TC_SEARCH || (c->tc_method == GNEST_TC_AUTO && stats.max <= 8);
+  const int empty = gnest_graph_num_vertices(c->g) == 0;
+  if (search) expect_what_ran(info, "search", empty ? 0 : 2, empty ? 0 : 3, what);
+  else expect_what_ran(info, "hash", empty ? 0 : 1, empty ? 0 : 6, what);
+}
+
+/* Trees: levels runs the level schedule through the backend after its own fill; the Euler tour
+ * runs no backend pass, its own passes being its dependent passes but the marks' zeroing (a
+ * memset) and, on a single node, the owner scan. */
+static void check_tree_ran(const input_case *c, gn_algo algo, const gnest_info *info,
+                           const char *what) {
+  const int32_t n = case_size(c);
+  const gnest_tree_method m = gn_tree_method_pick(c->tree_method, n, c->tree_depth,
+                                                  algo == GN_ALGO_TREE_HEIGHTS, NULL, 0);
+  if (m == GNEST_TREE_METHOD_EULER)
+    expect_what_ran(info, "euler", 0, info->iterations - (n > 1 ? 1 : 2), what);
+  else
+    expect_what_ran(info, "levels", c->tree_depth, 1, what);
+}
+
+/* What a successful run says it ran: the method and its split, by algorithm. */
+static void check_what_ran(const gpu_env *env, const input_case *c, gn_algo algo,
+                           const gnest_info *info, const char *what) {
+  check_split(info, what);
+  if (info->backend == GNEST_BACKEND_CPU) {
+    expect_what_ran(info, "cpu reference", 0, 0, what);
+    return;
+  }
+  switch (algo) {
+    case GN_ALGO_BFS: check_bfs_ran(env, c, info, what); break;
+    case GN_ALGO_SSSP: expect_what_ran(info, "default", info->iterations, 1, what); break;
+    case GN_ALGO_BC: /* a fill kernel a source; its levels forward, then backward */
+      expect_what_ran(info, "default", -1, info->iterations, what);
+      cr_assert(info->backend_passes >= 2 * (int64_t)info->iterations &&
+                    info->backend_passes % 2 == 0,
+                "%s: %lld backend passes for %d sources", what, (long long)info->backend_passes,
+                info->iterations);
+      break;
+    case GN_ALGO_COLOR: check_color_ran(env, c, info, what); break;
+    case GN_ALGO_MST:
+      expect_what_ran(info, "default", -1, -1, what);
+      if (gnest_graph_num_vertices(c->g) > 0)
+        cr_assert(info->backend_passes > 0 && info->own_passes > 0,
+                  "%s: %lld backend passes, %lld own", what, (long long)info->backend_passes,
+                  (long long)info->own_passes);
+      break;
+    case GN_ALGO_TC: check_tc_ran(env, c, info, what); break;
+    default: check_tree_ran(c, algo, info, what); break;
+  }
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
   const char *algo = gn_algo_name(a->algo);
@@ -579,6 +716,7 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
       check_bfs_direction(env, c, &ref, &info, what);
     if (a->algo == GN_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
     if (a->algo == GN_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
+    if (st == GNEST_OK) check_what_ran(env, c, a->algo, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -1562,6 +1700,94 @@ static void check_tree_and_tour(const gpu_env *env, const char *name, int32_t n,
   check_tree(env, name, n, parent, which);
   if (!(which & BM_OTHERS))
     check_tree_with(env, name, n, parent, (bm_configs)(which | BM_PRIMARY), GNEST_TREE_METHOD_EULER);
+}
+
+/* ---- what ran, method by method ----------------------------------------------------------- */
+
+/* One run on flat with the method `words` asks for: the result as the matrix checks it, then
+ * the method it names and the split of its passes. */
+static gnest_info run_method_on_flat(const gpu_env *env, input_case *c, gn_algo algo,
+                                     const char *words) {
+  const algo_check *a = NULL;
+  for (size_t i = 0; i < sizeof algo_checks / sizeof algo_checks[0]; i++)
+    if (algo_checks[i].algo == algo) a = &algo_checks[i];
+  cr_assert_not_null(a);
+  const gnest_options opts = bm_backend_options(GNEST_BACKEND_FLAT, words);
+  c->tree_method = opts.tree_method;
+  c->bfs_direction = opts.bfs_direction;
+  c->color_method = opts.color_method;
+  c->tc_method = opts.tc_method;
+  char what[256];
+  snprintf(what, sizeof what, "%s/flat [%s] on %s", gn_algo_name(algo), words, c->name);
+  outputs got;
+  outputs_alloc(&got, c, a);
+  gnest_info info;
+  const gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
+  cr_assert_eq(st, GNEST_OK, "%s: %s", what, gnest_last_error_string(env->ctx));
+  cr_assert_eq(info.backend, GNEST_BACKEND_FLAT, "%s", what);
+  check_what_ran(env, c, algo, &info, what);
+  outputs_free(&got);
+  return info;
+}
+
+/* Each method on flat says what ran: the methods that run kernels of their own (tc hash, color
+ * async, the Euler tour, the optimizing BFS's direction kernels) count them apart from the
+ * backend's passes, the Euler tour runs no backend pass at all, and the methods that run through
+ * the backend count only the kernels they launch themselves (an output's fill, device
+ * primitives). RMAT (undirected, hubs of hundreds of arcs: color async has wide vertices) and a
+ * chain. */
+Test(gpu_what_ran, each_method_on_flat) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 12, 16, 76, &e), "gn_gen_rmat");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env.ctx, g, &stats), GNEST_OK);
+  cr_assert_geq(stats.max, 64, "rmat: the hub has %lld arcs", (long long)stats.max);
+  input_case c = make_case("rmat", g, A_BFS | A_COLOR | A_TC, BM_PRIMARY);
+
+  gnest_info i = run_method_on_flat(&env, &c, GN_ALGO_TC, "tc_method=hash");
+  cr_expect(i.backend_passes >= 1 && i.own_passes >= 1, "tc hash: %lld / %lld",
+            (long long)i.backend_passes, (long long)i.own_passes);
+  i = run_method_on_flat(&env, &c, GN_ALGO_TC, "tc_method=search");
+  cr_expect_eq(i.backend_passes, 2, "tc search: orientation and count through the backend");
+  i = run_method_on_flat(&env, &c, GN_ALGO_COLOR, "color_method=async");
+  cr_expect_eq(i.own_passes, 2, "color async: the wide and the narrow kernel");
+  i = run_method_on_flat(&env, &c, GN_ALGO_COLOR, "color_method=rounds");
+  cr_expect_eq(i.own_passes, 0, "color rounds: nothing of its own");
+  i = run_method_on_flat(&env, &c, GN_ALGO_BFS, "bfs_direction=optimizing");
+  cr_expect_not_null(strstr(i.reason, "levels bottom-up"), "%s", i.reason);
+  cr_expect(i.own_passes >= 2 && i.backend_passes >= i.iterations,
+            "bfs optimizing: %lld backend passes, %lld own, %d levels",
+            (long long)i.backend_passes, (long long)i.own_passes, i.iterations);
+  i = run_method_on_flat(&env, &c, GN_ALGO_BFS, "bfs_direction=top-down");
+  cr_expect_eq(i.own_passes, 1, "bfs top-down: the levels' fill only");
+  gnest_graph_free(g);
+
+  const int32_t n = (int32_t)sized(20000, 2000);
+  int32_t *parent = xmalloc((size_t)n, sizeof *parent);
+  for (int32_t v = 0; v < n; v++) parent[v] = v - 1;
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_from_parents(env.ctx, n, parent, &t), GNEST_OK);
+  free(parent);
+  memset(&c, 0, sizeof c);
+  c.name = "chain";
+  c.t = t;
+  c.algos = A_TREES;
+  gnest_tree_stats ts;
+  cr_assert_eq(gnest_tree_stats_get(env.ctx, t, &ts), GNEST_OK);
+  c.tree_depth = ts.depth;
+  c.tree_splitters = tour_splitters(t);
+  i = run_method_on_flat(&env, &c, GN_ALGO_TREE_HEIGHTS, "tree_method=euler");
+  cr_expect_eq(i.backend_passes, 0, "euler runs no backend pass");
+  cr_expect_not_null(strstr(i.reason, "; no backend pass: the euler method's own kernels"), "%s",
+                     i.reason);
+  i = run_method_on_flat(&env, &c, GN_ALGO_TREE_DESCENDANTS, "tree_method=levels");
+  cr_expect_eq(i.backend_passes, ts.depth, "levels: a backend pass a level");
+  gnest_tree_free(t);
+  bm_close(&env);
 }
 
 /* The 25 Wu trees of one size cap, each with the runs `which` selects. Depth 4, out-degree

@@ -63,7 +63,9 @@ class Info(ctypes.Structure):
                 ("time_ms", c_double), ("kernel_launches", c_int64),
                 ("device_launches", c_int64), ("edges_visited", c_int64),
                 ("iterations", c_int32), ("device_bytes", c_int64),
-                ("grid_barriers", c_int64), ("barriers_saved", c_int64)]
+                ("grid_barriers", c_int64), ("barriers_saved", c_int64),
+                ("method_name", c_char_p), ("backend_passes", c_int64),
+                ("own_passes", c_int64)]
 
 
 class BcSources(ctypes.Structure):

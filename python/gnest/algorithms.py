@@ -18,7 +18,10 @@ class Info:
     algorithm's time in ms (CUDA events on the GPU, wall clock on the CPU), kernels launched from
     the host and from the device, inner-loop iterations executed, levels / rounds / passes, the
     most device memory gnest held during the call (0 on the CPU), and the grid-wide barriers of
-    the persistent backends (and those the static level scheduler saved)."""
+    the persistent backends (and those the static level scheduler saved); the method that ran
+    ("hash", "euler", ..., "default" for an algorithm with one method, "cpu reference" on the
+    cpu backend), the passes the backend's loops ran and those of the method's own kernels (a
+    method such as euler runs no backend pass: backend_passes 0)."""
 
     backend: str
     reason: str
@@ -30,6 +33,9 @@ class Info:
     device_bytes: int
     grid_barriers: int
     barriers_saved: int
+    method_name: str
+    backend_passes: int
+    own_passes: int
 
 
 _last = threading.local()
@@ -64,7 +70,9 @@ def _run(handle, fn, backend, options, *outputs):
                       info.reason.decode(errors="replace"), info.time_ms,
                       info.kernel_launches, info.device_launches, info.edges_visited,
                       info.iterations, info.device_bytes, info.grid_barriers,
-                      info.barriers_saved)
+                      info.barriers_saved,
+                      info.method_name.decode() if info.method_name else "",
+                      info.backend_passes, info.own_passes)
 
 
 def _out(array, ctype):

@@ -228,6 +228,9 @@ def test_backend_argument_and_info(ctx):
     assert info.backend == "cpu" and info.reason == "forced by caller"
     assert info.iterations >= 2 and info.edges_visited == 2 and info.time_ms >= 0
     assert info.device_bytes == 0  # the CPU holds no device memory
+    # the serial reference ran on the host: no backend pass, no kernel of its own
+    assert info.method_name == "cpu reference"
+    assert info.backend_passes == 0 and info.own_passes == 0
     gnest.bfs(g, 0)
     assert gnest.last_info().backend == "cpu"  # auto on a CPU context: the selector's reason
     assert "cpu" in gnest.last_info().reason

@@ -16,7 +16,9 @@
  *                 gn_run_frontier, the backend's fused loop where it has one, from that level on.
  * Both give the same levels: a vertex's level is its distance from the source whichever step
  * finds it (a bottom-up step of level l takes a vertex exactly when it is unvisited and has a
- * neighbour at level l). */
+ * neighbour at level l). Both directions' steps are passes of the backend; the algorithm's own
+ * kernels (gnest_info.own_passes) are the levels' fill and, in the optimizing loop, each queued
+ * level's accounting kernel. */
 #include "algos/algo.cuh"
 #include "algos/bfs.cuh"
 #include "algos/bfs_method.h"
@@ -174,6 +176,7 @@ static gnest_status bfs_pick(gn_call *call, const gnest_graph *g, gnest_bfs_dire
     d = gn_bfs_method_pick(call->opts.bfs_direction, symmetric, n, m, why, size);
   }
   *method = d;
+  call->method = d == GNEST_BFS_OPTIMIZING ? "optimizing" : "top-down";
   return GNEST_OK;
 }
 

@@ -251,6 +251,7 @@ static gnest_status pick_method(gn_call *call, const gnest_tree *t, bool heights
                                 gnest_tree_method *method) {
   char why[128];
   *method = gn_tree_method_pick(call->opts.tree_method, t->n, t->depth, heights, why, sizeof why);
+  call->method = *method == GNEST_TREE_METHOD_EULER ? "euler" : "levels";
   gn_reason_appendf(call, "; %s", why);
   if (*method == GNEST_TREE_METHOD_EULER && t->n > GN_EULER_MAX_NODES)
     return gn_error(call->ctx, GNEST_ERR_TOO_LARGE, call->fn, 0,

@@ -39,6 +39,8 @@ gnest_status gn_engine_finish(gn_engine *e) {
                     "a work list overflowed its capacity (results discarded)");
   if (e->finish_backend) GN_TRY(e->finish_backend(*e));
   e->call->launches += e->launches;
+  e->call->backend_passes += e->backend_passes;
+  e->call->own_passes += e->launches - e->backend_launches;
   e->call->grid_barriers -= flags.barriers_skipped;
   e->call->edges_visited += (int64_t)(edges + e->host_edges);
   return GNEST_OK;
@@ -170,11 +172,21 @@ static gnest_status gn_no_pass(gn_engine &e) {
                   gnest_backend_name(e.backend));
 }
 
+/* After a loop of the engine that began when e.launches was `before`: its launches were the
+ * backend's, and it ran `passes` passes (gnest_info.backend_passes, own_passes). */
+static void gn_engine_tally(gn_engine &e, int64_t before, int64_t passes) {
+  e.backend_launches += e.launches - before;
+  e.backend_passes += passes;
+}
+
 gnest_status gn_engine_pass(gn_engine &e, const gn_ops &ops, const void *v, const gn_items &items,
                             const gn_step &s) {
   if (!ops.pass) return gn_no_pass(e);
+  const int64_t before = e.launches;
   GN_TRY(gn_engine_prepare(e, ops, items.n));
-  return ops.pass(e, v, items, s);
+  GN_TRY(ops.pass(e, v, items, s));
+  gn_engine_tally(e, before, 1);
+  return GNEST_OK;
 }
 
 /* History mode: a pass per level, then the next level's size is read back, because the next
@@ -226,8 +238,8 @@ static gnest_status gn_frontier_swap(gn_engine &e, const gn_ops &ops, const void
   return GNEST_OK;
 }
 
-gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, gn_frontier &f,
-                                int32_t *levels) {
+static gnest_status gn_frontier_run(gn_engine &e, const gn_ops &ops, const void *v,
+                                    gn_frontier &f, int32_t *levels) {
   GN_TRY(gn_engine_prepare(e, ops, f.capacity));
   if (ops.frontier) return ops.frontier(e, v, f, levels);
   if (!ops.pass) return gn_no_pass(e);
@@ -235,8 +247,18 @@ gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, 
                         : gn_frontier_swap(e, ops, v, f, levels);
 }
 
-gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
-                              const gn_schedule &sched) {
+/* A level counts as a pass when it ran (the levels swap mode queues past the last one find no
+ * items and are not counted, as in gnest_info.iterations). */
+gnest_status gn_engine_frontier(gn_engine &e, const gn_ops &ops, const void *v, gn_frontier &f,
+                                int32_t *levels) {
+  const int64_t before = e.launches;
+  GN_TRY(gn_frontier_run(e, ops, v, f, levels));
+  gn_engine_tally(e, before, *levels);
+  return GNEST_OK;
+}
+
+static gnest_status gn_levels_run(gn_engine &e, const gn_ops &ops, const void *v,
+                                  const gn_schedule &sched) {
   int64_t widest = 0;
   for (int32_t l = 0; l < sched.num_levels; ++l) {
     const int64_t width = sched.h_offsets[l + 1] - sched.h_offsets[l];
@@ -253,5 +275,13 @@ gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
     const gn_step s = {l, nullptr, nullptr, 0, &e.flags->push_overflow};
     GN_TRY(ops.pass(e, v, in, s));
   }
+  return GNEST_OK;
+}
+
+gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
+                              const gn_schedule &sched) {
+  const int64_t before = e.launches;
+  GN_TRY(gn_levels_run(e, ops, v, sched));
+  gn_engine_tally(e, before, sched.num_levels > 0 ? sched.num_levels : 0);
   return GNEST_OK;
 }

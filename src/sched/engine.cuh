@@ -330,6 +330,8 @@ struct gn_engine {
   int32_t block;          /* threads per block */
   int sm_count;
   int64_t launches;       /* host launches made through the engine and by the algorithm */
+  int64_t backend_launches; /* those made inside the engine's loops (the backend's) */
+  int64_t backend_passes;   /* passes the engine's loops ran (gnest_info.backend_passes) */
   gn_pass_counters *pass;     /* device */
   unsigned long long *edges;  /* device: inner iterations */
   gn_engine_flags *flags;     /* device */
@@ -363,7 +365,8 @@ T &gn_backend_state(gn_engine &e) {
 
 /* Prepares the engine for call's resolved backend (allocates its scratch from the pool). */
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch);
-/* Checks the overflow flags, copies launches / edges visited into the call. */
+/* Checks the overflow flags, copies launches / edges visited into the call, and how they split:
+ * the passes the engine's loops ran, and the launches made outside them (the algorithm's own). */
 gnest_status gn_engine_finish(gn_engine *e);
 /* GNEST_OK unless the running backend has dropped work so far (a refused device-side launch:
  * GNEST_ERR_LAUNCH_LIMIT). An algorithm that reads results back between loops and acts on them

@@ -141,6 +141,7 @@ void gn_reason_appendf(gn_call *call, const char *fmt, ...) {
 
 void gn_note_method(gn_call *call, const char *key, const char *asked, const char *ran,
                     const char *why) {
+  call->method = ran;
   gn_reason_appendf(call, "; method: %s (%s=%s)%s%s", ran, key, asked, why ? ": " : "",
                     why ? why : "");
 }
@@ -217,10 +218,20 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   return st;
 }
 
+/* The method that ran, for gnest_info.method_name. */
+static const char *gn_call_method(const gn_call *call) {
+  if (call->on_host) return "cpu reference";
+  return call->method ? call->method : "default";
+}
+
 gnest_status gn_call_end(gn_call *call, gnest_status st) {
   if (st == GNEST_ERR_DEVICE_OUT_OF_MEMORY && !call->on_host) gn_device_release_cache(call->ctx);
   if (st != GNEST_OK || !call->info) return st;
   gnest_info *info = call->info;
+  const char *method = gn_call_method(call);
+  /* The backend named above ran none of this call's work: the reason says so. */
+  if (!call->on_host && call->backend_passes == 0 && call->own_passes > 0)
+    gn_reason_appendf(call, "; no backend pass: the %s method's own kernels", method);
   info->backend = call->backend;
   info->backend_name = gnest_backend_name(call->backend);
   snprintf(info->reason, sizeof info->reason, "%s", call->reason);
@@ -232,5 +243,8 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->device_bytes = call->on_host ? 0 : (int64_t)gn_device_bytes_peak(call->ctx);
   info->grid_barriers = call->grid_barriers;
   info->barriers_saved = call->barriers_saved;
+  info->method_name = method;
+  info->backend_passes = call->backend_passes;
+  info->own_passes = call->own_passes;
   return st;
 }

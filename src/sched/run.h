@@ -25,6 +25,10 @@ typedef struct gn_call {
   int64_t launches, device_launches, edges_visited;
   int32_t iterations;
   int64_t grid_barriers, barriers_saved; /* gnest_info's, added to by the backends */
+  const char *method;      /* the method that runs (static text, set by the algorithm); NULL:
+                              the algorithm's one method, "default" */
+  int64_t backend_passes;  /* gnest_info's: passes the backend's loops ran (the engine's count) */
+  int64_t own_passes;      /* and the algorithm's own launches beside them */
 } gn_call;
 
 /* Checks ctx and the graph or tree (exactly one non-NULL), fills defaults, resolves the backend:
@@ -48,7 +52,8 @@ void gn_reason_appendf(gn_call *call, const char *fmt, ...)
     ;
 
 /* Appends "; method: RAN (KEY=ASKED)" to the call's reason -- the method that runs and the word
- * asked for -- then ": why" when auto's choice has a reason to give (why not NULL). */
+ * asked for -- then ": why" when auto's choice has a reason to give (why not NULL); ran (static
+ * text) becomes the call's method (gnest_info.method_name). */
 void gn_note_method(gn_call *call, const char *key, const char *asked, const char *ran,
                     const char *why);
 

@@ -170,6 +170,7 @@ typedef struct bench_row {
   gnest_backend backend;      /* requested */
   char setting[2 * GN_SWEEP_WORD + 2]; /* --sweep: "KEY=V" of this row, "" otherwise */
   char ran[32];               /* gnest_info.backend_name, "-" when nothing ran */
+  char method[32];            /* gnest_info.method_name, "" when nothing ran */
   gnest_status status;
   int skipped;                /* --cpu-max-edges */
   int is_load;                /* a row for an input that could not be loaded */
@@ -181,6 +182,7 @@ typedef struct bench_row {
   int64_t device_bytes;   /* gnest_info.device_bytes of the last timed run */
   int32_t iterations;
   int64_t grid_barriers, barriers_saved;
+  int64_t backend_passes, own_passes; /* gnest_info's split of the last timed run */
   char reason[256];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;

@@ -47,7 +47,8 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, bench_
 
 static const char *const csv_header =
     "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
-    "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail,setting\n";
+    "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail,setting,"
+    "method,backend_passes,own_passes\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *f, const char *s) {
@@ -86,6 +87,12 @@ static void csv_row(FILE *f, const bench_row *r) {
   csv_text(f, r->detail);
   fputc(',', f);
   csv_text(f, r->setting);
+  fputc(',', f);
+  csv_text(f, r->method);
+  if (r->runs > 0)
+    fprintf(f, ",%lld,%lld", (long long)r->backend_passes, (long long)r->own_passes);
+  else
+    fputs(",,", f);
   fputc('\n', f);
 }
 
@@ -205,6 +212,9 @@ static void json_row(FILE *f, const bench_row *r) {
     fprintf(f, ", \"device_bytes\": %lld", (long long)r->device_bytes);
     fprintf(f, ", \"grid_barriers\": %lld, \"barriers_saved\": %lld, ",
             (long long)r->grid_barriers, (long long)r->barriers_saved);
+    json_key_str(f, "method", r->method, 0);
+    fprintf(f, ", \"backend_passes\": %lld, \"own_passes\": %lld, ",
+            (long long)r->backend_passes, (long long)r->own_passes);
     json_key_str(f, "reason", r->reason, 0);
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);
@@ -292,10 +302,12 @@ static void json_summary_entry(FILE *f, const bench_report *r, const bench_confi
   if (best) {
     json_key_str(f, "best_backend", gnest_backend_name(best->backend), 1);
     json_key_str(f, "best_ran", best->ran, 1);
+    json_key_str(f, "best_method", best->method, 1);
     fputs("\"best_ms\": ", f);
     json_num(f, best->median_ms);
   } else {
-    fputs("\"best_backend\": null, \"best_ran\": null, \"best_ms\": null", f);
+    fputs("\"best_backend\": null, \"best_ran\": null, \"best_method\": null, "
+          "\"best_ms\": null", f);
   }
   const double oracle = auto_over_best(r, first->input, first->algo);
   if (oracle > 0) {

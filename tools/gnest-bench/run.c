@@ -230,6 +230,7 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
       return;
     }
     snprintf(row->ran, sizeof row->ran, "%s", info.backend_name ? info.backend_name : "?");
+    snprintf(row->method, sizeof row->method, "%s", info.method_name ? info.method_name : "?");
     if (i < warmup) continue;
     times[row->runs++] = info.time_ms;
     row->launches = info.kernel_launches;
@@ -239,6 +240,8 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
     row->device_bytes = info.device_bytes;
     row->grid_barriers = info.grid_barriers;
     row->barriers_saved = info.barriers_saved;
+    row->backend_passes = info.backend_passes;
+    row->own_passes = info.own_passes;
     snprintf(row->reason, sizeof row->reason, "%s", info.reason);
     if (ref && row->check != BENCH_CHECK_DISAGREE) {
       char why[512];

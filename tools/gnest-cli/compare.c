@@ -22,6 +22,8 @@ typedef struct cmp_row {
   double median_ms;
   int64_t launches, device_launches, edges;
   int64_t grid_barriers, barriers_saved;
+  const char *method;             /* gnest_info.method_name (the library's static text) */
+  int64_t backend_passes, own_passes;
   char reason[400];
 } cmp_row;
 
@@ -59,6 +61,9 @@ static gnest_status time_backend(const cli_args *a, const cli_input *in, cli_res
     row->edges = r->info.edges_visited;
     row->grid_barriers = r->info.grid_barriers;
     row->barriers_saved = r->info.barriers_saved;
+    row->method = r->info.method_name;
+    row->backend_passes = r->info.backend_passes;
+    row->own_passes = r->info.own_passes;
     snprintf(row->reason, sizeof row->reason, "%s", r->info.reason);
   }
   free(times);
@@ -170,20 +175,27 @@ static double edges_per_second(const cmp_row *row) {
   return row->median_ms > 0 && row->edges > 0 ? (double)row->edges / (row->median_ms / 1e3) : 0.0;
 }
 
+/* The method column's width: "cpu reference" and every device method's name fit. */
+#define CMP_METHOD_WIDTH 13
+
 static void print_row(FILE *f, const cmp_row *row, int width) {
   char buf[160];
   const char *name = row_name(row, buf, sizeof buf);
   if (!row->ran) {
-    fprintf(f, "%-*s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, name, "-", "-", "-", "-", "-",
-            "-", "-", row->reason);
+    fprintf(f, "%-*s %-*s %10s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, name,
+            CMP_METHOD_WIDTH, "-", "-", "-", "-", "-", "-", "-", "-", "-", row->reason);
     return;
   }
-  char eps[32] = "-", ms[32];
+  /* backend passes / own passes: the row's backend ran only the first (gnest_info) */
+  char eps[32] = "-", ms[32], split[48];
   if (edges_per_second(row) > 0) snprintf(eps, sizeof eps, "%.3g", edges_per_second(row));
-  fprintf(f, "%-*s %12s %10" PRId64 " %10" PRId64 " %9" PRId64 " %9" PRId64 " %11s  %-6s %s\n",
-          width, name, cli_format_ms(row->median_ms, ms, sizeof ms), row->launches,
-          row->device_launches, row->grid_barriers, row->barriers_saved, eps,
-          row->agrees ? "yes" : "NO", row->reason);
+  snprintf(split, sizeof split, "%" PRId64 "/%" PRId64, row->backend_passes, row->own_passes);
+  fprintf(f,
+          "%-*s %-*s %10s %12s %10" PRId64 " %10" PRId64 " %9" PRId64 " %9" PRId64
+          " %11s  %-6s %s\n",
+          width, name, CMP_METHOD_WIDTH, row->method ? row->method : "?", split,
+          cli_format_ms(row->median_ms, ms, sizeof ms), row->launches, row->device_launches,
+          row->grid_barriers, row->barriers_saved, eps, row->agrees ? "yes" : "NO", row->reason);
 }
 
 static void print_table(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
@@ -196,10 +208,12 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
     char buf[96];
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }
-  fprintf(f, "; median of %d timed runs after a warm-up\n\n", a->runs);
+  fprintf(f, "; median of %d timed runs after a warm-up\n", a->runs);
+  fputs("bk/own: passes the row's backend ran / passes of the method's own kernels\n\n", f);
   const int width = name_width(t);
-  fprintf(f, "%-*s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, "backend", "median ms",
-          "host lnch", "dev lnch", "grid sync", "saved", "edges/s", "agrees", "reason");
+  fprintf(f, "%-*s %-*s %10s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, "backend",
+          CMP_METHOD_WIDTH, "method", "bk/own", "median ms", "host lnch", "dev lnch", "grid sync",
+          "saved", "edges/s", "agrees", "reason");
   for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i], width);
 }
 
@@ -220,6 +234,12 @@ static void json_row(cli_json *j, const cmp_row *row) {
   if (row->ran) cli_json_i64(j, row->grid_barriers); else cli_json_null(j);
   cli_json_key(j, "barriers_saved");
   if (row->ran) cli_json_i64(j, row->barriers_saved); else cli_json_null(j);
+  cli_json_key(j, "method");
+  if (row->ran) cli_json_str(j, row->method ? row->method : "?"); else cli_json_null(j);
+  cli_json_key(j, "backend_passes");
+  if (row->ran) cli_json_i64(j, row->backend_passes); else cli_json_null(j);
+  cli_json_key(j, "own_passes");
+  if (row->ran) cli_json_i64(j, row->own_passes); else cli_json_null(j);
   cli_json_key(j, "edges_per_s");
   if (row->ran && edges_per_second(row) > 0) cli_json_f64(j, edges_per_second(row)); else cli_json_null(j);
   cli_json_key(j, "agrees");

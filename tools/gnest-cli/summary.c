@@ -40,6 +40,25 @@ void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in) {
             gnest_tree_num_nodes(in->tree));
 }
 
+/* The method line: the method that ran, and where its passes ran (gnest_info's split), so that
+ * the backend line never takes the credit for the method's own kernels. */
+static void print_method_line(FILE *f, const gnest_info *i) {
+  const char *method = i->method_name ? i->method_name : "?";
+  fprintf(f, "method: %s (", method);
+  if (i->backend == GNEST_BACKEND_CPU)
+    fputs("the host ran it: no backend pass, no kernel", f);
+  else if (i->backend_passes == 0 && i->own_passes == 0)
+    fputs("no pass: nothing to compute", f);
+  else if (i->backend_passes == 0)
+    fprintf(f, "no backend pass: the %s method's own kernels; own passes: %" PRId64, method,
+            i->own_passes);
+  else
+    fprintf(f, "%" PRId64 " backend pass%s on %s; own passes: %" PRId64, i->backend_passes,
+            i->backend_passes == 1 ? "" : "es", i->backend_name ? i->backend_name : "?",
+            i->own_passes);
+  fputs(")\n", f);
+}
+
 static void print_bc_top(FILE *f, const cli_result *r, const cli_digest *d) {
   fputs("top vertices by bc:", f);
   for (int i = 0; i < d->top_count; ++i)
@@ -85,6 +104,7 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   cli_print_input_line(f, a, in);
   fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
   fprintf(f, "backend: %s (%s)\n", i->backend_name ? i->backend_name : "?", i->reason);
+  print_method_line(f, i);
   if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
     fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, cli_vertex_id(in, in->source),
             in->source_rule);

@@ -36,6 +36,9 @@ static void json_info(cli_json *j, const gnest_info *i) {
   cli_json_key(j, "device_bytes"); cli_json_i64(j, i->device_bytes);
   cli_json_key(j, "grid_barriers"); cli_json_i64(j, i->grid_barriers);
   cli_json_key(j, "barriers_saved"); cli_json_i64(j, i->barriers_saved);
+  cli_json_key(j, "method"); cli_json_str(j, i->method_name ? i->method_name : "?");
+  cli_json_key(j, "backend_passes"); cli_json_i64(j, i->backend_passes);
+  cli_json_key(j, "own_passes"); cli_json_i64(j, i->own_passes);
 }
 
 static void json_bc(cli_json *j, const cli_input *in, const cli_result *r, const cli_digest *d) {
