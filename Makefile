@@ -7,8 +7,6 @@
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
-#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color, bin/gnest-proto-tree;
-#                   not installed)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib
@@ -131,33 +129,9 @@ build/gen/bench_peers.checked: bin/gnest-bench
 	bin/gnest-bench --print-peers > /dev/null
 	@touch $@
 
-tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) $(GNEST_LINK_DEP)
+tests/bin/%: build/tests/%.o $(TEST_COMMON) $(GNEST_LINK_DEP)
 	@mkdir -p tests/bin
-	$(CC) -o $@ $< $(TEST_EXTRA_$*) $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
-
-# bench/proto: prototypes measured before they become library code (bench/proto/README.md).
-# `make proto` builds their tools; they are not installed and not part of libgnest, but their
-# simulations are tested by `make test` (tests/test_proto_color.c and test_proto_tree.c link them).
-# test_gpu_algos links the coloring simulation too: the GPU rounds are checked against it.
-PROTO_COLOR_OBJ := build/bench/proto/color_sim.o
-PROTO_TREE_OBJ  := build/bench/proto/tree_sim.o
-TEST_EXTRA_test_proto_color := $(PROTO_COLOR_OBJ)
-TEST_EXTRA_test_gpu_algos   := $(PROTO_COLOR_OBJ)
-TEST_EXTRA_test_proto_tree  := $(PROTO_TREE_OBJ)
-$(PROTO_COLOR_OBJ) $(PROTO_TREE_OBJ) build/bench/proto/main.o build/bench/proto/tree_main.o \
-  build/tests/test_proto_color.o build/tests/test_proto_tree.o build/tests/test_gpu_algos.o: \
-  CFLAGS += -Ibench/proto
-
-.PHONY: proto
-proto: bin/gnest-proto-color bin/gnest-proto-tree
-
-bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) $(GNEST_LINK_DEP)
-	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
-
-bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) $(GNEST_LINK_DEP)
-	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
+	$(CC) -o $@ $< $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
@@ -191,9 +165,10 @@ test-plots: tools
 	fi
 
 # PNGs of one gnest-bench run: JSON= its --json record (default: the last bench/results/*.json by
-# name), OUT= the directory (default bench/plots), PEERS= a peer table to compare with instead of
-# the run's own peers (read by bin/gnest-bench). bench/README.md shows what the plots hold.
-OUT ?= bench/plots
+# name), OUT= the directory (default docs/img, where docs/performance.md shows them), PEERS= a
+# peer table to compare with instead of the run's own peers (read by bin/gnest-bench).
+# bench/README.md shows what the plots hold.
+OUT ?= docs/img
 plots: $(if $(PEERS),bin/gnest-bench)
 	$(PYTHON) scripts/plot-bench.py $(JSON) --out $(OUT) $(if $(PEERS),--peers $(PEERS))
 

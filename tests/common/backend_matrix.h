@@ -17,8 +17,8 @@ typedef struct bm_run {
   int primary;        /* the backend's default configuration (its first when none is default) */
   int host_levels;    /* a hybrid backend (registry WHERE HYBRID): its host threads touch, every
                        * level, managed pages the GPU wrote the level before, so some of its
-                       * configurations pay a migration both ways a level (about 3 ms on an H200,
-                       * bench/probe/hyb_probe.cu's host-touch row), not the 10-25 us of the
+                       * configurations pay a migration both ways a level (about 3 ms on an H200),
+                       * not the 10-25 us of the
                        * other backends: deep inputs give it a smaller size (bm_configs) */
   gnest_options opts; /* backend set */
   char label[320];    /* "lazynp [granularity=warp wboost=1]": names backend and configuration */
