@@ -1,8 +1,9 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
 #   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
-#                   then the Python package's tests when numpy, scipy, networkx and pytest are there
-#                   and the loaders' fuzz corpus replay
+#                   the docs check, the loaders' fuzz corpus replay, then the Python package's tests
+#                   when numpy, scipy, networkx and pytest are there
+#   make docs       the generated parts of README.md and docs/ (scripts/docs.py)
 #   make test-gpu   the GPU test binaries only
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
@@ -52,12 +53,12 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu test-python test-plots plots install uninstall clean fuzz fuzz-replay
+.PHONY: all lib tools tests test test-cpu test-gpu test-python test-plots test-docs docs plots install uninstall clean fuzz fuzz-replay
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
 tools: $(TOOL_BINS) build/gen/bench_peers.checked
-tests: $(TEST_BINS)
+tests: $(TEST_BINS) tests/bin/example_bfs
 
 # Per-file header dependencies (-MMD): editing one header rebuilds the files that include it.
 build/%.o: %.c
@@ -133,10 +134,17 @@ tests/bin/%: build/tests/%.o $(TEST_COMMON) $(GNEST_LINK_DEP)
 	@mkdir -p tests/bin
 	$(CC) -o $@ $< $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
 
+# The C example of README.md and docs/api.md (scripts/docs.py pastes docs/examples/bfs.c into
+# both): built as a user's program is, so that a broken example stops the build.
+tests/bin/example_bfs: build/docs/examples/bfs.o $(GNEST_LINK_DEP)
+	@mkdir -p tests/bin
+	$(CC) -o $@ $< $(GNEST_LINK) $(LDLIBS)
+
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all fuzz
 	@scripts/run-tests.sh 2 $(TEST_BINS)
+	@$(MAKE) --no-print-directory test-docs
 	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory test-plots
@@ -154,6 +162,17 @@ test-python: lib
 	  echo "== python/tests not run: $(PYTHON) lacks numpy, scipy, networkx or pytest" \
 	       "(pip install numpy scipy networkx pytest ./python)"; \
 	fi
+
+# The docs: what scripts/docs.py would write must be what is committed (else: make docs), and
+# the C example must run (on a generated 5-vertex path from vertex 0: every vertex reached).
+test-docs: tools tests/bin/example_bfs
+	@echo "== docs (scripts/docs.py --check, docs/examples/bfs.c)"
+	@$(PYTHON) scripts/docs.py --check
+	@mkdir -p build/docs && bin/gnest-gen path --n 5 -o build/docs/path5.mtx > /dev/null 2>&1
+	@tests/bin/example_bfs build/docs/path5.mtx | grep '^reached 5 of 5 vertices'
+
+docs: tools
+	$(PYTHON) scripts/docs.py
 
 # scripts/plot-bench.py on a fixture record and on a record this build's gnest-bench writes.
 test-plots: tools
