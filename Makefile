@@ -1,14 +1,13 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
 #   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
-#                   then the Python package's tests when numpy, scipy, networkx and pytest are there
-#                   and the loaders' fuzz corpus replay
+#                   the docs check, the loaders' fuzz corpus replay, then the Python package's tests
+#                   when numpy, scipy, networkx and pytest are there
+#   make docs       the generated parts of README.md and docs/ (scripts/docs.py)
 #   make test-gpu   the GPU test binaries only
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
-#   make proto      the prototypes' tools of bench/proto (bin/gnest-proto-color, bin/gnest-proto-tree;
-#                   not installed)
 CUDA_ARCH ?= 90
 PREFIX    ?= /usr/local
 LIBDIR    ?= $(PREFIX)/lib
@@ -54,12 +53,12 @@ TEST_BINS := $(patsubst tests/%.c,tests/bin/%,$(TEST_SRC))
 TOOL_COMMON := $(patsubst %.c,build/%.o,$(wildcard tools/common/*.c))
 TEST_COMMON := $(patsubst %.c,build/%.o,$(wildcard tests/common/*.c)) $(TOOL_COMMON)
 
-.PHONY: all lib tools tests test test-cpu test-gpu test-python test-plots plots install uninstall clean fuzz fuzz-replay
+.PHONY: all lib tools tests test test-cpu test-gpu test-python test-plots test-docs docs plots install uninstall clean fuzz fuzz-replay
 all: lib tools tests
 
 lib: lib/libgnest.a lib/libgnest.so
 tools: $(TOOL_BINS) build/gen/bench_peers.checked
-tests: $(TEST_BINS)
+tests: $(TEST_BINS) tests/bin/example_bfs
 
 # Per-file header dependencies (-MMD): editing one header rebuilds the files that include it.
 build/%.o: %.c
@@ -131,38 +130,21 @@ build/gen/bench_peers.checked: bin/gnest-bench
 	bin/gnest-bench --print-peers > /dev/null
 	@touch $@
 
-tests/bin/%: build/tests/%.o $(TEST_COMMON) $$(TEST_EXTRA_$$*) $(GNEST_LINK_DEP)
+tests/bin/%: build/tests/%.o $(TEST_COMMON) $(GNEST_LINK_DEP)
 	@mkdir -p tests/bin
-	$(CC) -o $@ $< $(TEST_EXTRA_$*) $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
+	$(CC) -o $@ $< $(TEST_COMMON) $(GNEST_LINK) -lcriterion $(LDLIBS)
 
-# bench/proto: prototypes measured before they become library code (bench/proto/README.md).
-# `make proto` builds their tools; they are not installed and not part of libgnest, but their
-# simulations are tested by `make test` (tests/test_proto_color.c and test_proto_tree.c link them).
-# test_gpu_algos links the coloring simulation too: the GPU rounds are checked against it.
-PROTO_COLOR_OBJ := build/bench/proto/color_sim.o
-PROTO_TREE_OBJ  := build/bench/proto/tree_sim.o
-TEST_EXTRA_test_proto_color := $(PROTO_COLOR_OBJ)
-TEST_EXTRA_test_gpu_algos   := $(PROTO_COLOR_OBJ)
-TEST_EXTRA_test_proto_tree  := $(PROTO_TREE_OBJ)
-$(PROTO_COLOR_OBJ) $(PROTO_TREE_OBJ) build/bench/proto/main.o build/bench/proto/tree_main.o \
-  build/tests/test_proto_color.o build/tests/test_proto_tree.o build/tests/test_gpu_algos.o: \
-  CFLAGS += -Ibench/proto
-
-.PHONY: proto
-proto: bin/gnest-proto-color bin/gnest-proto-tree
-
-bin/gnest-proto-color: build/bench/proto/main.o $(PROTO_COLOR_OBJ) $(GNEST_LINK_DEP)
-	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
-
-bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) $(GNEST_LINK_DEP)
-	@mkdir -p bin
-	$(CC) -o $@ $(filter %.o,$^) $(GNEST_LINK) $(LDLIBS)
+# The C example of README.md and docs/api.md (scripts/docs.py pastes docs/examples/bfs.c into
+# both): built as a user's program is, so that a broken example stops the build.
+tests/bin/example_bfs: build/docs/examples/bfs.o $(GNEST_LINK_DEP)
+	@mkdir -p tests/bin
+	$(CC) -o $@ $< $(GNEST_LINK) $(LDLIBS)
 
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all fuzz
 	@scripts/run-tests.sh 2 $(TEST_BINS)
+	@$(MAKE) --no-print-directory test-docs
 	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 	@$(MAKE) --no-print-directory test-python
 	@$(MAKE) --no-print-directory test-plots
@@ -181,6 +163,17 @@ test-python: lib
 	       "(pip install numpy scipy networkx pytest ./python)"; \
 	fi
 
+# The docs: what scripts/docs.py would write must be what is committed (else: make docs), and
+# the C example must run (on a generated 5-vertex path from vertex 0: every vertex reached).
+test-docs: tools tests/bin/example_bfs
+	@echo "== docs (scripts/docs.py --check, docs/examples/bfs.c)"
+	@$(PYTHON) scripts/docs.py --check
+	@mkdir -p build/docs && bin/gnest-gen path --n 5 -o build/docs/path5.mtx > /dev/null 2>&1
+	@tests/bin/example_bfs build/docs/path5.mtx | grep '^reached 5 of 5 vertices'
+
+docs: tools
+	$(PYTHON) scripts/docs.py
+
 # scripts/plot-bench.py on a fixture record and on a record this build's gnest-bench writes.
 test-plots: tools
 	@if $(PYTHON) -c 'import matplotlib, pytest' 2>/dev/null; then \
@@ -191,9 +184,10 @@ test-plots: tools
 	fi
 
 # PNGs of one gnest-bench run: JSON= its --json record (default: the last bench/results/*.json by
-# name), OUT= the directory (default bench/plots), PEERS= a peer table to compare with instead of
-# the run's own peers (read by bin/gnest-bench). bench/README.md shows what the plots hold.
-OUT ?= bench/plots
+# name), OUT= the directory (default docs/img, where docs/performance.md shows them), PEERS= a
+# peer table to compare with instead of the run's own peers (read by bin/gnest-bench).
+# bench/README.md shows what the plots hold.
+OUT ?= docs/img
 plots: $(if $(PEERS),bin/gnest-bench)
 	$(PYTHON) scripts/plot-bench.py $(JSON) --out $(OUT) $(if $(PEERS),--peers $(PEERS))
 

@@ -286,7 +286,7 @@ typedef enum gnest_tree_method {
 } gnest_tree_method;
 
 /* How gnest_bfs runs on a device backend (host backends ignore it). gnest_info.reason names the
- * method that ran and why (README.md "BFS directions"). */
+ * method that ran and why (docs/methods.md). */
 typedef enum gnest_bfs_direction {
   GNEST_BFS_AUTO = 0,   /* OPTIMIZING on a large symmetric graph of mean degree >= 8 (low
                            diameter in practice), else TOP_DOWN */
@@ -299,8 +299,8 @@ typedef enum gnest_bfs_direction {
 } gnest_bfs_direction;
 
 /* How gnest_color runs on a device backend (host backends ignore it). Both give the same colors
- * (src/cpu/color.c's order). gnest_info.reason names the method that ran and why (README.md
- * "Coloring methods"). */
+ * (src/cpu/color.c's order). gnest_info.reason names the method that ran and why
+ * (docs/methods.md). */
 typedef enum gnest_color_method {
   GNEST_COLOR_AUTO = 0, /* ASYNC */
   GNEST_COLOR_ROUNDS,   /* the shortcut rounds through the backend: a split pass over every arc,
@@ -312,7 +312,7 @@ typedef enum gnest_color_method {
 } gnest_color_method;
 
 /* How gnest_tc runs on a device backend (host backends ignore it). Both give the same counts.
- * gnest_info.reason names the method that ran and why (README.md "Triangle counting methods"). */
+ * gnest_info.reason names the method that ran and why (docs/methods.md). */
 typedef enum gnest_tc_method {
   GNEST_TC_AUTO = 0, /* HASH, or SEARCH when no vertex has more than 8 arcs (then every oriented
                         list is HASH's one-thread kind, and SEARCH's loop does the same intersections

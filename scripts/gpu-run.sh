@@ -3,24 +3,21 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [matrix] [sanitize] [bench] [bench-old] [dp-bench] [fl-bench] [agg-bench] [big]
-#          [scale] [color] [trees]
+#   usage: scripts/gpu-run.sh [tests] [matrix] [sanitize] [bench] [bench-old] [big] [scale] [color]
+#          [trees]
 #   matrix: test_gpu_algos in parallel processes by backend group (MATRIX_GROUPS, MATRIX_FILTER,
 #          MATRIX_JOBS; see the step)
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
 #          GNEST_TEST_ALGOS=a,b to algorithms)
-#   color: the coloring alone (its shortcut rounds): its GPU tests on every backend (or
+#   color: the coloring alone: its GPU tests on every backend (or
 #   GNEST_TEST_BACKENDS), compute-sanitizer memcheck and racecheck over gnest-cli color, and the
 #   suite's coloring cells (gnest-bench --algos color --runs 7).
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
 #   trees: scripts/tree-bench.sh (chain, broom, caterpillar, random recursive and Wu trees at 1M and
-#   10M nodes: auto vs cpu vs flat, both tree methods forced, and the bar: auto no slower than
-#   the cpu)
+#   10M nodes: auto vs cpu vs flat, both tree methods forced, and the selector's bar)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
 #   bin/gnest-bench on the suite's flat and lazynp cells, one after the other on the same machine.
-#   agg-bench: scripts/agg-bench.sh $AGG_PARTS (default: every part and the summary; a 10-minute
-#   call takes two or three parts: AGG_PARTS="main tonly summary", then the next ones).
 # The build may travel as devpack/pack.tar.xz (bin, tests/bin, .devlibs, devold packed to stay
 # under the carry limit): it is unpacked first.
 set -u
@@ -38,8 +35,8 @@ for step in $steps; do
   case $step in
     tests)
       for t in tests/bin/test_*; do
-        # A bound per binary: a hang (as cdp-warp's under a forced tiny launch pool once was)
-        # shows as rc=124 instead of eating the whole call.
+        # A bound per binary: a hang (cdp-warp under a forced tiny launch pool has hung:
+        # docs/design.md) shows as rc=124 instead of eating the whole call.
         timeout "${TEST_LIMIT:-540}" "$t" --jobs 4 --short-filename >"$OUT/logs/$(basename "$t").log" 2>&1
         summary+=("$(basename "$t"): rc=$? $(tail -n 1 "$OUT/logs/$(basename "$t").log")")
       done ;;
@@ -84,10 +81,6 @@ for step in $steps; do
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
       summary+=("bench: rc=$?") ;;
-    dp-bench)
-      OUT=$OUT scripts/dp-bench.sh >"$OUT/logs/dp-bench.txt" 2>&1
-      summary+=("dp-bench: rc=$?")
-      cat "$OUT/logs/dp-bench.txt" ;;
     big)
       GNEST_TEST_BIG=1 timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_big --short-filename \
         >"$OUT/logs/test_gpu_big.log" 2>&1
@@ -96,15 +89,6 @@ for step in $steps; do
       OUT=$OUT scripts/scale-bench.sh >"$OUT/logs/scale-bench.txt" 2>&1
       summary+=("scale-bench: rc=$?")
       cat "$OUT/logs/scale-bench.txt" ;;
-    fl-bench)
-      # Free Launch's modes and rule, the static level scheduler's barriers.
-      OUT=$OUT scripts/fl-bench.sh >"$OUT/logs/fl-bench.txt" 2>&1
-      summary+=("fl-bench: rc=$?")
-      cat "$OUT/logs/fl-bench.txt" ;;
-    agg-bench)
-      OUT=$OUT scripts/agg-bench.sh ${AGG_PARTS:-} >"$OUT/logs/agg-bench.txt" 2>&1
-      summary+=("agg-bench ${AGG_PARTS:-(all parts)}: rc=$?")
-      cat "$OUT/logs/agg-bench.txt" ;;
     color)
       GNEST_TEST_ALGOS=color timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_algos --jobs 4 \
         --short-filename >"$OUT/logs/color-test_gpu_algos.log" 2>&1

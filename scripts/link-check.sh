@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Proves that gnest installs like a Debian library and that the README's link lines work:
+# Proves that gnest installs like a Debian library and that docs/api.md's link lines work:
 #   1. make install PREFIX=<a fresh temporary directory>: libgnest.so.MAJOR.MINOR.PATCH whose
 #      SONAME (readelf) is libgnest.so.MAJOR, the links libgnest.so.MAJOR and libgnest.so,
 #      libgnest.a, gnest.h, the tools, gnest.pc (version and libdir right)
-#   2. two programs: the "C API" example of README.md (run on a 4-vertex .mtx file) and a check
+#   2. two programs: the C example docs/examples/bfs.c (run on a 4-vertex .mtx file) and a check
 #      program (gnest_graph_from_edges + gnest_bfs with NULL options, levels checked; with a
 #      device, gnest_device_selftest must return GNEST_OK)
-#   3. each linked with the README's two link lines (found in README.md, word for word):
+#   3. each linked with docs/api.md's two link lines (found there word for word):
 #      (a) shared, `pkg-config --cflags --libs gnest` + an rpath: needs libgnest.so.MAJOR (the
 #          SONAME), loads the installed one, runs;
 #      (b) shared without the rpath, run with LD_LIBRARY_PATH=<prefix>/lib;
@@ -65,17 +65,15 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 echo "pkg-config --libs gnest: $(pkg-config --libs gnest)"
 echo "pkg-config --libs --static gnest: $(pkg-config --libs --static gnest)"
 
-# The README's two link lines, word for word (they are what this script builds with).
+# docs/api.md's two link lines, word for word (they are what this script builds with).
 shared_line='cc bfs.c $(pkg-config --cflags --libs gnest) -Wl,-rpath,$(pkg-config --variable=libdir gnest)'
 static_line='cc bfs.c -Wl,-Bstatic $(pkg-config --cflags --libs --static gnest)'
 for line in "$shared_line" "$static_line"; do
-  grep -qF -- "$line" "$root/README.md" || fail "README.md does not show the link line: $line"
+  grep -qF -- "$line" "$root/docs/api.md" || fail "docs/api.md does not show the link line: $line"
 done
 
-step "programs: the README's C API example and a check program"
-awk '/^## The C API/ { s = 1 } s && /^```c$/ { c = 1; next } c && /^```$/ { exit } c' \
-  "$root/README.md" >"$tmp/readme.c"
-grep -q 'int main' "$tmp/readme.c" || fail "README.md: no whole program under '## The C API'"
+step "programs: the C example docs/examples/bfs.c and a check program"
+cp "$root/docs/examples/bfs.c" "$tmp/example.c" || fail "docs/examples/bfs.c is missing"
 printf '%s\n' '%%MatrixMarket matrix coordinate pattern general' '4 4 3' '1 2' '2 3' '3 4' \
   >"$tmp/path4.mtx"
 cat >"$tmp/check.c" <<'EOF'
@@ -125,11 +123,11 @@ int main(void) {
 }
 EOF
 
-# run_program NAME KIND EXE [ENV...]: runs it (on the README example's input file).
+# run_program NAME KIND EXE [ENV...]: runs it (the example on its input file).
 run_program() {
   local name=$1 kind=$2 exe=$3 args=()
   shift 3
-  [ "$name" = readme ] && args=("$tmp/path4.mtx")
+  [ "$name" = example ] && args=("$tmp/path4.mtx")
   if env "$@" "$exe" "${args[@]}"; then
     echo "   $name ($kind): ran, exit 0"
   else
@@ -164,7 +162,7 @@ build() {
 hide_shared() { mkdir -p "$tmp/hidden" && mv "$prefix"/lib/libgnest.so* "$tmp/hidden/"; }
 unhide_shared() { mv "$tmp/hidden"/libgnest.so* "$prefix/lib/"; }
 
-for name in readme check; do
+for name in example check; do
   src=$tmp/$name.c
   step "$name, shared with an rpath"
   if build "$name" "$src" shared-rpath; then

@@ -350,7 +350,7 @@ def save(fig, out, plt):
 def parse_args(argv):
     p = argparse.ArgumentParser(prog="plot-bench", description="Draws a gnest-bench run (its JSON) as PNGs.")
     p.add_argument("run", nargs="?", help="gnest-bench --json FILE (default: the last bench/results/*.json by name)")
-    p.add_argument("--out", default=str(REPO / "bench" / "plots"), help="directory of the PNGs (default bench/plots)")
+    p.add_argument("--out", default=str(REPO / "docs" / "img"), help="directory of the PNGs (default docs/img)")
     p.add_argument("--peers", help="compare with this peer table (bench/peers.tsv format) instead of the run's own peers")
     p.add_argument("--gnest-bench", default=str(REPO / "bin" / "gnest-bench"), help="gnest-bench, to read --peers")
     return p.parse_args(argv)

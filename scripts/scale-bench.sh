@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# RMAT at scale (scale 26, edge factor 16, undirected: about 2.1 billion arcs) on one GPU.
+# RMAT at scale (default scale 26, edge factor 16, undirected: about 2.1 billion arcs) on one GPU.
 # Generates the graph once into a binary CSR cache (weights 1-64, the benchmark's), then runs each
 # algorithm in its own gnest-cli process on it (auto backend, one source for BC) and prints, per
 # algorithm: time, edges visited, GTEPS (edges visited per second / 1e9), the most device memory

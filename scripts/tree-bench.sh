@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Trees of every shape at 1M and 10M nodes: auto vs cpu vs flat for tree
-# descendants and heights, then the bar: auto at least as fast as the cpu on every shape, and at
+# Trees of every shape at 1M and 10M nodes: auto vs cpu vs flat for tree descendants and
+# heights, then the selector's bar: auto at least as fast as the cpu on every shape, and at
 # least 5x faster on the 10M-node chain. Then each method forced on flat (tree_method=euler on
 # every tree, tree_method=levels on the shallow ones: by levels a 10M chain would take about 36 s a
 # run) to calibrate the rule of tree_method=auto (src/algos/tree_method.c). Every GPU result is

@@ -24,7 +24,7 @@
  * The hybrid backends (registry WHERE HYBRID: lazynp-cpu, lazynp-cross; bm_run.host_levels) pay
  * more a level on those inputs: their host threads touch, every level, managed pages the GPU
  * wrote the level before, so in their host-heavy configurations each level migrates pages both
- * ways, about 3 ms on an H200 against 10-25 us on
+ * ways, about 3 ms on an H200 (a kernel writing pages the host then touches) against 10-25 us on
  * the other backends. At the full or reduced sizes one run would take minutes (a path of 50,000
  * is 50,000 levels, 150 s for one BFS), so on deep inputs every hybrid configuration, the
  * primary too, takes a third size with a few hundred levels, about a second a run at 3 ms a
@@ -50,7 +50,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "color_sim.h" /* the CPU simulation of the coloring rounds */
+#include "common/color_sim.h" /* the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
 #include "common/gen.h"
 #include "gnest.h"
@@ -1030,11 +1030,11 @@ Test(gpu_graphs, dense_core_and_sparse_periphery) {
 }
 
 /* The GPU coloring's dependent rounds (gnest_info.iterations: frontier levels) against its CPU
- * simulation, color_sim.c's variant shortcut-gpu (the same algorithm, each list read
+ * simulation, tests/common/color_sim.c's variant shortcut-gpu (the same algorithm, each list read
  * by one thread, pushes landing after the round): at most the simulated rounds, one trailing
  * level of pushes, and kRoundSlack levels for what the simulation does not model (pushes that
  * land during a round, threads sharing a list that read past its blocker); and never more than
- * Jones-Plassmann's rounds (the proven bound for any order of the threads:
+ * Jones-Plassmann's rounds (the proven bound for any order of the threads, docs/methods.md:
  * at most JP's rounds minus one, plus the trailing level). The colors equal the simulation's. */
 static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs which) {
   enum { kRoundSlack = 4 };
@@ -1818,7 +1818,7 @@ Test(gpu_trees, wu_synthetic_trees) {
   gpu_env env;
   bm_open(&env);
   /* The hybrids take the small mode's cap: on the 3,000,000 cap their host-heavy configurations
-   * did not finish in 170 s on an H200. */
+   * did not finish in 170 s (H200). */
   const double cap = small_mode() ? 300000 : 3000000, host_cap = 300000;
   if (cap == host_cap || !bm_any_selected(&env, BM_HOST_LEVELS)) {
     check_wu_trees(&env, cap, BM_ALL);
@@ -1869,11 +1869,10 @@ Test(gpu_trees, deep_chain) {
   bm_close(&env);
 }
 
-/* A chain numbered against the unsalted splitter hash: without the tree's salt
- * one thread would walk about 77% of its tour (gap 8); with it the walks stay short. Checked
- * against the CPU reference on every configuration (auto takes the tour) and forced. The walk
- * lengths themselves are tests/test_proto_tree.c's (salted_splitters_defeat_a_crafted_numbering,
- * crafted_chain). */
+/* A chain numbered against the unsalted splitter hash (gn_gen_chain_against_splitters): without
+ * the tree's salt one thread would walk about 77% of its tour (gap 8); with it the walks stay
+ * short. Checked against the CPU reference on every configuration (auto takes the tour) and
+ * forced. The walk lengths themselves are tests/test_tree_euler.c's. */
 Test(gpu_trees, chain_numbered_against_the_splitters) {
   gpu_env env;
   bm_open(&env);

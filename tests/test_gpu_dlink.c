@@ -103,8 +103,8 @@ static void expect_levels(const char *what, const int32_t *got, const int32_t *w
  * report GNEST_ERR_LAUNCH_LIMIT (never a result computed with children missing) and leave the
  * caller's output untouched; the others (fits_any_pool) must succeed with cpu's answer, the
  * ticketed ones with at most 16 child launches a level (half the pool of 32 is the drivers'),
- * and never hang (a launch into a full pool can wait instead of failing: cdp-warp, which takes
- * no tickets, can hang so). The next call with the computed pool must be right for all of them. */
+ * and never hang (cdp-warp under a tiny pool has hung: docs/design.md). The next call with the
+ * computed pool must be right for all of them. */
 Test(gpu_dlink, launch_limit_overflow_is_a_status) {
   gnest_ctx *ctx = bm_device_ctx();
   const int32_t n = 4096;
