@@ -213,15 +213,15 @@ static void expect_forest(const gnest_graph *g, int64_t count, const int32_t *eu
 /* Cases and algorithms                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
-#define A_BFS GN_ALGO_BIT(GN_ALGO_BFS)
-#define A_SSSP GN_ALGO_BIT(GN_ALGO_SSSP)
-#define A_BC GN_ALGO_BIT(GN_ALGO_BC)
-#define A_COLOR GN_ALGO_BIT(GN_ALGO_COLOR)
-#define A_MST GN_ALGO_BIT(GN_ALGO_MST)
-#define A_TC GN_ALGO_BIT(GN_ALGO_TC)
+#define A_BFS GN_ALGO_BIT(GNEST_ALGO_BFS)
+#define A_SSSP GN_ALGO_BIT(GNEST_ALGO_SSSP)
+#define A_BC GN_ALGO_BIT(GNEST_ALGO_BC)
+#define A_COLOR GN_ALGO_BIT(GNEST_ALGO_COLOR)
+#define A_MST GN_ALGO_BIT(GNEST_ALGO_MST)
+#define A_TC GN_ALGO_BIT(GNEST_ALGO_TC)
 #define A_TRAVERSALS (A_BFS | A_SSSP | A_BC)
 #define A_ALL (A_TRAVERSALS | A_COLOR | A_MST | A_TC)
-#define A_TREES (GN_ALGO_BIT(GN_ALGO_TREE_DESCENDANTS) | GN_ALGO_BIT(GN_ALGO_TREE_HEIGHTS))
+#define A_TREES (GN_ALGO_BIT(GNEST_ALGO_TREE_DESCENDANTS) | GN_ALGO_BIT(GNEST_ALGO_TREE_HEIGHTS))
 
 /* An input: a graph (g) or a tree (t), the algorithms to run on it and how to compare. */
 typedef struct input_case {
@@ -268,7 +268,7 @@ typedef struct outputs {
 } outputs;
 
 typedef struct algo_check {
-  gn_algo algo;
+  gnest_algorithm algo;
   size_t vertex_elem;     /* bytes per vertex of the output (0: none) */
   int forest;             /* writes an edge list (mst) */
   gnest_status (*run)(gnest_ctx *ctx, const input_case *c, outputs *o, const gnest_options *opts,
@@ -451,15 +451,15 @@ static void check_ref_descendants(const input_case *c, const outputs *ref, const
 }
 
 static const algo_check algo_checks[] = {
-    {GN_ALGO_BFS, sizeof(int32_t), 0, run_bfs, NULL, compare_i32},
-    {GN_ALGO_SSSP, sizeof(float), 0, run_sssp, NULL, compare_sssp},
-    {GN_ALGO_BC, sizeof(double), 0, run_bc, NULL, compare_bc},
-    {GN_ALGO_COLOR, sizeof(int32_t), 0, run_color, check_ref_color, compare_color},
-    {GN_ALGO_MST, 0, 1, run_mst, check_ref_mst, compare_mst},
-    {GN_ALGO_TC, sizeof(uint64_t), 0, run_tc, NULL, compare_tc},
-    {GN_ALGO_TREE_DESCENDANTS, sizeof(int32_t), 0, run_descendants, check_ref_descendants,
+    {GNEST_ALGO_BFS, sizeof(int32_t), 0, run_bfs, NULL, compare_i32},
+    {GNEST_ALGO_SSSP, sizeof(float), 0, run_sssp, NULL, compare_sssp},
+    {GNEST_ALGO_BC, sizeof(double), 0, run_bc, NULL, compare_bc},
+    {GNEST_ALGO_COLOR, sizeof(int32_t), 0, run_color, check_ref_color, compare_color},
+    {GNEST_ALGO_MST, 0, 1, run_mst, check_ref_mst, compare_mst},
+    {GNEST_ALGO_TC, sizeof(uint64_t), 0, run_tc, NULL, compare_tc},
+    {GNEST_ALGO_TREE_DESCENDANTS, sizeof(int32_t), 0, run_descendants, check_ref_descendants,
      compare_i32},
-    {GN_ALGO_TREE_HEIGHTS, sizeof(int32_t), 0, run_heights, NULL, compare_i32},
+    {GNEST_ALGO_TREE_HEIGHTS, sizeof(int32_t), 0, run_heights, NULL, compare_i32},
 };
 
 /* gnest_info of a forced device run: the forced backend, its name, a reason, counted launches. */
@@ -477,9 +477,9 @@ static void check_info(const bm_run *r, const gnest_info *info, const input_case
 
 /* A tree run used the method asked for (auto: the rule's pick for this tree): named in the
  * reason, and its dependent passes in iterations (levels: the depth; the tour: its passes). */
-static void check_tree_method(const input_case *c, gn_algo algo, const gnest_info *info,
+static void check_tree_method(const input_case *c, gnest_algorithm algo, const gnest_info *info,
                               const char *what) {
-  const int heights = algo == GN_ALGO_TREE_HEIGHTS;
+  const int heights = algo == GNEST_ALGO_TREE_HEIGHTS;
   const int32_t n = case_size(c);
   const gnest_tree_method m = gn_tree_method_pick(c->tree_method, n, c->tree_depth, heights, NULL, 0);
   const int euler = m == GNEST_TREE_METHOD_EULER;
@@ -575,10 +575,10 @@ static void check_algo(const gpu_env *env, const input_case *c, const algo_check
     if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
     if (c->t) check_tree_method(c, a->algo, &info, what);
-    if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
+    if (a->algo == GNEST_ALGO_BFS && c->check_bfs_direction)
       check_bfs_direction(env, c, &ref, &info, what);
-    if (a->algo == GN_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
-    if (a->algo == GN_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
+    if (a->algo == GNEST_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
+    if (a->algo == GNEST_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
     a->compare(env, r, c, &ref, &got, what);
   }
   outputs_free(&ref);
@@ -923,7 +923,7 @@ static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs whic
     opts.color_method = GNEST_COLOR_ROUNDS;
     poison(got, (size_t)p.n * sizeof *got);
     gnest_status st = gnest_color(env->ctx, g, got, &num_colors, &opts, &info);
-    if (!bm_status_agrees(env, r, GN_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
+    if (!bm_status_agrees(env, r, GNEST_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
     expect_i32_equal(sim, got, p.n, what);
     cr_log_info("%s: %d levels (simulated: %d rounds, Jones-Plassmann %d)", what, info.iterations,
                 sc.rounds, jp.rounds);
@@ -941,7 +941,7 @@ static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs whic
 Test(gpu_graphs, coloring_rounds_match_the_simulation) {
   gpu_env env;
   bm_open(&env);
-  if (!bm_algo_selected(GN_ALGO_COLOR)) {
+  if (!bm_algo_selected(GNEST_ALGO_COLOR)) {
     bm_close(&env);
     cr_skip_test("GNEST_TEST_ALGOS leaves out color");
   }
@@ -1787,7 +1787,7 @@ static gnest_graph *small_weighted_graph(const gpu_env *env) {
 
 /* Asserts a run's status: `want` where the registry says the backend runs the algorithm,
  * GNEST_ERR_BACKEND_NOT_APPLICABLE elsewhere; the failure recorded in the context. */
-static void expect_run_status(const gpu_env *env, const bm_run *r, gn_algo algo, gnest_status got,
+static void expect_run_status(const gpu_env *env, const bm_run *r, gnest_algorithm algo, gnest_status got,
                               gnest_status want, const char *detail) {
   want = bm_expected(r, algo, want);
   cr_assert_eq(got, want, "%s/%s, %s: '%s' (%s), expected '%s'", gn_algo_name(algo), r->label,
@@ -1811,13 +1811,13 @@ Test(gpu_api, source_out_of_range) {
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
       char detail[64];
       snprintf(detail, sizeof detail, "source %d", bad[k]);
-      expect_run_status(&env, r, GN_ALGO_BFS, gnest_bfs(env.ctx, g, bad[k], levels, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_BFS, gnest_bfs(env.ctx, g, bad[k], levels, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
-      expect_run_status(&env, r, GN_ALGO_SSSP, gnest_sssp(env.ctx, g, bad[k], dist, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_SSSP, gnest_sssp(env.ctx, g, bad[k], dist, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
       int32_t list[] = {0, bad[k]};
       gnest_bc_sources src = {GNEST_BC_LIST, list, 2, 0};
-      expect_run_status(&env, r, GN_ALGO_BC, gnest_bc(env.ctx, g, &src, bc, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_BC, gnest_bc(env.ctx, g, &src, bc, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
     }
   }
@@ -1842,11 +1842,11 @@ Test(gpu_api, negative_weight_is_invalid_input) {
   gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_sssp(env.ctx, g, 0, dist, &cpu, NULL), GNEST_ERR_INVALID_INPUT);
   FOR_RUNS(&env, BM_ALL, r) {
-    expect_run_status(&env, r, GN_ALGO_SSSP, gnest_sssp(env.ctx, g, 0, dist, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_SSSP, gnest_sssp(env.ctx, g, 0, dist, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, "one negative weight");
     cr_assert_neq(gnest_last_error(env.ctx)->message[0], '\0', "%s: no message", r->label);
     /* BFS ignores weights and still runs. */
-    expect_run_status(&env, r, GN_ALGO_BFS, gnest_bfs(env.ctx, g, 0, levels, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_BFS, gnest_bfs(env.ctx, g, 0, levels, &r->opts, NULL),
                       GNEST_OK, "one negative weight");
   }
   gnest_graph_free(g);
@@ -1867,13 +1867,13 @@ Test(gpu_api, directed_graph_refused_by_undirected_algorithms) {
   int64_t count;
   const char *detail = "directed graph";
   FOR_RUNS(&env, BM_ALL, r) {
-    expect_run_status(&env, r, GN_ALGO_COLOR,
+    expect_run_status(&env, r, GNEST_ALGO_COLOR,
                       gnest_color(env.ctx, g, colors, &num_colors, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
-    expect_run_status(&env, r, GN_ALGO_MST,
+    expect_run_status(&env, r, GNEST_ALGO_MST,
                       gnest_mst(env.ctx, g, &total, &count, NULL, NULL, NULL, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
-    expect_run_status(&env, r, GN_ALGO_TC, gnest_tc(env.ctx, g, &tri, NULL, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_TC, gnest_tc(env.ctx, g, &tri, NULL, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
   }
   gnest_graph_free(g);
