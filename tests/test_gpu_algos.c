@@ -6,14 +6,20 @@
  * tests/common/backend_matrix.h: a backend or configuration added there is tested here without
  * editing this file. A run must return the CPU's status, except where the registry says the
  * backend does not run the algorithm: then it must return GNEST_ERR_BACKEND_NOT_APPLICABLE.
- * Failure messages read "algorithm/backend [configuration] on input".
+ * The algorithms come from the algorithm registry (src/algos/algos.def, gnest_algorithm_describe):
+ * each runs through gnest_run and is compared by its result kind, so that a row added there is
+ * tested on every graph (or tree) input here. Failure messages read "algorithm/backend
+ * [configuration] on input".
  *
- * Comparisons: BFS levels exact; SSSP exact for integer weights (within 1e-5 relative for real
- * weights); BC within 1e-6 of max(|ref|, 1) per vertex; coloring valid and equal to the CPU's;
- * MST total exact for integer weights, same edge count, and the returned edges form a forest of
- * graph edges with that total; TC total and per vertex exact; tree descendants / heights exact,
- * and the tree method that ran (gnest_options.tree_method: levels or the Euler tour) the one
- * asked for or auto's pick, named in gnest_info.reason, its passes counted in iterations.
+ * Comparisons, by result kind: levels exact; distances exact for integer weights (within 1e-5
+ * relative for real weights); scores within 1e-6 of max(|ref|, 1) per vertex; a coloring valid
+ * and equal to the CPU's; a forest's total exact for integer weights, the same edge count, the
+ * returned edges a forest of graph edges with that total, in the CPU's order; counts exact, total
+ * and per vertex; node values exact. Optional outputs (forest edges, per-vertex counts) are left
+ * out in a second run, which must give the same totals. Beside the kind, what is particular to
+ * an algorithm: the tree method that ran (gnest_options.tree_method: levels or the Euler tour) the
+ * one asked for or auto's pick, named in gnest_info.reason, its passes counted in iterations; the
+ * BFS direction, coloring and TC methods named; the descendants of the root.
  *
  * Run time: inputs that take few levels run every configuration at full size. Inputs whose runs
  * take thousands of levels (grids, paths, chains, deep trees, the large real graphs) cost every
@@ -53,6 +59,7 @@
 #include "color_sim.h" /* bench/proto: the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
 #include "common/gen.h"
+#include "common/result.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"
@@ -213,15 +220,27 @@ static void expect_forest(const gnest_graph *g, int64_t count, const int32_t *eu
 /* Cases and algorithms                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
+/* The registry's algorithms on an input kind, and those that start from sources. */
+static unsigned registry_algos(int tree, int from_sources) {
+  unsigned mask = 0;
+  for (int a = 0; a < GNEST_ALGO_COUNT; a++) {
+    gnest_algorithm_desc d;
+    cr_assert_eq(gnest_algorithm_describe((gnest_algorithm)a, &d), GNEST_OK);
+    const int sourced = d.sources != GNEST_SOURCES_NONE;
+    if ((d.input == GNEST_INPUT_TREE) == tree && (!from_sources || sourced)) mask |= GN_ALGO_BIT(a);
+  }
+  return mask;
+}
+
 #define A_BFS GN_ALGO_BIT(GNEST_ALGO_BFS)
 #define A_SSSP GN_ALGO_BIT(GNEST_ALGO_SSSP)
 #define A_BC GN_ALGO_BIT(GNEST_ALGO_BC)
 #define A_COLOR GN_ALGO_BIT(GNEST_ALGO_COLOR)
 #define A_MST GN_ALGO_BIT(GNEST_ALGO_MST)
 #define A_TC GN_ALGO_BIT(GNEST_ALGO_TC)
-#define A_TRAVERSALS (A_BFS | A_SSSP | A_BC)
-#define A_ALL (A_TRAVERSALS | A_COLOR | A_MST | A_TC)
-#define A_TREES (GN_ALGO_BIT(GNEST_ALGO_TREE_DESCENDANTS) | GN_ALGO_BIT(GNEST_ALGO_TREE_HEIGHTS))
+#define A_TRAVERSALS registry_algos(0, 1)
+#define A_ALL registry_algos(0, 0)
+#define A_TREES registry_algos(1, 0)
 
 /* An input: a graph (g) or a tree (t), the algorithms to run on it and how to compare. */
 typedef struct input_case {
@@ -230,10 +249,10 @@ typedef struct input_case {
   const gnest_tree *t;
   unsigned algos;      /* GN_ALGO_BIT set */
   bm_configs configs;  /* which configurations of each backend run on it */
-  int32_t source;      /* BFS / SSSP source */
+  int32_t source;      /* GNEST_SOURCES_ONE: the source */
   int exact_sssp;      /* weights are integers (or sums stay exact): distances compared exactly */
   int exact_mst;       /* MST total compared exactly (else within 1e-9 relative) */
-  int32_t bc_sample;   /* BC sources: 0 = all, else this many sampled with a fixed seed */
+  int32_t bc_sample;   /* GNEST_SOURCES_SET: 0 = all, else this many sampled with a fixed seed */
   const int32_t *bc_list; /* or an explicit list (bc_list_len entries) */
   int32_t bc_list_len;
   gnest_tree_method tree_method; /* trees: the method every run asks for */
@@ -254,78 +273,49 @@ static int case_has_work(const input_case *c) {
   return c->t ? gnest_tree_num_nodes(c->t) > 1 : gnest_graph_num_edges(c->g) > 0;
 }
 
-/* What one run wrote; which fields are used depends on the algorithm. */
+/* The case's options on top of a run's: the methods it asks for. */
+static gnest_options case_options(const input_case *c, const gnest_options *run) {
+  gnest_options opts = *run;
+  opts.tree_method = c->tree_method;
+  opts.bfs_direction = c->bfs_direction;
+  opts.color_method = c->color_method;
+  opts.tc_method = c->tc_method;
+  return opts;
+}
+
+/* What one run wrote: gnest_result's arrays as the registry's result kind says, every optional
+ * one allocated (tools/common/result.h). */
 typedef struct outputs {
-  void *vertex;           /* one value per vertex / node */
-  size_t vertex_bytes;
-  int32_t colors;         /* color */
-  double total;           /* mst: forest weight */
-  int64_t count;          /* mst: forest edges */
-  int32_t *eu, *ev;       /* mst: the forest's edges (n - 1 each) */
-  float *ew;
-  size_t forest_cap;
-  uint64_t triangles;     /* tc */
+  gnest_result r;
+  int32_t n;
 } outputs;
 
-typedef struct algo_check {
-  gnest_algorithm algo;
-  size_t vertex_elem;     /* bytes per vertex of the output (0: none) */
-  int forest;             /* writes an edge list (mst) */
-  gnest_status (*run)(gnest_ctx *ctx, const input_case *c, outputs *o, const gnest_options *opts,
-                      gnest_info *info);
-  /* Checks the CPU's own result where a property can be checked (may be NULL). */
-  void (*check_ref)(const input_case *c, const outputs *ref, const char *what);
-  /* Compares a run's result with the CPU's (may run the algorithm again with r's options). */
-  void (*compare)(const gpu_env *env, const bm_run *r, const input_case *c, const outputs *ref,
-                  const outputs *got, const char *what);
-} algo_check;
-
-static void outputs_alloc(outputs *o, const input_case *c, const algo_check *a) {
-  memset(o, 0, sizeof *o);
-  int32_t n = case_size(c);
-  o->vertex_bytes = (size_t)n * a->vertex_elem;
-  if (a->vertex_elem) o->vertex = xmalloc((size_t)n, a->vertex_elem);
-  if (a->forest) {
-    o->forest_cap = n > 1 ? (size_t)n - 1 : 1;
-    o->eu = xmalloc(o->forest_cap, sizeof *o->eu);
-    o->ev = xmalloc(o->forest_cap, sizeof *o->ev);
-    o->ew = xmalloc(o->forest_cap, sizeof *o->ew);
-  }
+static void outputs_alloc(outputs *o, const input_case *c, const gnest_algorithm_desc *d) {
+  o->n = case_size(c);
+  cr_assert_eq(gn_result_alloc(d->result, o->n, 1, &o->r), GNEST_OK, "out of host memory");
 }
 
 static void outputs_poison(outputs *o) {
-  poison(o->vertex, o->vertex_bytes);
-  poison(o->eu, o->forest_cap * sizeof *o->eu);
-  poison(o->ev, o->forest_cap * sizeof *o->ev);
-  poison(o->ew, o->forest_cap * sizeof *o->ew);
-  o->colors = -1;
-  o->total = -1;
-  o->count = -1;
-  o->triangles = ~0ULL;
+  size_t entry = 0;
+  void *values = gn_result_values(&o->r, &entry);
+  poison(values, (size_t)o->n * entry);
+  const size_t edges = o->n > 1 ? (size_t)o->n - 1 : 0;
+  poison(o->r.edge_u, edges * sizeof(int32_t));
+  poison(o->r.edge_v, edges * sizeof(int32_t));
+  poison(o->r.edge_w, edges * sizeof(float));
+  o->r.num_colors = -1;
+  o->r.total_weight = -1;
+  o->r.num_edges = -1;
+  o->r.total = ~0ULL;
 }
 
-static void outputs_free(outputs *o) {
-  free(o->vertex);
-  free(o->eu);
-  free(o->ev);
-  free(o->ew);
-}
+static void outputs_free(outputs *o) { gn_result_free(&o->r); }
 
 /* --- runs --- */
 
-static gnest_status run_bfs(gnest_ctx *ctx, const input_case *c, outputs *o,
-                            const gnest_options *opts, gnest_info *info) {
-  return gnest_bfs(ctx, c->g, c->source, o->vertex, opts, info);
-}
-
-static gnest_status run_sssp(gnest_ctx *ctx, const input_case *c, outputs *o,
-                             const gnest_options *opts, gnest_info *info) {
-  return gnest_sssp(ctx, c->g, c->source, o->vertex, opts, info);
-}
-
-static gnest_status run_bc(gnest_ctx *ctx, const input_case *c, outputs *o,
-                           const gnest_options *opts, gnest_info *info) {
-  int32_t n = gnest_graph_num_vertices(c->g);
+/* The case's sources of a GNEST_SOURCES_SET algorithm: all, its list, or a fixed sample. */
+static gnest_bc_sources case_sources(const input_case *c) {
+  int32_t n = case_size(c);
   gnest_bc_sources src = {GNEST_BC_ALL, NULL, 0, 0};
   if (c->bc_list) {
     src.mode = GNEST_BC_LIST;
@@ -336,131 +326,113 @@ static gnest_status run_bc(gnest_ctx *ctx, const input_case *c, outputs *o,
     src.count = c->bc_sample < n ? c->bc_sample : n;
     src.seed = 12345;
   }
-  return gnest_bc(ctx, c->g, &src, o->vertex, opts, info);
+  return src;
 }
 
-static gnest_status run_color(gnest_ctx *ctx, const input_case *c, outputs *o,
-                              const gnest_options *opts, gnest_info *info) {
-  return gnest_color(ctx, c->g, o->vertex, &o->colors, opts, info);
+/* Runs algorithm a on the case through gnest_run, into out (a result with its arrays). */
+static gnest_status run_algo(gnest_ctx *ctx, const input_case *c, gnest_algorithm a,
+                             gnest_result *out, const gnest_options *opts, gnest_info *info) {
+  const gnest_bc_sources sources = case_sources(c);
+  const gnest_run_input in = {c->g, c->t, c->source, &sources};
+  return gnest_run(ctx, a, &in, out, opts, info);
 }
 
-static gnest_status run_mst(gnest_ctx *ctx, const input_case *c, outputs *o,
-                            const gnest_options *opts, gnest_info *info) {
-  return gnest_mst(ctx, c->g, &o->total, &o->count, o->eu, o->ev, o->ew, opts, info);
-}
-
-static gnest_status run_tc(gnest_ctx *ctx, const input_case *c, outputs *o,
-                           const gnest_options *opts, gnest_info *info) {
-  return gnest_tc(ctx, c->g, &o->triangles, o->vertex, opts, info);
-}
-
-static gnest_status run_descendants(gnest_ctx *ctx, const input_case *c, outputs *o,
-                                    const gnest_options *opts, gnest_info *info) {
-  return gnest_tree_descendants(ctx, c->t, o->vertex, opts, info);
-}
-
-static gnest_status run_heights(gnest_ctx *ctx, const input_case *c, outputs *o,
-                                const gnest_options *opts, gnest_info *info) {
-  return gnest_tree_heights(ctx, c->t, o->vertex, opts, info);
-}
-
-/* --- reference checks and comparisons --- */
-
-static void compare_i32(const gpu_env *env, const bm_run *r, const input_case *c,
-                        const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_i32_equal(ref->vertex, got->vertex, case_size(c), what);
-}
-
-static void compare_sssp(const gpu_env *env, const bm_run *r, const input_case *c,
-                         const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_f32_close(ref->vertex, got->vertex, case_size(c), c->exact_sssp ? 0.0 : 1e-5, what);
-}
-
-static void compare_bc(const gpu_env *env, const bm_run *r, const input_case *c,
-                       const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_f64_close(ref->vertex, got->vertex, case_size(c), 1e-6, what);
-}
-
-static void check_ref_color(const input_case *c, const outputs *ref, const char *what) {
-  expect_valid_coloring(c->g, ref->vertex, ref->colors, what);
-}
-
-static void compare_color(const gpu_env *env, const bm_run *r, const input_case *c,
-                          const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_valid_coloring(c->g, got->vertex, got->colors, what);
-  cr_assert_eq(got->colors, ref->colors, "%s: %d colors, cpu %d", what, got->colors, ref->colors);
-  expect_i32_equal(ref->vertex, got->vertex, case_size(c), what);
-}
+/* --- comparisons by result kind --- */
 
 static double mst_tolerance(const input_case *c) { return c->exact_mst ? 0.0 : 1e-9; }
 
-static void check_ref_mst(const input_case *c, const outputs *ref, const char *what) {
-  expect_forest(c->g, ref->count, ref->eu, ref->ev, ref->ew, ref->total, mst_tolerance(c), what);
+/* The CPU's own result, where its kind has a property to check. */
+static void check_ref_kind(const input_case *c, const gnest_algorithm_desc *d, const outputs *ref,
+                           const char *what) {
+  const gnest_result *x = &ref->r;
+  if (d->result == GNEST_RESULT_COLORING)
+    expect_valid_coloring(c->g, x->values_i32, x->num_colors, what);
+  if (d->result == GNEST_RESULT_FOREST)
+    expect_forest(c->g, x->num_edges, x->edge_u, x->edge_v, x->edge_w, x->total_weight,
+                  mst_tolerance(c), what);
 }
 
-static void compare_mst(const gpu_env *env, const bm_run *r, const input_case *c,
-                        const outputs *ref, const outputs *got, const char *what) {
+static void compare_forest(const gpu_env *env, const bm_run *r, const input_case *c,
+                           const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                           const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
   const double tolerance = mst_tolerance(c);
-  cr_assert_eq(got->count, ref->count, "%s: %lld edges, cpu %lld", what, (long long)got->count,
-               (long long)ref->count);
-  cr_assert(close_enough(ref->total, got->total, tolerance), "%s: total %.17g, cpu %.17g", what,
-            got->total, ref->total);
-  expect_forest(c->g, got->count, got->eu, got->ev, got->ew, got->total, tolerance, what);
+  cr_assert_eq(y->num_edges, x->num_edges, "%s: %lld edges, cpu %lld", what,
+               (long long)y->num_edges, (long long)x->num_edges);
+  cr_assert(close_enough(x->total_weight, y->total_weight, tolerance),
+            "%s: total %.17g, cpu %.17g", what, y->total_weight, x->total_weight);
+  expect_forest(c->g, y->num_edges, y->edge_u, y->edge_v, y->edge_w, y->total_weight, tolerance,
+                what);
   /* The forest is unique under the order (weight, u, v), and its edges come in that order: the
    * CPU's edges exactly (a tie broken the wrong way shows here, not in the total). */
-  for (int64_t i = 0; i < got->count; i++)
-    if (got->eu[i] != ref->eu[i] || got->ev[i] != ref->ev[i] ||
-        !(got->ew[i] == ref->ew[i] || (got->ew[i] != got->ew[i] && ref->ew[i] != ref->ew[i])))
+  for (int64_t i = 0; i < y->num_edges; i++)
+    if (y->edge_u[i] != x->edge_u[i] || y->edge_v[i] != x->edge_v[i] ||
+        !(y->edge_w[i] == x->edge_w[i] ||
+          (y->edge_w[i] != y->edge_w[i] && x->edge_w[i] != x->edge_w[i])))
       cr_assert_fail("%s: edge %lld is (%d, %d, %g), cpu (%d, %d, %g)", what, (long long)i,
-                     got->eu[i], got->ev[i], got->ew[i], ref->eu[i], ref->ev[i], ref->ew[i]);
+                     y->edge_u[i], y->edge_v[i], y->edge_w[i], x->edge_u[i], x->edge_v[i],
+                     x->edge_w[i]);
   /* Without the edge arrays the totals are the same. */
-  double total_only = -1;
-  int64_t count_only = -1;
-  gnest_status st = gnest_mst(env->ctx, c->g, &total_only, &count_only, NULL, NULL, NULL, &r->opts,
-                              NULL);
+  gnest_result only = {0};
+  only.total_weight = -1;
+  only.num_edges = -1;
+  const gnest_options opts = case_options(c, &r->opts);
+  gnest_status st = run_algo(env->ctx, c, d->algorithm, &only, &opts, NULL);
   cr_assert_eq(st, GNEST_OK, "%s without edges: %s", what, gnest_last_error_string(env->ctx));
-  cr_assert_eq(count_only, got->count, "%s without edges: %lld edges", what, (long long)count_only);
-  cr_assert(close_enough(ref->total, total_only, tolerance), "%s without edges: total %.17g", what,
-            total_only);
+  cr_assert_eq(only.num_edges, y->num_edges, "%s without edges: %lld edges", what,
+               (long long)only.num_edges);
+  cr_assert(close_enough(x->total_weight, only.total_weight, tolerance),
+            "%s without edges: total %.17g", what, only.total_weight);
 }
 
-static void compare_tc(const gpu_env *env, const bm_run *r, const input_case *c,
-                       const outputs *ref, const outputs *got, const char *what) {
-  cr_assert_eq(got->triangles, ref->triangles, "%s: %llu triangles, cpu %llu", what,
-               (unsigned long long)got->triangles, (unsigned long long)ref->triangles);
-  expect_u64_equal(ref->vertex, got->vertex, case_size(c), what);
-  uint64_t total = ~0ULL; /* per-vertex output is optional */
-  gnest_options opts = r->opts;
-  opts.tc_method = c->tc_method;
-  gnest_status st = gnest_tc(env->ctx, c->g, &total, NULL, &opts, NULL);
+static void compare_counts(const gpu_env *env, const bm_run *r, const input_case *c,
+                           const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                           const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
+  cr_assert_eq(y->total, x->total, "%s: %llu %s, cpu %llu", what, (unsigned long long)y->total,
+               d->value_name, (unsigned long long)x->total);
+  expect_u64_equal(x->values_u64, y->values_u64, case_size(c), what);
+  gnest_result only = {0}; /* per-vertex counts are optional */
+  only.total = ~0ULL;
+  const gnest_options opts = case_options(c, &r->opts);
+  gnest_status st = run_algo(env->ctx, c, d->algorithm, &only, &opts, NULL);
   cr_assert_eq(st, GNEST_OK, "%s without per-vertex counts: %s", what,
                gnest_last_error_string(env->ctx));
-  cr_assert_eq(total, ref->triangles, "%s without per-vertex counts: %llu triangles", what,
-               (unsigned long long)total);
+  cr_assert_eq(only.total, x->total, "%s without per-vertex counts: %llu %s", what,
+               (unsigned long long)only.total, d->value_name);
 }
 
+/* A run's result against the CPU's, by the result's kind (optional outputs: run again without). */
+static void compare_kind(const gpu_env *env, const bm_run *r, const input_case *c,
+                         const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                         const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
+  const int32_t n = case_size(c);
+  switch (d->result) {
+    case GNEST_RESULT_DISTANCES:
+      expect_f32_close(x->values_f32, y->values_f32, n, c->exact_sssp ? 0.0 : 1e-5, what);
+      break;
+    case GNEST_RESULT_SCORES: expect_f64_close(x->values_f64, y->values_f64, n, 1e-6, what); break;
+    case GNEST_RESULT_COLORING:
+      expect_valid_coloring(c->g, y->values_i32, y->num_colors, what);
+      cr_assert_eq(y->num_colors, x->num_colors, "%s: %d colors, cpu %d", what, y->num_colors,
+                   x->num_colors);
+      expect_i32_equal(x->values_i32, y->values_i32, n, what);
+      break;
+    case GNEST_RESULT_FOREST: compare_forest(env, r, c, d, ref, got, what); break;
+    case GNEST_RESULT_COUNTS: compare_counts(env, r, c, d, ref, got, what); break;
+    default: expect_i32_equal(x->values_i32, y->values_i32, n, what); break; /* exact */
+  }
+}
+
+/* --- what is particular to one algorithm --- */
+
 static void check_ref_descendants(const input_case *c, const outputs *ref, const char *what) {
-  const int32_t *d = ref->vertex;
+  const int32_t *d = ref->r.values_i32;
   int32_t root = gnest_tree_root(c->t);
   cr_assert_eq(d[root], case_size(c), "%s: the root holds %d of %d nodes", what, d[root],
                case_size(c));
 }
-
-static const algo_check algo_checks[] = {
-    {GNEST_ALGO_BFS, sizeof(int32_t), 0, run_bfs, NULL, compare_i32},
-    {GNEST_ALGO_SSSP, sizeof(float), 0, run_sssp, NULL, compare_sssp},
-    {GNEST_ALGO_BC, sizeof(double), 0, run_bc, NULL, compare_bc},
-    {GNEST_ALGO_COLOR, sizeof(int32_t), 0, run_color, check_ref_color, compare_color},
-    {GNEST_ALGO_MST, 0, 1, run_mst, check_ref_mst, compare_mst},
-    {GNEST_ALGO_TC, sizeof(uint64_t), 0, run_tc, NULL, compare_tc},
-    {GNEST_ALGO_TREE_DESCENDANTS, sizeof(int32_t), 0, run_descendants, check_ref_descendants,
-     compare_i32},
-    {GNEST_ALGO_TREE_HEIGHTS, sizeof(int32_t), 0, run_heights, NULL, compare_i32},
-};
 
 /* gnest_info of a forced device run: the forced backend, its name, a reason, counted launches. */
 static void check_info(const bm_run *r, const gnest_info *info, const input_case *c,
@@ -508,7 +480,7 @@ static void check_bfs_direction(const gpu_env *env, const input_case *c, const o
   if (!symmetric && c->bfs_direction == GNEST_BFS_OPTIMIZING)
     cr_assert_not_null(strstr(info->reason, "directed graph"), "%s: reason \"%s\"", what,
                        info->reason);
-  const int32_t *levels = ref->vertex;
+  const int32_t *levels = ref->r.values_i32;
   int32_t deepest = 0;
   for (int32_t v = 0; v < case_size(c); v++)
     if (levels[v] > deepest) deepest = levels[v];
@@ -546,49 +518,55 @@ static void check_tc_method(const gpu_env *env, const input_case *c, const gnest
                      want);
 }
 
+/* The checks of one algorithm beyond its result kind's, after a successful run. */
+static void check_particular(const gpu_env *env, const input_case *c, gnest_algorithm a,
+                             const outputs *ref, const gnest_info *info, const char *what) {
+  if (c->t) check_tree_method(c, a, info, what);
+  if (a == GNEST_ALGO_BFS && c->check_bfs_direction)
+    check_bfs_direction(env, c, ref, info, what);
+  if (a == GNEST_ALGO_COLOR) check_color_method(c, info, what);
+  if (a == GNEST_ALGO_TC) check_tc_method(env, c, info, what);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
-static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
-  const char *algo = gn_algo_name(a->algo);
+static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm a) {
+  gnest_algorithm_desc d;
+  cr_assert_eq(gnest_algorithm_describe(a, &d), GNEST_OK);
   char what[512];
   outputs ref, got;
-  outputs_alloc(&ref, c, a);
-  outputs_alloc(&got, c, a);
-  gnest_options cpu = bm_cpu_options();
-  gnest_status rs = a->run(env->ctx, c, &ref, &cpu, NULL);
+  outputs_alloc(&ref, c, &d);
+  outputs_alloc(&got, c, &d);
+  const gnest_options cpu = bm_cpu_options();
+  gnest_status rs = run_algo(env->ctx, c, a, &ref.r, &cpu, NULL);
   if (c->t) /* every tree input is valid */
-    cr_assert_eq(rs, GNEST_OK, "%s/cpu on %s: %s", algo, c->name, gnest_last_error_string(env->ctx));
-  if (rs == GNEST_OK && a->check_ref) {
-    snprintf(what, sizeof what, "%s/cpu on %s", algo, c->name);
-    a->check_ref(c, &ref, what);
+    cr_assert_eq(rs, GNEST_OK, "%s/cpu on %s: %s", d.name, c->name,
+                 gnest_last_error_string(env->ctx));
+  if (rs == GNEST_OK) {
+    snprintf(what, sizeof what, "%s/cpu on %s", d.name, c->name);
+    check_ref_kind(c, &d, &ref, what);
+    if (a == GNEST_ALGO_TREE_DESCENDANTS) check_ref_descendants(c, &ref, what);
   }
   FOR_RUNS(env, c->configs, r) {
-    snprintf(what, sizeof what, "%s/%s on %s", algo, r->label, c->name);
+    snprintf(what, sizeof what, "%s/%s on %s", d.name, r->label, c->name);
     gnest_info info;
-    gnest_options opts = r->opts;
-    opts.tree_method = c->tree_method;
-    opts.bfs_direction = c->bfs_direction;
-    opts.color_method = c->color_method;
-    opts.tc_method = c->tc_method;
+    const gnest_options opts = case_options(c, &r->opts);
     outputs_poison(&got);
-    bm_trace(r, a->algo, c->name);
-    gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
-    if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
+    bm_trace(r, a, c->name);
+    gnest_status st = run_algo(env->ctx, c, a, &got.r, &opts, &info);
+    if (!bm_status_agrees(env, r, a, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
-    if (c->t) check_tree_method(c, a->algo, &info, what);
-    if (a->algo == GNEST_ALGO_BFS && c->check_bfs_direction)
-      check_bfs_direction(env, c, &ref, &info, what);
-    if (a->algo == GNEST_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
-    if (a->algo == GNEST_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
-    a->compare(env, r, c, &ref, &got, what);
+    check_particular(env, c, a, &ref, &info, what);
+    compare_kind(env, r, c, &d, &ref, &got, what);
   }
   outputs_free(&ref);
   outputs_free(&got);
 }
 
+/* Every algorithm of the registry the case names (and GNEST_TEST_ALGOS selects), in its order. */
 static void check_case(const gpu_env *env, const input_case *c) {
-  for (size_t i = 0; i < sizeof algo_checks / sizeof algo_checks[0]; i++)
-    if ((c->algos & GN_ALGO_BIT(algo_checks[i].algo)) && bm_algo_selected(algo_checks[i].algo))
-      check_algo(env, c, &algo_checks[i]);
+  for (int a = 0; a < GNEST_ALGO_COUNT; a++)
+    if ((c->algos & GN_ALGO_BIT(a)) && bm_algo_selected((gnest_algorithm)a))
+      check_algo(env, c, (gnest_algorithm)a);
 }
 
 /* ------------------------------------------------------------------------------------------ */

@@ -62,8 +62,9 @@ int bm_selected(const bm_run *r, bm_configs which);
 /* Whether any run of m is selected (a check with none to run is logged, not run). */
 int bm_any_selected(const bm_matrix *m, bm_configs which);
 
-/* GNEST_TEST_ALGOS="color,bfs" (names as gn_algo_name): only those algorithms run in the suites
- * that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no algorithm. */
+/* GNEST_TEST_ALGOS="color,bfs" (the algorithm registry's names): only those algorithms run in the
+ * suites that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no
+ * algorithm. */
 int bm_algo_selected(gnest_algorithm algo);
 
 /* Default options with backend = cpu: the reference every run is compared with. */
