@@ -540,6 +540,118 @@ gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t
 gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *heights,
                                 const gnest_options *opts, gnest_info *info);
 
+/* ---------------------------------------------------------------------------------------------
+ * The algorithm registry (src/algos/algos.def, one row per gnest_algorithm value) and gnest_run,
+ * the one entry that runs any algorithm by its value: what the CLI's commands, gnest-bench, the
+ * GPU test matrix and the Python package are built from. The typed functions above stay the API
+ * of each algorithm; gnest_run calls them.
+ * ------------------------------------------------------------------------------------------- */
+typedef enum gnest_algorithm {
+  GNEST_ALGO_BFS = 0,           /* "bfs": gnest_bfs */
+  GNEST_ALGO_SSSP,              /* "sssp": gnest_sssp */
+  GNEST_ALGO_BC,                /* "bc": gnest_bc */
+  GNEST_ALGO_COLOR,             /* "color": gnest_color */
+  GNEST_ALGO_MST,               /* "mst": gnest_mst */
+  GNEST_ALGO_TC,                /* "tc": gnest_tc */
+  GNEST_ALGO_TREE_DESCENDANTS,  /* "tree-descendants": gnest_tree_descendants */
+  GNEST_ALGO_TREE_HEIGHTS,      /* "tree-heights": gnest_tree_heights */
+  GNEST_ALGO_COUNT
+} gnest_algorithm;
+
+typedef enum gnest_input_kind {
+  GNEST_INPUT_GRAPH = 0, /* gnest_run_input.graph */
+  GNEST_INPUT_TREE       /* gnest_run_input.tree */
+} gnest_input_kind;
+
+typedef enum gnest_sources_kind {
+  GNEST_SOURCES_NONE = 0, /* every vertex or node at once */
+  GNEST_SOURCES_ONE,      /* gnest_run_input.source */
+  GNEST_SOURCES_SET       /* gnest_run_input.sources (NULL: every vertex) */
+} gnest_sources_kind;
+
+/* What a run writes, in gnest_result's fields ("n" is the graph's vertices or the tree's nodes). */
+typedef enum gnest_result_kind {
+  GNEST_RESULT_LEVELS = 0,  /* values_i32[n]: hops from the source, -1 unreachable */
+  GNEST_RESULT_DISTANCES,   /* values_f32[n]: distance from the source, +INFINITY unreachable */
+  GNEST_RESULT_SCORES,      /* values_f64[n]: a score per vertex */
+  GNEST_RESULT_COLORING,    /* values_i32[n] in [0, num_colors), adjacent vertices differ;
+                               num_colors */
+  GNEST_RESULT_FOREST,      /* total_weight and num_edges; edge_u / edge_v / edge_w (n - 1 each,
+                               optional: all three or none) the edges */
+  GNEST_RESULT_COUNTS,      /* total; values_u64[n] (optional) each vertex's count */
+  GNEST_RESULT_NODE_VALUES  /* values_i32[n]: a value per tree node */
+} gnest_result_kind;
+
+/* What the registry says of an algorithm. The texts are static. */
+typedef struct gnest_algorithm_desc {
+  gnest_algorithm algorithm;
+  const char *name;           /* "bfs", "tree-heights": gnest-cli's command, gnest-bench's
+                                 --algos word, as gnest_algorithm_name */
+  const char *summary;        /* one line: what it computes */
+  const char *notes;          /* what a user must also know of its input or result ("" none) */
+  gnest_input_kind input;
+  int undirected;             /* 1: needs a symmetric graph (else GNEST_ERR_INVALID_INPUT); the
+                                 tools symmetrize its input while loading */
+  int simple;                 /* 1: needs sorted adjacency lists without duplicate arcs */
+  int weighted;               /* 1: reads the weights (an unweighted graph has weight 1) */
+  gnest_sources_kind sources;
+  gnest_result_kind result;
+  const char *value_name;     /* the result's name in summaries: "level", "distance", "bc",
+                                 "colors", "spanning forest", "triangles", "height" */
+  const char *method_key;     /* the gnest_options_parse key that picks how it runs on a device
+                                 backend ("tc_method"); "" when it has one method */
+  const char *methods;        /* that key's words in the order of their enum values, space
+                                 separated, "auto" first; "" when it has one method */
+  const char *method_help;    /* one paragraph: what each method does ("" when one method) */
+  const char *python_name;    /* its function in the Python package: gnest.<python_name> */
+  const char *networkx_names; /* the NetworkX functions nx_gnest computes with it, space
+                                 separated ("" none) */
+} gnest_algorithm_desc;
+
+/* "bfs", "tree-heights", ...; NULL for a value outside gnest_algorithm. */
+const char *gnest_algorithm_name(gnest_algorithm a);
+/* GNEST_ERR_INVALID_ARGUMENT (the message lists the names) for a name that is none. */
+gnest_status gnest_algorithm_from_name(const char *name, gnest_algorithm *out);
+/* Fills out; GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_algorithm or a NULL out. */
+gnest_status gnest_algorithm_describe(gnest_algorithm a, gnest_algorithm_desc *out);
+
+/* The input of gnest_run; the fields the algorithm's desc does not name are ignored. */
+typedef struct gnest_run_input {
+  const gnest_graph *graph;         /* GNEST_INPUT_GRAPH */
+  const gnest_tree *tree;           /* GNEST_INPUT_TREE */
+  int32_t source;                   /* GNEST_SOURCES_ONE */
+  const gnest_bc_sources *sources;  /* GNEST_SOURCES_SET; NULL = every vertex */
+} gnest_run_input;
+
+/* The output of gnest_run: the caller's arrays, as the result kind says, and the numbers the run
+ * writes. Fields the kind does not name are neither read nor written. */
+typedef struct gnest_result {
+  int32_t *values_i32;    /* LEVELS, COLORING, NODE_VALUES: n entries */
+  float *values_f32;      /* DISTANCES: n entries */
+  double *values_f64;     /* SCORES: n entries */
+  uint64_t *values_u64;   /* COUNTS: n entries, or NULL */
+  int32_t *edge_u;        /* FOREST: n - 1 entries each, or all three NULL */
+  int32_t *edge_v;
+  float *edge_w;
+  uint64_t total;         /* COUNTS */
+  int32_t num_colors;     /* COLORING */
+  double total_weight;    /* FOREST */
+  int64_t num_edges;      /* FOREST */
+} gnest_result;
+
+/* Runs algorithm a on in into out: the typed function of a (gnest_bfs, ...) with its checks,
+ * statuses and messages. GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_algorithm or a
+ * NULL ctx, in or out. */
+gnest_status gnest_run(gnest_ctx *ctx, gnest_algorithm a, const gnest_run_input *in,
+                       gnest_result *out, const gnest_options *opts, gnest_info *info);
+
+/* The arc visits (tree algorithms: nodes) the CPU reference (backend "cpu") would make on in,
+ * estimated in one pass over the input without running it, e.g. to check that it can verify a
+ * result in reasonable time; how (optional, NUL terminated within how_size) says what the
+ * estimate counts: "forward algorithm on 12 arcs". */
+gnest_status gnest_reference_work(gnest_ctx *ctx, gnest_algorithm a, const gnest_run_input *in,
+                                  double *visits, char *how, size_t how_size);
+
 #ifdef __cplusplus
 }
 #endif

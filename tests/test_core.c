@@ -1065,32 +1065,32 @@ Test(core_registry, availability_follows_the_registry) {
 Test(core_registry, applies_follows_the_registry) {
   for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
     const gn_backend_entry *e = entry_of(b);
-    for (int a = 0; a < GN_ALGO_COUNT; ++a) {
+    for (int a = 0; a < GNEST_ALGO_COUNT; ++a) {
       const char *why = NULL;
-      int applies = gn_backend_applies((gnest_backend)b, (gn_algo)a, &why);
+      int applies = gn_backend_applies((gnest_backend)b, (gnest_algorithm)a, &why);
       cr_assert_not_null(why);
       /* The selector never runs by itself. */
       const int want = where_built(e->where) && e->where != GN_WHERE_SELECTOR &&
                        (e->algos & GN_ALGO_BIT(a)) != 0;
-      cr_assert_eq(applies, want, "%s / %s: applies %d", e->name, gn_algo_name((gn_algo)a),
+      cr_assert_eq(applies, want, "%s / %s: applies %d", e->name, gn_algo_name((gnest_algorithm)a),
                    applies);
       if (applies) continue;
-      cr_assert_neq(why[0], '\0', "%s / %s: no reason", e->name, gn_algo_name((gn_algo)a));
+      cr_assert_neq(why[0], '\0', "%s / %s: no reason", e->name, gn_algo_name((gnest_algorithm)a));
       if (e->where == GN_WHERE_PLANNED) cr_assert_str_eq(why, "not available in this build");
       else if (e->where != GN_WHERE_SELECTOR) cr_assert_str_eq(why, e->why_not);
     }
   }
   /* The reference runs everything. */
-  for (int a = 0; a < GN_ALGO_COUNT; ++a)
-    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, (gn_algo)a, NULL), 1, "cpu / %s",
-                 gn_algo_name((gn_algo)a));
+  for (int a = 0; a < GNEST_ALGO_COUNT; ++a)
+    cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, (gnest_algorithm)a, NULL), 1, "cpu / %s",
+                 gn_algo_name((gnest_algorithm)a));
   const char *why = NULL;
-  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, GN_ALGO_COUNT, &why), 0);
+  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_CPU, GNEST_ALGO_COUNT, &why), 0);
   cr_assert_str_eq(why, "unknown algorithm");
-  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_COUNT, GN_ALGO_BFS, &why), 0);
+  cr_assert_eq(gn_backend_applies(GNEST_BACKEND_COUNT, GNEST_ALGO_BFS, &why), 0);
   cr_assert_str_eq(why, "unknown backend");
-  cr_assert_str_eq(gn_algo_name(GN_ALGO_TREE_HEIGHTS), "tree-heights");
-  cr_assert_str_eq(gn_algo_name(GN_ALGO_COUNT), "unknown");
+  cr_assert_str_eq(gn_algo_name(GNEST_ALGO_TREE_HEIGHTS), "tree-heights");
+  cr_assert_str_eq(gn_algo_name(GNEST_ALGO_COUNT), "unknown");
 }
 
 /* The "available: ..." text of messages lists exactly the built backends, in registry order. */
@@ -1393,7 +1393,7 @@ Test(core_options, cta_levels_bound) {
 
 static gnest_status begin_with(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
                                gn_call *call) {
-  return gn_call_begin(call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, o, NULL);
+  return gn_call_begin(call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, o, NULL);
 }
 
 Test(core_options, validation) {
@@ -1466,7 +1466,7 @@ Test(core_call, auto_on_cpu_and_defaults) {
   o.backend = GNEST_BACKEND_CPU;
   o.threshold = 7;
   gnest_info info;
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, &o, &info), GNEST_OK);
   cr_assert_str_eq(call.reason, "forced by caller");
   cr_assert_eq(call.opts.threshold, 7);
   cr_assert_eq(call.threshold_asked, 7);
@@ -1483,7 +1483,7 @@ Test(core_call, auto_on_cpu_and_defaults) {
   cr_assert(info.time_ms >= 0.0);
 
   /* A device-measured time is reported as is. */
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
   call.time_ms = 1.25;
   gn_call_end(&call, GNEST_OK);
   cr_assert_eq(info.time_ms, 1.25);
@@ -1491,7 +1491,7 @@ Test(core_call, auto_on_cpu_and_defaults) {
   /* On error info is left untouched. */
   memset(&info, 0x7b, sizeof info);
   gnest_info copy = info;
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
   cr_assert_eq(gn_call_end(&call, GNEST_ERR_OUT_OF_RANGE), GNEST_ERR_OUT_OF_RANGE);
   cr_assert_eq(memcmp(&info, &copy, sizeof info), 0);
   gnest_graph_free(g);
@@ -1517,7 +1517,7 @@ Test(core_call, forced_backends_on_cpu_context) {
       cr_assert_eq(call.backend, GNEST_BACKEND_CPU, "auto without a device runs cpu");
       assert_contains(call.reason, "selector: ");
     } else if (e->where == GN_WHERE_HOST) {
-      gnest_status want = gn_backend_applies((gnest_backend)b, GN_ALGO_BFS, NULL)
+      gnest_status want = gn_backend_applies((gnest_backend)b, GNEST_ALGO_BFS, NULL)
                               ? GNEST_OK : GNEST_ERR_BACKEND_NOT_APPLICABLE;
       cr_assert_eq(st, want, "%s: %s", e->name, msg);
       if (st == GNEST_OK) {
@@ -1548,24 +1548,24 @@ Test(core_call, argument_checks) {
   gnest_tree *t = NULL;
   cr_assert_eq(gnest_tree_from_parents(ctx, 2, parent, &t), GNEST_OK);
   gn_call call;
-  cr_assert_eq(gn_call_begin(&call, NULL, GN_ALGO_BFS, "gnest_bfs", g, NULL, NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, NULL, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(NULL), "gnest_bfs: ctx is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", NULL, NULL, NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", NULL, NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_bfs: graph is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, NULL,
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, NULL,
                              NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_tree_heights: tree is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t,
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t,
                              NULL, NULL),
                GNEST_OK);
   cr_assert_eq(call.backend, GNEST_BACKEND_CPU);
   /* A handle that belongs to no context. */
   gnest_graph orphan;
   memset(&orphan, 0, sizeof orphan);
-  cr_assert_eq(gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", &orphan, NULL, NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", &orphan, NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   assert_contains(gnest_last_error(ctx)->message, "belongs to no context");
   gnest_tree_free(t);
@@ -1617,7 +1617,7 @@ Test(core_selector, graph_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
   gnest_degree_stats s = stats_with(0.5, 5000);
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BFS, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
@@ -1625,18 +1625,18 @@ Test(core_selector, graph_rules) {
   /* Hubs of at most 4096 arcs: the traversals (BC too) take a warp per item, in the uniform
    * class; the others stay skewed. */
   s = stats_with(0.5, 4096);
-  const gn_algo traversals[] = {GN_ALGO_BFS, GN_ALGO_SSSP, GN_ALGO_BC};
+  const gnest_algorithm traversals[] = {GNEST_ALGO_BFS, GNEST_ALGO_SSSP, GNEST_ALGO_BC};
   for (size_t i = 0; i < sizeof traversals / sizeof traversals[0]; i++) {
     expect_pick(gn_select_backend(&dev, traversals[i], &s, NULL, reason, sizeof reason),
                 GN_ROLE_UNIFORM, reason);
     assert_contains(reason, "largest item has 4096 <= 4096 arcs: a warp per item");
   }
   s = stats_with(0.5, 4097);
-  expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_SSSP, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   s = stats_with(0.5, 2000);
   /* The same input for the algorithms that are not frontier traversals: the skewed class. */
-  const gn_algo others[] = {GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC};
+  const gnest_algorithm others[] = {GNEST_ALGO_COLOR, GNEST_ALGO_MST, GNEST_ALGO_TC};
   for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
     expect_pick(gn_select_backend(&dev, others[i], &s, NULL, reason, sizeof reason),
                 GN_ROLE_SKEWED, reason);
@@ -1648,28 +1648,28 @@ Test(core_selector, graph_rules) {
   s = stats_with(0.9, 64624);
   s.m = 31401382;
   s.edges_above_1024 = 0.425;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
-  assert_contains(reason, "TC: hubs (> 1024) hold 0.425 >= 0.10 of 31401382 >= 6000000 arcs");
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+  assert_contains(reason, "; hubs (> 1024) hold 0.425 >= 0.10 of 31401382 >= 6000000 arcs");
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BC, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.m = 5565380; /* cnr-2000, symmetrized: hubs hold 0.212 of its arcs */
   s.edges_above_1024 = 0.212;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
-  cr_assert_null(strstr(reason, "TC:"), "%s", reason);
+  cr_assert_null(strstr(reason, "hubs ("), "%s", reason);
   s.m = 6000000;
   s.edges_above_1024 = 0.0999;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.edges_above_1024 = 0.10; /* both exactly at the limits: in the grid */
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
 
   s = stats_with(0.05, 5000);
-  expect_pick(gn_select_backend(&dev, GN_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_SSSP, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
-  expect_pick(gn_select_backend(&dev, GN_ALGO_MST, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_MST, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   assert_contains(reason, "max degree 5000 > 1024");
 
@@ -1677,33 +1677,33 @@ Test(core_selector, graph_rules) {
    * vertices of degree > 32; one step past either limit: skewed again. */
   s = stats_with(0.95, 128);
   s.cv = 0.5;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BC, &s, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "even degrees: cv 0.50 <= 0.50 and max degree 128 <= 128");
   s.max = 129;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_COLOR, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_COLOR, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.max = 128;
   s.cv = 0.51;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_MST, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_MST, &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
 
   s = stats_with(0.2, 1024); /* both exactly at the limits: uniform */
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "0.200 of the arcs");
   assert_contains(reason, "max degree 1024 <= 1024");
 
-  expect_pick(gn_select_backend(&dev, GN_ALGO_BFS, NULL, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BFS, NULL, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "no degree statistics");
 
   gnest_ctx *cpu = cpu_ctx();
   s = stats_with(0.9, 100000);
-  expect_pick(gn_select_backend(cpu, GN_ALGO_BFS, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(cpu, GNEST_ALGO_BFS, &s, NULL, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "no CUDA device");
-  cr_assert_eq(gn_select_backend(NULL, GN_ALGO_BFS, &s, NULL, NULL, 0),
+  cr_assert_eq(gn_select_backend(NULL, GNEST_ALGO_BFS, &s, NULL, NULL, 0),
                gn_backend_for_role(GN_ROLE_SEQUENTIAL));
   gnest_ctx_free(cpu);
 }
@@ -1712,7 +1712,7 @@ Test(core_selector, graph_rules) {
 static void expect_short_reason(const gnest_ctx *dev, const gnest_tree *t, size_t size) {
   char tiny[16];
   memset(tiny, 'x', sizeof tiny);
-  gn_select_backend(dev, GN_ALGO_TREE_HEIGHTS, NULL, t, tiny, size);
+  gn_select_backend(dev, GNEST_ALGO_TREE_HEIGHTS, NULL, t, tiny, size);
   cr_assert_eq(strlen(tiny), size - 1);
   cr_assert_eq(tiny[size], 'x');
 }
@@ -1723,17 +1723,17 @@ Test(core_selector, tree_rules) {
   gnest_tree t;
   memset(&t, 0, sizeof t);
   t.max_out_degree = 64;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "tree max out-degree 64 > 32");
   t.max_out_degree = 32;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "tree max out-degree 32 <= 32");
   /* Deep and narrow and small: the host wins. */
   t.n = 60000;
   t.depth = 60000;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "deep, narrow tree");
   assert_contains(reason, "60000 nodes < 65536");
@@ -1751,10 +1751,10 @@ Test(core_selector, deep_trees_go_to_the_gpu_from_65536_nodes) {
   t.n = 65535; /* a chain: one child per node */
   t.depth = t.n;
   t.max_out_degree = 1;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   t.n = t.depth = 65536;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "deep, narrow tree of 65536 nodes >= 65536 (1.0 nodes per level): "
                           "GPU, euler tour; tree max out-degree 1 <= 32");
@@ -1762,24 +1762,24 @@ Test(core_selector, deep_trees_go_to_the_gpu_from_65536_nodes) {
   t.n = 10000000;
   t.depth = 5000001;
   t.max_out_degree = 5000000;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "euler tour; tree max out-degree 5000000 > 32");
   /* 1,024 nodes per level on average is not narrow: the out-degree rule alone. */
   t.n = 1024 * 1000;
   t.depth = 1000;
   t.max_out_degree = 2;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   cr_assert_null(strstr(reason, "euler"), "%s", reason);
   /* Above the tour's limit a deep, narrow tree stays on the host. */
   t.n = GN_EULER_MAX_NODES + 1;
   t.depth = t.n;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "1073741824 nodes > 1073741823, more than the GPU's euler tour takes");
   t.n = GN_EULER_MAX_NODES;
-  expect_pick(gn_select_backend(&dev, GN_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   t.n = t.depth = 1024 * 1000; /* the new path's reason */
   expect_short_reason(&dev, &t, 5);

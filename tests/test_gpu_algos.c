@@ -6,14 +6,20 @@
  * tests/common/backend_matrix.h: a backend or configuration added there is tested here without
  * editing this file. A run must return the CPU's status, except where the registry says the
  * backend does not run the algorithm: then it must return GNEST_ERR_BACKEND_NOT_APPLICABLE.
- * Failure messages read "algorithm/backend [configuration] on input".
+ * The algorithms come from the algorithm registry (src/algos/algos.def, gnest_algorithm_describe):
+ * each runs through gnest_run and is compared by its result kind, so that a row added there is
+ * tested on every graph (or tree) input here. Failure messages read "algorithm/backend
+ * [configuration] on input".
  *
- * Comparisons: BFS levels exact; SSSP exact for integer weights (within 1e-5 relative for real
- * weights); BC within 1e-6 of max(|ref|, 1) per vertex; coloring valid and equal to the CPU's;
- * MST total exact for integer weights, same edge count, and the returned edges form a forest of
- * graph edges with that total; TC total and per vertex exact; tree descendants / heights exact,
- * and the tree method that ran (gnest_options.tree_method: levels or the Euler tour) the one
- * asked for or auto's pick, named in gnest_info.reason, its passes counted in iterations.
+ * Comparisons, by result kind: levels exact; distances exact for integer weights (within 1e-5
+ * relative for real weights); scores within 1e-6 of max(|ref|, 1) per vertex; a coloring valid
+ * and equal to the CPU's; a forest's total exact for integer weights, the same edge count, the
+ * returned edges a forest of graph edges with that total, in the CPU's order; counts exact, total
+ * and per vertex; node values exact. Optional outputs (forest edges, per-vertex counts) are left
+ * out in a second run, which must give the same totals. Beside the kind, what is particular to
+ * an algorithm: the tree method that ran (gnest_options.tree_method: levels or the Euler tour) the
+ * one asked for or auto's pick, named in gnest_info.reason, its passes counted in iterations; the
+ * BFS direction, coloring and TC methods named; the descendants of the root.
  *
  * Run time: inputs that take few levels run every configuration at full size. Inputs whose runs
  * take thousands of levels (grids, paths, chains, deep trees, the large real graphs) cost every
@@ -53,6 +59,7 @@
 #include "common/color_sim.h" /* the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
 #include "common/gen.h"
+#include "common/result.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"
@@ -213,15 +220,27 @@ static void expect_forest(const gnest_graph *g, int64_t count, const int32_t *eu
 /* Cases and algorithms                                                                        */
 /* ------------------------------------------------------------------------------------------ */
 
-#define A_BFS GN_ALGO_BIT(GN_ALGO_BFS)
-#define A_SSSP GN_ALGO_BIT(GN_ALGO_SSSP)
-#define A_BC GN_ALGO_BIT(GN_ALGO_BC)
-#define A_COLOR GN_ALGO_BIT(GN_ALGO_COLOR)
-#define A_MST GN_ALGO_BIT(GN_ALGO_MST)
-#define A_TC GN_ALGO_BIT(GN_ALGO_TC)
-#define A_TRAVERSALS (A_BFS | A_SSSP | A_BC)
-#define A_ALL (A_TRAVERSALS | A_COLOR | A_MST | A_TC)
-#define A_TREES (GN_ALGO_BIT(GN_ALGO_TREE_DESCENDANTS) | GN_ALGO_BIT(GN_ALGO_TREE_HEIGHTS))
+/* The registry's algorithms on an input kind, and those that start from sources. */
+static unsigned registry_algos(int tree, int from_sources) {
+  unsigned mask = 0;
+  for (int a = 0; a < GNEST_ALGO_COUNT; a++) {
+    gnest_algorithm_desc d;
+    cr_assert_eq(gnest_algorithm_describe((gnest_algorithm)a, &d), GNEST_OK);
+    const int sourced = d.sources != GNEST_SOURCES_NONE;
+    if ((d.input == GNEST_INPUT_TREE) == tree && (!from_sources || sourced)) mask |= GN_ALGO_BIT(a);
+  }
+  return mask;
+}
+
+#define A_BFS GN_ALGO_BIT(GNEST_ALGO_BFS)
+#define A_SSSP GN_ALGO_BIT(GNEST_ALGO_SSSP)
+#define A_BC GN_ALGO_BIT(GNEST_ALGO_BC)
+#define A_COLOR GN_ALGO_BIT(GNEST_ALGO_COLOR)
+#define A_MST GN_ALGO_BIT(GNEST_ALGO_MST)
+#define A_TC GN_ALGO_BIT(GNEST_ALGO_TC)
+#define A_TRAVERSALS registry_algos(0, 1)
+#define A_ALL registry_algos(0, 0)
+#define A_TREES registry_algos(1, 0)
 
 /* An input: a graph (g) or a tree (t), the algorithms to run on it and how to compare. */
 typedef struct input_case {
@@ -230,10 +249,10 @@ typedef struct input_case {
   const gnest_tree *t;
   unsigned algos;      /* GN_ALGO_BIT set */
   bm_configs configs;  /* which configurations of each backend run on it */
-  int32_t source;      /* BFS / SSSP source */
+  int32_t source;      /* GNEST_SOURCES_ONE: the source */
   int exact_sssp;      /* weights are integers (or sums stay exact): distances compared exactly */
   int exact_mst;       /* MST total compared exactly (else within 1e-9 relative) */
-  int32_t bc_sample;   /* BC sources: 0 = all, else this many sampled with a fixed seed */
+  int32_t bc_sample;   /* GNEST_SOURCES_SET: 0 = all, else this many sampled with a fixed seed */
   const int32_t *bc_list; /* or an explicit list (bc_list_len entries) */
   int32_t bc_list_len;
   gnest_tree_method tree_method; /* trees: the method every run asks for */
@@ -254,78 +273,49 @@ static int case_has_work(const input_case *c) {
   return c->t ? gnest_tree_num_nodes(c->t) > 1 : gnest_graph_num_edges(c->g) > 0;
 }
 
-/* What one run wrote; which fields are used depends on the algorithm. */
+/* The case's options on top of a run's: the methods it asks for. */
+static gnest_options case_options(const input_case *c, const gnest_options *run) {
+  gnest_options opts = *run;
+  opts.tree_method = c->tree_method;
+  opts.bfs_direction = c->bfs_direction;
+  opts.color_method = c->color_method;
+  opts.tc_method = c->tc_method;
+  return opts;
+}
+
+/* What one run wrote: gnest_result's arrays as the registry's result kind says, every optional
+ * one allocated (tools/common/result.h). */
 typedef struct outputs {
-  void *vertex;           /* one value per vertex / node */
-  size_t vertex_bytes;
-  int32_t colors;         /* color */
-  double total;           /* mst: forest weight */
-  int64_t count;          /* mst: forest edges */
-  int32_t *eu, *ev;       /* mst: the forest's edges (n - 1 each) */
-  float *ew;
-  size_t forest_cap;
-  uint64_t triangles;     /* tc */
+  gnest_result r;
+  int32_t n;
 } outputs;
 
-typedef struct algo_check {
-  gn_algo algo;
-  size_t vertex_elem;     /* bytes per vertex of the output (0: none) */
-  int forest;             /* writes an edge list (mst) */
-  gnest_status (*run)(gnest_ctx *ctx, const input_case *c, outputs *o, const gnest_options *opts,
-                      gnest_info *info);
-  /* Checks the CPU's own result where a property can be checked (may be NULL). */
-  void (*check_ref)(const input_case *c, const outputs *ref, const char *what);
-  /* Compares a run's result with the CPU's (may run the algorithm again with r's options). */
-  void (*compare)(const gpu_env *env, const bm_run *r, const input_case *c, const outputs *ref,
-                  const outputs *got, const char *what);
-} algo_check;
-
-static void outputs_alloc(outputs *o, const input_case *c, const algo_check *a) {
-  memset(o, 0, sizeof *o);
-  int32_t n = case_size(c);
-  o->vertex_bytes = (size_t)n * a->vertex_elem;
-  if (a->vertex_elem) o->vertex = xmalloc((size_t)n, a->vertex_elem);
-  if (a->forest) {
-    o->forest_cap = n > 1 ? (size_t)n - 1 : 1;
-    o->eu = xmalloc(o->forest_cap, sizeof *o->eu);
-    o->ev = xmalloc(o->forest_cap, sizeof *o->ev);
-    o->ew = xmalloc(o->forest_cap, sizeof *o->ew);
-  }
+static void outputs_alloc(outputs *o, const input_case *c, const gnest_algorithm_desc *d) {
+  o->n = case_size(c);
+  cr_assert_eq(gn_result_alloc(d->result, o->n, 1, &o->r), GNEST_OK, "out of host memory");
 }
 
 static void outputs_poison(outputs *o) {
-  poison(o->vertex, o->vertex_bytes);
-  poison(o->eu, o->forest_cap * sizeof *o->eu);
-  poison(o->ev, o->forest_cap * sizeof *o->ev);
-  poison(o->ew, o->forest_cap * sizeof *o->ew);
-  o->colors = -1;
-  o->total = -1;
-  o->count = -1;
-  o->triangles = ~0ULL;
+  size_t entry = 0;
+  void *values = gn_result_values(&o->r, &entry);
+  poison(values, (size_t)o->n * entry);
+  const size_t edges = o->n > 1 ? (size_t)o->n - 1 : 0;
+  poison(o->r.edge_u, edges * sizeof(int32_t));
+  poison(o->r.edge_v, edges * sizeof(int32_t));
+  poison(o->r.edge_w, edges * sizeof(float));
+  o->r.num_colors = -1;
+  o->r.total_weight = -1;
+  o->r.num_edges = -1;
+  o->r.total = ~0ULL;
 }
 
-static void outputs_free(outputs *o) {
-  free(o->vertex);
-  free(o->eu);
-  free(o->ev);
-  free(o->ew);
-}
+static void outputs_free(outputs *o) { gn_result_free(&o->r); }
 
 /* --- runs --- */
 
-static gnest_status run_bfs(gnest_ctx *ctx, const input_case *c, outputs *o,
-                            const gnest_options *opts, gnest_info *info) {
-  return gnest_bfs(ctx, c->g, c->source, o->vertex, opts, info);
-}
-
-static gnest_status run_sssp(gnest_ctx *ctx, const input_case *c, outputs *o,
-                             const gnest_options *opts, gnest_info *info) {
-  return gnest_sssp(ctx, c->g, c->source, o->vertex, opts, info);
-}
-
-static gnest_status run_bc(gnest_ctx *ctx, const input_case *c, outputs *o,
-                           const gnest_options *opts, gnest_info *info) {
-  int32_t n = gnest_graph_num_vertices(c->g);
+/* The case's sources of a GNEST_SOURCES_SET algorithm: all, its list, or a fixed sample. */
+static gnest_bc_sources case_sources(const input_case *c) {
+  int32_t n = case_size(c);
   gnest_bc_sources src = {GNEST_BC_ALL, NULL, 0, 0};
   if (c->bc_list) {
     src.mode = GNEST_BC_LIST;
@@ -336,131 +326,113 @@ static gnest_status run_bc(gnest_ctx *ctx, const input_case *c, outputs *o,
     src.count = c->bc_sample < n ? c->bc_sample : n;
     src.seed = 12345;
   }
-  return gnest_bc(ctx, c->g, &src, o->vertex, opts, info);
+  return src;
 }
 
-static gnest_status run_color(gnest_ctx *ctx, const input_case *c, outputs *o,
-                              const gnest_options *opts, gnest_info *info) {
-  return gnest_color(ctx, c->g, o->vertex, &o->colors, opts, info);
+/* Runs algorithm a on the case through gnest_run, into out (a result with its arrays). */
+static gnest_status run_algo(gnest_ctx *ctx, const input_case *c, gnest_algorithm a,
+                             gnest_result *out, const gnest_options *opts, gnest_info *info) {
+  const gnest_bc_sources sources = case_sources(c);
+  const gnest_run_input in = {c->g, c->t, c->source, &sources};
+  return gnest_run(ctx, a, &in, out, opts, info);
 }
 
-static gnest_status run_mst(gnest_ctx *ctx, const input_case *c, outputs *o,
-                            const gnest_options *opts, gnest_info *info) {
-  return gnest_mst(ctx, c->g, &o->total, &o->count, o->eu, o->ev, o->ew, opts, info);
-}
-
-static gnest_status run_tc(gnest_ctx *ctx, const input_case *c, outputs *o,
-                           const gnest_options *opts, gnest_info *info) {
-  return gnest_tc(ctx, c->g, &o->triangles, o->vertex, opts, info);
-}
-
-static gnest_status run_descendants(gnest_ctx *ctx, const input_case *c, outputs *o,
-                                    const gnest_options *opts, gnest_info *info) {
-  return gnest_tree_descendants(ctx, c->t, o->vertex, opts, info);
-}
-
-static gnest_status run_heights(gnest_ctx *ctx, const input_case *c, outputs *o,
-                                const gnest_options *opts, gnest_info *info) {
-  return gnest_tree_heights(ctx, c->t, o->vertex, opts, info);
-}
-
-/* --- reference checks and comparisons --- */
-
-static void compare_i32(const gpu_env *env, const bm_run *r, const input_case *c,
-                        const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_i32_equal(ref->vertex, got->vertex, case_size(c), what);
-}
-
-static void compare_sssp(const gpu_env *env, const bm_run *r, const input_case *c,
-                         const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_f32_close(ref->vertex, got->vertex, case_size(c), c->exact_sssp ? 0.0 : 1e-5, what);
-}
-
-static void compare_bc(const gpu_env *env, const bm_run *r, const input_case *c,
-                       const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_f64_close(ref->vertex, got->vertex, case_size(c), 1e-6, what);
-}
-
-static void check_ref_color(const input_case *c, const outputs *ref, const char *what) {
-  expect_valid_coloring(c->g, ref->vertex, ref->colors, what);
-}
-
-static void compare_color(const gpu_env *env, const bm_run *r, const input_case *c,
-                          const outputs *ref, const outputs *got, const char *what) {
-  (void)env, (void)r;
-  expect_valid_coloring(c->g, got->vertex, got->colors, what);
-  cr_assert_eq(got->colors, ref->colors, "%s: %d colors, cpu %d", what, got->colors, ref->colors);
-  expect_i32_equal(ref->vertex, got->vertex, case_size(c), what);
-}
+/* --- comparisons by result kind --- */
 
 static double mst_tolerance(const input_case *c) { return c->exact_mst ? 0.0 : 1e-9; }
 
-static void check_ref_mst(const input_case *c, const outputs *ref, const char *what) {
-  expect_forest(c->g, ref->count, ref->eu, ref->ev, ref->ew, ref->total, mst_tolerance(c), what);
+/* The CPU's own result, where its kind has a property to check. */
+static void check_ref_kind(const input_case *c, const gnest_algorithm_desc *d, const outputs *ref,
+                           const char *what) {
+  const gnest_result *x = &ref->r;
+  if (d->result == GNEST_RESULT_COLORING)
+    expect_valid_coloring(c->g, x->values_i32, x->num_colors, what);
+  if (d->result == GNEST_RESULT_FOREST)
+    expect_forest(c->g, x->num_edges, x->edge_u, x->edge_v, x->edge_w, x->total_weight,
+                  mst_tolerance(c), what);
 }
 
-static void compare_mst(const gpu_env *env, const bm_run *r, const input_case *c,
-                        const outputs *ref, const outputs *got, const char *what) {
+static void compare_forest(const gpu_env *env, const bm_run *r, const input_case *c,
+                           const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                           const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
   const double tolerance = mst_tolerance(c);
-  cr_assert_eq(got->count, ref->count, "%s: %lld edges, cpu %lld", what, (long long)got->count,
-               (long long)ref->count);
-  cr_assert(close_enough(ref->total, got->total, tolerance), "%s: total %.17g, cpu %.17g", what,
-            got->total, ref->total);
-  expect_forest(c->g, got->count, got->eu, got->ev, got->ew, got->total, tolerance, what);
+  cr_assert_eq(y->num_edges, x->num_edges, "%s: %lld edges, cpu %lld", what,
+               (long long)y->num_edges, (long long)x->num_edges);
+  cr_assert(close_enough(x->total_weight, y->total_weight, tolerance),
+            "%s: total %.17g, cpu %.17g", what, y->total_weight, x->total_weight);
+  expect_forest(c->g, y->num_edges, y->edge_u, y->edge_v, y->edge_w, y->total_weight, tolerance,
+                what);
   /* The forest is unique under the order (weight, u, v), and its edges come in that order: the
    * CPU's edges exactly (a tie broken the wrong way shows here, not in the total). */
-  for (int64_t i = 0; i < got->count; i++)
-    if (got->eu[i] != ref->eu[i] || got->ev[i] != ref->ev[i] ||
-        !(got->ew[i] == ref->ew[i] || (got->ew[i] != got->ew[i] && ref->ew[i] != ref->ew[i])))
+  for (int64_t i = 0; i < y->num_edges; i++)
+    if (y->edge_u[i] != x->edge_u[i] || y->edge_v[i] != x->edge_v[i] ||
+        !(y->edge_w[i] == x->edge_w[i] ||
+          (y->edge_w[i] != y->edge_w[i] && x->edge_w[i] != x->edge_w[i])))
       cr_assert_fail("%s: edge %lld is (%d, %d, %g), cpu (%d, %d, %g)", what, (long long)i,
-                     got->eu[i], got->ev[i], got->ew[i], ref->eu[i], ref->ev[i], ref->ew[i]);
+                     y->edge_u[i], y->edge_v[i], y->edge_w[i], x->edge_u[i], x->edge_v[i],
+                     x->edge_w[i]);
   /* Without the edge arrays the totals are the same. */
-  double total_only = -1;
-  int64_t count_only = -1;
-  gnest_status st = gnest_mst(env->ctx, c->g, &total_only, &count_only, NULL, NULL, NULL, &r->opts,
-                              NULL);
+  gnest_result only = {0};
+  only.total_weight = -1;
+  only.num_edges = -1;
+  const gnest_options opts = case_options(c, &r->opts);
+  gnest_status st = run_algo(env->ctx, c, d->algorithm, &only, &opts, NULL);
   cr_assert_eq(st, GNEST_OK, "%s without edges: %s", what, gnest_last_error_string(env->ctx));
-  cr_assert_eq(count_only, got->count, "%s without edges: %lld edges", what, (long long)count_only);
-  cr_assert(close_enough(ref->total, total_only, tolerance), "%s without edges: total %.17g", what,
-            total_only);
+  cr_assert_eq(only.num_edges, y->num_edges, "%s without edges: %lld edges", what,
+               (long long)only.num_edges);
+  cr_assert(close_enough(x->total_weight, only.total_weight, tolerance),
+            "%s without edges: total %.17g", what, only.total_weight);
 }
 
-static void compare_tc(const gpu_env *env, const bm_run *r, const input_case *c,
-                       const outputs *ref, const outputs *got, const char *what) {
-  cr_assert_eq(got->triangles, ref->triangles, "%s: %llu triangles, cpu %llu", what,
-               (unsigned long long)got->triangles, (unsigned long long)ref->triangles);
-  expect_u64_equal(ref->vertex, got->vertex, case_size(c), what);
-  uint64_t total = ~0ULL; /* per-vertex output is optional */
-  gnest_options opts = r->opts;
-  opts.tc_method = c->tc_method;
-  gnest_status st = gnest_tc(env->ctx, c->g, &total, NULL, &opts, NULL);
+static void compare_counts(const gpu_env *env, const bm_run *r, const input_case *c,
+                           const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                           const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
+  cr_assert_eq(y->total, x->total, "%s: %llu %s, cpu %llu", what, (unsigned long long)y->total,
+               d->value_name, (unsigned long long)x->total);
+  expect_u64_equal(x->values_u64, y->values_u64, case_size(c), what);
+  gnest_result only = {0}; /* per-vertex counts are optional */
+  only.total = ~0ULL;
+  const gnest_options opts = case_options(c, &r->opts);
+  gnest_status st = run_algo(env->ctx, c, d->algorithm, &only, &opts, NULL);
   cr_assert_eq(st, GNEST_OK, "%s without per-vertex counts: %s", what,
                gnest_last_error_string(env->ctx));
-  cr_assert_eq(total, ref->triangles, "%s without per-vertex counts: %llu triangles", what,
-               (unsigned long long)total);
+  cr_assert_eq(only.total, x->total, "%s without per-vertex counts: %llu %s", what,
+               (unsigned long long)only.total, d->value_name);
 }
 
+/* A run's result against the CPU's, by the result's kind (optional outputs: run again without). */
+static void compare_kind(const gpu_env *env, const bm_run *r, const input_case *c,
+                         const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
+                         const char *what) {
+  const gnest_result *x = &ref->r, *y = &got->r;
+  const int32_t n = case_size(c);
+  switch (d->result) {
+    case GNEST_RESULT_DISTANCES:
+      expect_f32_close(x->values_f32, y->values_f32, n, c->exact_sssp ? 0.0 : 1e-5, what);
+      break;
+    case GNEST_RESULT_SCORES: expect_f64_close(x->values_f64, y->values_f64, n, 1e-6, what); break;
+    case GNEST_RESULT_COLORING:
+      expect_valid_coloring(c->g, y->values_i32, y->num_colors, what);
+      cr_assert_eq(y->num_colors, x->num_colors, "%s: %d colors, cpu %d", what, y->num_colors,
+                   x->num_colors);
+      expect_i32_equal(x->values_i32, y->values_i32, n, what);
+      break;
+    case GNEST_RESULT_FOREST: compare_forest(env, r, c, d, ref, got, what); break;
+    case GNEST_RESULT_COUNTS: compare_counts(env, r, c, d, ref, got, what); break;
+    default: expect_i32_equal(x->values_i32, y->values_i32, n, what); break; /* exact */
+  }
+}
+
+/* --- what is particular to one algorithm --- */
+
 static void check_ref_descendants(const input_case *c, const outputs *ref, const char *what) {
-  const int32_t *d = ref->vertex;
+  const int32_t *d = ref->r.values_i32;
   int32_t root = gnest_tree_root(c->t);
   cr_assert_eq(d[root], case_size(c), "%s: the root holds %d of %d nodes", what, d[root],
                case_size(c));
 }
-
-static const algo_check algo_checks[] = {
-    {GN_ALGO_BFS, sizeof(int32_t), 0, run_bfs, NULL, compare_i32},
-    {GN_ALGO_SSSP, sizeof(float), 0, run_sssp, NULL, compare_sssp},
-    {GN_ALGO_BC, sizeof(double), 0, run_bc, NULL, compare_bc},
-    {GN_ALGO_COLOR, sizeof(int32_t), 0, run_color, check_ref_color, compare_color},
-    {GN_ALGO_MST, 0, 1, run_mst, check_ref_mst, compare_mst},
-    {GN_ALGO_TC, sizeof(uint64_t), 0, run_tc, NULL, compare_tc},
-    {GN_ALGO_TREE_DESCENDANTS, sizeof(int32_t), 0, run_descendants, check_ref_descendants,
-     compare_i32},
-    {GN_ALGO_TREE_HEIGHTS, sizeof(int32_t), 0, run_heights, NULL, compare_i32},
-};
 
 /* gnest_info of a forced device run: the forced backend, its name, a reason, counted launches. */
 static void check_info(const bm_run *r, const gnest_info *info, const input_case *c,
@@ -477,9 +449,9 @@ static void check_info(const bm_run *r, const gnest_info *info, const input_case
 
 /* A tree run used the method asked for (auto: the rule's pick for this tree): named in the
  * reason, and its dependent passes in iterations (levels: the depth; the tour: its passes). */
-static void check_tree_method(const input_case *c, gn_algo algo, const gnest_info *info,
+static void check_tree_method(const input_case *c, gnest_algorithm algo, const gnest_info *info,
                               const char *what) {
-  const int heights = algo == GN_ALGO_TREE_HEIGHTS;
+  const int heights = algo == GNEST_ALGO_TREE_HEIGHTS;
   const int32_t n = case_size(c);
   const gnest_tree_method m = gn_tree_method_pick(c->tree_method, n, c->tree_depth, heights, NULL, 0);
   const int euler = m == GNEST_TREE_METHOD_EULER;
@@ -508,7 +480,7 @@ static void check_bfs_direction(const gpu_env *env, const input_case *c, const o
   if (!symmetric && c->bfs_direction == GNEST_BFS_OPTIMIZING)
     cr_assert_not_null(strstr(info->reason, "directed graph"), "%s: reason \"%s\"", what,
                        info->reason);
-  const int32_t *levels = ref->vertex;
+  const int32_t *levels = ref->r.values_i32;
   int32_t deepest = 0;
   for (int32_t v = 0; v < case_size(c); v++)
     if (levels[v] > deepest) deepest = levels[v];
@@ -641,11 +613,11 @@ static void check_tc_ran(const gpu_env *env, const input_case *c, const gnest_in
 /* Trees: levels runs the level schedule through the backend after its own fill; the Euler tour
  * runs no backend pass, its own passes being its dependent passes but the marks' zeroing (a
  * memset) and, on a single node, the owner scan. */
-static void check_tree_ran(const input_case *c, gn_algo algo, const gnest_info *info,
+static void check_tree_ran(const input_case *c, gnest_algorithm algo, const gnest_info *info,
                            const char *what) {
   const int32_t n = case_size(c);
   const gnest_tree_method m = gn_tree_method_pick(c->tree_method, n, c->tree_depth,
-                                                  algo == GN_ALGO_TREE_HEIGHTS, NULL, 0);
+                                                  algo == GNEST_ALGO_TREE_HEIGHTS, NULL, 0);
   if (m == GNEST_TREE_METHOD_EULER)
     expect_what_ran(info, "euler", 0, info->iterations - (n > 1 ? 1 : 2), what);
   else
@@ -653,7 +625,7 @@ static void check_tree_ran(const input_case *c, gn_algo algo, const gnest_info *
 }
 
 /* What a successful run says it ran: the method and its split, by algorithm. */
-static void check_what_ran(const gpu_env *env, const input_case *c, gn_algo algo,
+static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algorithm algo,
                            const gnest_info *info, const char *what) {
   check_split(info, what);
   if (info->backend == GNEST_BACKEND_CPU) {
@@ -661,72 +633,79 @@ static void check_what_ran(const gpu_env *env, const input_case *c, gn_algo algo
     return;
   }
   switch (algo) {
-    case GN_ALGO_BFS: check_bfs_ran(env, c, info, what); break;
-    case GN_ALGO_SSSP: expect_what_ran(info, "default", info->iterations, 1, what); break;
-    case GN_ALGO_BC: /* a fill kernel a source; its levels forward, then backward */
+    case GNEST_ALGO_BFS: check_bfs_ran(env, c, info, what); break;
+    case GNEST_ALGO_SSSP: expect_what_ran(info, "default", info->iterations, 1, what); break;
+    case GNEST_ALGO_BC: /* a fill kernel a source; its levels forward, then backward */
       expect_what_ran(info, "default", -1, info->iterations, what);
       cr_assert(info->backend_passes >= 2 * (int64_t)info->iterations &&
                     info->backend_passes % 2 == 0,
                 "%s: %lld backend passes for %d sources", what, (long long)info->backend_passes,
                 info->iterations);
       break;
-    case GN_ALGO_COLOR: check_color_ran(env, c, info, what); break;
-    case GN_ALGO_MST:
+    case GNEST_ALGO_COLOR: check_color_ran(env, c, info, what); break;
+    case GNEST_ALGO_MST:
       expect_what_ran(info, "default", -1, -1, what);
       if (gnest_graph_num_vertices(c->g) > 0)
         cr_assert(info->backend_passes > 0 && info->own_passes > 0,
                   "%s: %lld backend passes, %lld own", what, (long long)info->backend_passes,
                   (long long)info->own_passes);
       break;
-    case GN_ALGO_TC: check_tc_ran(env, c, info, what); break;
+    case GNEST_ALGO_TC: check_tc_ran(env, c, info, what); break;
     default: check_tree_ran(c, algo, info, what); break;
   }
 }
 
+/* The checks of one algorithm beyond its result kind's, after a successful run. */
+static void check_particular(const gpu_env *env, const input_case *c, gnest_algorithm a,
+                             const outputs *ref, const gnest_info *info, gnest_status st,
+                             const char *what) {
+  if (c->t) check_tree_method(c, a, info, what);
+  if (a == GNEST_ALGO_BFS && c->check_bfs_direction)
+    check_bfs_direction(env, c, ref, info, what);
+  if (a == GNEST_ALGO_COLOR && st == GNEST_OK) check_color_method(c, info, what);
+  if (a == GNEST_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, info, what);
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
-static void check_algo(const gpu_env *env, const input_case *c, const algo_check *a) {
-  const char *algo = gn_algo_name(a->algo);
+static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm a) {
+  gnest_algorithm_desc d;
+  cr_assert_eq(gnest_algorithm_describe(a, &d), GNEST_OK);
   char what[512];
   outputs ref, got;
-  outputs_alloc(&ref, c, a);
-  outputs_alloc(&got, c, a);
-  gnest_options cpu = bm_cpu_options();
-  gnest_status rs = a->run(env->ctx, c, &ref, &cpu, NULL);
+  outputs_alloc(&ref, c, &d);
+  outputs_alloc(&got, c, &d);
+  const gnest_options cpu = bm_cpu_options();
+  gnest_status rs = run_algo(env->ctx, c, a, &ref.r, &cpu, NULL);
   if (c->t) /* every tree input is valid */
-    cr_assert_eq(rs, GNEST_OK, "%s/cpu on %s: %s", algo, c->name, gnest_last_error_string(env->ctx));
-  if (rs == GNEST_OK && a->check_ref) {
-    snprintf(what, sizeof what, "%s/cpu on %s", algo, c->name);
-    a->check_ref(c, &ref, what);
+    cr_assert_eq(rs, GNEST_OK, "%s/cpu on %s: %s", d.name, c->name,
+                 gnest_last_error_string(env->ctx));
+  if (rs == GNEST_OK) {
+    snprintf(what, sizeof what, "%s/cpu on %s", d.name, c->name);
+    check_ref_kind(c, &d, &ref, what);
+    if (a == GNEST_ALGO_TREE_DESCENDANTS) check_ref_descendants(c, &ref, what);
   }
   FOR_RUNS(env, c->configs, r) {
-    snprintf(what, sizeof what, "%s/%s on %s", algo, r->label, c->name);
+    snprintf(what, sizeof what, "%s/%s on %s", d.name, r->label, c->name);
     gnest_info info;
-    gnest_options opts = r->opts;
-    opts.tree_method = c->tree_method;
-    opts.bfs_direction = c->bfs_direction;
-    opts.color_method = c->color_method;
-    opts.tc_method = c->tc_method;
+    const gnest_options opts = case_options(c, &r->opts);
     outputs_poison(&got);
-    bm_trace(r, a->algo, c->name);
-    gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
-    if (!bm_status_agrees(env, r, a->algo, c->name, rs, st)) continue;
+    bm_trace(r, a, c->name);
+    gnest_status st = run_algo(env->ctx, c, a, &got.r, &opts, &info);
+    if (!bm_status_agrees(env, r, a, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
-    if (c->t) check_tree_method(c, a->algo, &info, what);
-    if (a->algo == GN_ALGO_BFS && c->check_bfs_direction)
-      check_bfs_direction(env, c, &ref, &info, what);
-    if (a->algo == GN_ALGO_COLOR && st == GNEST_OK) check_color_method(c, &info, what);
-    if (a->algo == GN_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, &info, what);
-    if (st == GNEST_OK) check_what_ran(env, c, a->algo, &info, what);
-    a->compare(env, r, c, &ref, &got, what);
+    check_particular(env, c, a, &ref, &info, st, what);
+    if (st == GNEST_OK) check_what_ran(env, c, a, &info, what);
+    compare_kind(env, r, c, &d, &ref, &got, what);
   }
   outputs_free(&ref);
   outputs_free(&got);
 }
 
+/* Every algorithm of the registry the case names (and GNEST_TEST_ALGOS selects), in its order. */
 static void check_case(const gpu_env *env, const input_case *c) {
-  for (size_t i = 0; i < sizeof algo_checks / sizeof algo_checks[0]; i++)
-    if ((c->algos & GN_ALGO_BIT(algo_checks[i].algo)) && bm_algo_selected(algo_checks[i].algo))
-      check_algo(env, c, &algo_checks[i]);
+  for (int a = 0; a < GNEST_ALGO_COUNT; a++)
+    if ((c->algos & GN_ALGO_BIT(a)) && bm_algo_selected((gnest_algorithm)a))
+      check_algo(env, c, (gnest_algorithm)a);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -1061,7 +1040,7 @@ static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs whic
     opts.color_method = GNEST_COLOR_ROUNDS;
     poison(got, (size_t)p.n * sizeof *got);
     gnest_status st = gnest_color(env->ctx, g, got, &num_colors, &opts, &info);
-    if (!bm_status_agrees(env, r, GN_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
+    if (!bm_status_agrees(env, r, GNEST_ALGO_COLOR, "rmat", GNEST_OK, st)) continue;
     expect_i32_equal(sim, got, p.n, what);
     cr_log_info("%s: %d levels (simulated: %d rounds, Jones-Plassmann %d)", what, info.iterations,
                 sc.rounds, jp.rounds);
@@ -1079,7 +1058,7 @@ static void check_coloring_rounds(const gpu_env *env, int scale, bm_configs whic
 Test(gpu_graphs, coloring_rounds_match_the_simulation) {
   gpu_env env;
   bm_open(&env);
-  if (!bm_algo_selected(GN_ALGO_COLOR)) {
+  if (!bm_algo_selected(GNEST_ALGO_COLOR)) {
     bm_close(&env);
     cr_skip_test("GNEST_TEST_ALGOS leaves out color");
   }
@@ -1706,23 +1685,21 @@ static void check_tree_and_tour(const gpu_env *env, const char *name, int32_t n,
 
 /* One run on flat with the method `words` asks for: the result as the matrix checks it, then
  * the method it names and the split of its passes. */
-static gnest_info run_method_on_flat(const gpu_env *env, input_case *c, gn_algo algo,
+static gnest_info run_method_on_flat(const gpu_env *env, input_case *c, gnest_algorithm algo,
                                      const char *words) {
-  const algo_check *a = NULL;
-  for (size_t i = 0; i < sizeof algo_checks / sizeof algo_checks[0]; i++)
-    if (algo_checks[i].algo == algo) a = &algo_checks[i];
-  cr_assert_not_null(a);
+  gnest_algorithm_desc d;
+  cr_assert_eq(gnest_algorithm_describe(algo, &d), GNEST_OK);
   const gnest_options opts = bm_backend_options(GNEST_BACKEND_FLAT, words);
   c->tree_method = opts.tree_method;
   c->bfs_direction = opts.bfs_direction;
   c->color_method = opts.color_method;
   c->tc_method = opts.tc_method;
   char what[256];
-  snprintf(what, sizeof what, "%s/flat [%s] on %s", gn_algo_name(algo), words, c->name);
+  snprintf(what, sizeof what, "%s/flat [%s] on %s", d.name, words, c->name);
   outputs got;
-  outputs_alloc(&got, c, a);
+  outputs_alloc(&got, c, &d);
   gnest_info info;
-  const gnest_status st = a->run(env->ctx, c, &got, &opts, &info);
+  const gnest_status st = run_algo(env->ctx, c, algo, &got.r, &opts, &info);
   cr_assert_eq(st, GNEST_OK, "%s: %s", what, gnest_last_error_string(env->ctx));
   cr_assert_eq(info.backend, GNEST_BACKEND_FLAT, "%s", what);
   check_what_ran(env, c, algo, &info, what);
@@ -1748,21 +1725,21 @@ Test(gpu_what_ran, each_method_on_flat) {
   cr_assert_geq(stats.max, 64, "rmat: the hub has %lld arcs", (long long)stats.max);
   input_case c = make_case("rmat", g, A_BFS | A_COLOR | A_TC, BM_PRIMARY);
 
-  gnest_info i = run_method_on_flat(&env, &c, GN_ALGO_TC, "tc_method=hash");
+  gnest_info i = run_method_on_flat(&env, &c, GNEST_ALGO_TC, "tc_method=hash");
   cr_expect(i.backend_passes >= 1 && i.own_passes >= 1, "tc hash: %lld / %lld",
             (long long)i.backend_passes, (long long)i.own_passes);
-  i = run_method_on_flat(&env, &c, GN_ALGO_TC, "tc_method=search");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_TC, "tc_method=search");
   cr_expect_eq(i.backend_passes, 2, "tc search: orientation and count through the backend");
-  i = run_method_on_flat(&env, &c, GN_ALGO_COLOR, "color_method=async");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_COLOR, "color_method=async");
   cr_expect_eq(i.own_passes, 2, "color async: the wide and the narrow kernel");
-  i = run_method_on_flat(&env, &c, GN_ALGO_COLOR, "color_method=rounds");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_COLOR, "color_method=rounds");
   cr_expect_eq(i.own_passes, 0, "color rounds: nothing of its own");
-  i = run_method_on_flat(&env, &c, GN_ALGO_BFS, "bfs_direction=optimizing");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_BFS, "bfs_direction=optimizing");
   cr_expect_not_null(strstr(i.reason, "levels bottom-up"), "%s", i.reason);
   cr_expect(i.own_passes >= 2 && i.backend_passes >= i.iterations,
             "bfs optimizing: %lld backend passes, %lld own, %d levels",
             (long long)i.backend_passes, (long long)i.own_passes, i.iterations);
-  i = run_method_on_flat(&env, &c, GN_ALGO_BFS, "bfs_direction=top-down");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_BFS, "bfs_direction=top-down");
   cr_expect_eq(i.own_passes, 1, "bfs top-down: the levels' fill only");
   gnest_graph_free(g);
 
@@ -1780,11 +1757,11 @@ Test(gpu_what_ran, each_method_on_flat) {
   cr_assert_eq(gnest_tree_stats_get(env.ctx, t, &ts), GNEST_OK);
   c.tree_depth = ts.depth;
   c.tree_splitters = tour_splitters(t);
-  i = run_method_on_flat(&env, &c, GN_ALGO_TREE_HEIGHTS, "tree_method=euler");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_TREE_HEIGHTS, "tree_method=euler");
   cr_expect_eq(i.backend_passes, 0, "euler runs no backend pass");
   cr_expect_not_null(strstr(i.reason, "; no backend pass: the euler method's own kernels"), "%s",
                      i.reason);
-  i = run_method_on_flat(&env, &c, GN_ALGO_TREE_DESCENDANTS, "tree_method=levels");
+  i = run_method_on_flat(&env, &c, GNEST_ALGO_TREE_DESCENDANTS, "tree_method=levels");
   cr_expect_eq(i.backend_passes, ts.depth, "levels: a backend pass a level");
   gnest_tree_free(t);
   bm_close(&env);
@@ -2012,7 +1989,7 @@ static gnest_graph *small_weighted_graph(const gpu_env *env) {
 
 /* Asserts a run's status: `want` where the registry says the backend runs the algorithm,
  * GNEST_ERR_BACKEND_NOT_APPLICABLE elsewhere; the failure recorded in the context. */
-static void expect_run_status(const gpu_env *env, const bm_run *r, gn_algo algo, gnest_status got,
+static void expect_run_status(const gpu_env *env, const bm_run *r, gnest_algorithm algo, gnest_status got,
                               gnest_status want, const char *detail) {
   want = bm_expected(r, algo, want);
   cr_assert_eq(got, want, "%s/%s, %s: '%s' (%s), expected '%s'", gn_algo_name(algo), r->label,
@@ -2036,13 +2013,13 @@ Test(gpu_api, source_out_of_range) {
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
       char detail[64];
       snprintf(detail, sizeof detail, "source %d", bad[k]);
-      expect_run_status(&env, r, GN_ALGO_BFS, gnest_bfs(env.ctx, g, bad[k], levels, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_BFS, gnest_bfs(env.ctx, g, bad[k], levels, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
-      expect_run_status(&env, r, GN_ALGO_SSSP, gnest_sssp(env.ctx, g, bad[k], dist, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_SSSP, gnest_sssp(env.ctx, g, bad[k], dist, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
       int32_t list[] = {0, bad[k]};
       gnest_bc_sources src = {GNEST_BC_LIST, list, 2, 0};
-      expect_run_status(&env, r, GN_ALGO_BC, gnest_bc(env.ctx, g, &src, bc, &r->opts, NULL),
+      expect_run_status(&env, r, GNEST_ALGO_BC, gnest_bc(env.ctx, g, &src, bc, &r->opts, NULL),
                         GNEST_ERR_OUT_OF_RANGE, detail);
     }
   }
@@ -2067,11 +2044,11 @@ Test(gpu_api, negative_weight_is_invalid_input) {
   gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_sssp(env.ctx, g, 0, dist, &cpu, NULL), GNEST_ERR_INVALID_INPUT);
   FOR_RUNS(&env, BM_ALL, r) {
-    expect_run_status(&env, r, GN_ALGO_SSSP, gnest_sssp(env.ctx, g, 0, dist, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_SSSP, gnest_sssp(env.ctx, g, 0, dist, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, "one negative weight");
     cr_assert_neq(gnest_last_error(env.ctx)->message[0], '\0', "%s: no message", r->label);
     /* BFS ignores weights and still runs. */
-    expect_run_status(&env, r, GN_ALGO_BFS, gnest_bfs(env.ctx, g, 0, levels, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_BFS, gnest_bfs(env.ctx, g, 0, levels, &r->opts, NULL),
                       GNEST_OK, "one negative weight");
   }
   gnest_graph_free(g);
@@ -2092,13 +2069,13 @@ Test(gpu_api, directed_graph_refused_by_undirected_algorithms) {
   int64_t count;
   const char *detail = "directed graph";
   FOR_RUNS(&env, BM_ALL, r) {
-    expect_run_status(&env, r, GN_ALGO_COLOR,
+    expect_run_status(&env, r, GNEST_ALGO_COLOR,
                       gnest_color(env.ctx, g, colors, &num_colors, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
-    expect_run_status(&env, r, GN_ALGO_MST,
+    expect_run_status(&env, r, GNEST_ALGO_MST,
                       gnest_mst(env.ctx, g, &total, &count, NULL, NULL, NULL, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
-    expect_run_status(&env, r, GN_ALGO_TC, gnest_tc(env.ctx, g, &tri, NULL, &r->opts, NULL),
+    expect_run_status(&env, r, GNEST_ALGO_TC, gnest_tc(env.ctx, g, &tri, NULL, &r->opts, NULL),
                       GNEST_ERR_INVALID_INPUT, detail);
   }
   gnest_graph_free(g);

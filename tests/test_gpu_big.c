@@ -193,21 +193,21 @@ Test(big, device_backends_count_arcs_in_64_bits, .timeout = 1800) {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     /* a backend that does not run BFS says so (levelsched plans only fixed level schedules) */
-    if (bm_expected(r, GN_ALGO_BFS, GNEST_OK) == GNEST_OK) {
+    if (bm_expected(r, GNEST_ALGO_BFS, GNEST_OK) == GNEST_OK) {
       check_traversals(mx.ctx, g, &r->opts, r->label, c.m);
     } else {
       int32_t *levels = malloc((size_t)kN * sizeof *levels);
       float *dist = malloc((size_t)kN * sizeof *dist);
       cr_assert(levels && dist);
-      bm_status_agrees(&mx, r, GN_ALGO_BFS, "circulant", GNEST_OK,
+      bm_status_agrees(&mx, r, GNEST_ALGO_BFS, "circulant", GNEST_OK,
                        gnest_bfs(mx.ctx, g, 0, levels, &r->opts, NULL));
-      bm_status_agrees(&mx, r, GN_ALGO_SSSP, "circulant", GNEST_OK,
+      bm_status_agrees(&mx, r, GNEST_ALGO_SSSP, "circulant", GNEST_OK,
                        gnest_sssp(mx.ctx, g, 0, dist, &r->opts, NULL));
       free(levels);
       free(dist);
     }
     gnest_status st = gnest_bc(mx.ctx, g, &one, bc, &r->opts, NULL);
-    if (bm_status_agrees(&mx, r, GN_ALGO_BC, "circulant", GNEST_OK, st))
+    if (bm_status_agrees(&mx, r, GNEST_ALGO_BC, "circulant", GNEST_OK, st))
       for (int32_t v = 0; v < kN; v++)
         cr_expect_leq(fabs(bc[v] - bc_ref[v]), 1e-6 * (bc_ref[v] > 1 ? bc_ref[v] : 1),
                       "%s bc of %d: %g, cpu %g", r->label, v, bc[v], bc_ref[v]);
@@ -237,7 +237,7 @@ Test(big, device_coloring_counts_arcs_in_64_bits, .timeout = 1800) {
     struct timespec t0;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     gnest_status st = gnest_color(mx.ctx, g, colors, &num, &r->opts, NULL);
-    if (bm_status_agrees(&mx, r, GN_ALGO_COLOR, "K_{a,b}", GNEST_OK, st)) {
+    if (bm_status_agrees(&mx, r, GNEST_ALGO_COLOR, "K_{a,b}", GNEST_OK, st)) {
       cr_expect_eq(num, 2, "%s colors", r->label);
       for (int32_t v = 0, bad = 0; v < n && bad < 5; v++)
         if (colors[v] != (v < kSideA ? 0 : 1))
@@ -320,7 +320,7 @@ Test(big, device_narrow_coloring_on_64_bit_offsets, .timeout = 1800) {
     cr_log_info("C_n(1..15), %s: color in %.1f s (%.1f ms on the device, %d passes)", r->label,
                 seconds_since(&t0), st == GNEST_OK ? info.time_ms : -1.0,
                 st == GNEST_OK ? info.iterations : -1);
-    if (bm_status_agrees(&mx, r, GN_ALGO_COLOR, "C_n(1..15)", GNEST_OK, st)) {
+    if (bm_status_agrees(&mx, r, GNEST_ALGO_COLOR, "C_n(1..15)", GNEST_OK, st)) {
       cr_expect_eq(greedy_rule_breaks(&c, kSparseN, prio, colors, r->label), 0, "%s", r->label);
       cr_expect_leq(num, 2 * kSparseHalf + 1, "%s colors", r->label);
     }

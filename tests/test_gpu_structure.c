@@ -69,7 +69,7 @@ Test(gpu_structure, coloring_a_clique_needs_many_bitmap_words) {
       k = -1;
       gnest_info info;
       gnest_status st = gnest_color(s.ctx, g, got, &k, &opts, &info);
-      if (!bm_status_agrees(&s, r, GN_ALGO_COLOR, "300-clique", GNEST_OK, st)) continue;
+      if (!bm_status_agrees(&s, r, GNEST_ALGO_COLOR, "300-clique", GNEST_OK, st)) continue;
       cr_assert_eq(k, N, "color/%s %s on the 300-clique: %d colors", r->label, name, k);
       cr_assert_arr_eq(got, ref, sizeof ref, "color/%s %s on the 300-clique", r->label, name);
       if (method != GNEST_COLOR_ROUNDS) continue; /* async: passes, not rounds */
@@ -103,9 +103,9 @@ static void expect_same_forest(const env *s, const gnest_graph *g, const char *n
     memset(ev, 0x5b, cap * 4);
     total = -1;
     count = -1;
-    bm_trace(r, GN_ALGO_MST, name);
+    bm_trace(r, GNEST_ALGO_MST, name);
     gnest_status st = gnest_mst(s->ctx, g, &total, &count, eu, ev, ew, &r->opts, &info);
-    if (!bm_status_agrees(s, r, GN_ALGO_MST, name, GNEST_OK, st)) continue;
+    if (!bm_status_agrees(s, r, GNEST_ALGO_MST, name, GNEST_OK, st)) continue;
     cr_assert_eq(count, ref_count, "mst/%s on %s", bn, name);
     cr_assert_eq(total, ref_total, "mst/%s on %s: %.17g, cpu %.17g", bn, name, total, ref_total);
     cr_assert_arr_eq(eu, ru, (size_t)count * 4, "mst/%s on %s", bn, name);
@@ -243,9 +243,9 @@ static void expect_clique_triangles(const env *s, int32_t n, bm_configs which) {
       const char *how = method == GNEST_TC_SEARCH ? "search" : "hash";
       memset(per, 0x5b, (size_t)n * sizeof *per);
       total = 0;
-      bm_trace(r, GN_ALGO_TC, name);
+      bm_trace(r, GNEST_ALGO_TC, name);
       gnest_status st = gnest_tc(s->ctx, g, &total, huge ? NULL : per, &opts, NULL);
-      if (!bm_status_agrees(s, r, GN_ALGO_TC, name, GNEST_OK, st)) continue;
+      if (!bm_status_agrees(s, r, GNEST_ALGO_TC, name, GNEST_OK, st)) continue;
       cr_assert_eq(total, all, "tc/%s %s on the %s: %llu", r->label, how, name,
                    (unsigned long long)total);
       for (int32_t x = 0; x < n && !huge; x++)

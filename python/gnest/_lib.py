@@ -81,6 +81,28 @@ class DegreeStats(ctypes.Structure):
                 ("isolated", c_int64)]
 
 
+class AlgorithmDesc(ctypes.Structure):
+    _fields_ = [("algorithm", c_int), ("name", c_char_p), ("summary", c_char_p),
+                ("notes", c_char_p), ("input", c_int), ("undirected", c_int), ("simple", c_int),
+                ("weighted", c_int), ("sources", c_int), ("result", c_int),
+                ("value_name", c_char_p), ("method_key", c_char_p), ("methods", c_char_p),
+                ("method_help", c_char_p), ("python_name", c_char_p),
+                ("networkx_names", c_char_p)]
+
+
+class RunInput(ctypes.Structure):
+    _fields_ = [("graph", c_void_p), ("tree", c_void_p), ("source", c_int32),
+                ("sources", POINTER(BcSources))]
+
+
+class Result(ctypes.Structure):
+    _fields_ = [("values_i32", POINTER(c_int32)), ("values_f32", POINTER(ctypes.c_float)),
+                ("values_f64", POINTER(c_double)), ("values_u64", POINTER(c_uint64)),
+                ("edge_u", POINTER(c_int32)), ("edge_v", POINTER(c_int32)),
+                ("edge_w", POINTER(ctypes.c_float)), ("total", c_uint64), ("num_colors", c_int32),
+                ("total_weight", c_double), ("num_edges", c_int64)]
+
+
 # Mirrors of the header's structs, by their C names (for the layout test).
 STRUCTS = {
     "gnest_ctx_options": CtxOptions,
@@ -90,15 +112,21 @@ STRUCTS = {
     "gnest_info": Info,
     "gnest_bc_sources": BcSources,
     "gnest_degree_stats": DegreeStats,
+    "gnest_algorithm_desc": AlgorithmDesc,
+    "gnest_run_input": RunInput,
+    "gnest_result": Result,
 }
 
 # Enum values used by the package (include/gnest.h).
 FORMATS = {"auto": 0, "mtx": 1, "dimacs": 2, "edgelist": 3, "binary": 4}
 BC_ALL, BC_LIST, BC_SAMPLE = 0, 1, 2
+INPUT_KINDS = {"GRAPH": 0, "TREE": 1}
+SOURCES_KINDS = {"NONE": 0, "ONE": 1, "SET": 2}
+RESULT_KINDS = {"LEVELS": 0, "DISTANCES": 1, "SCORES": 2, "COLORING": 3, "FOREST": 4,
+                "COUNTS": 5, "NODE_VALUES": 6}
 
 _p = c_void_p
-_pi32, _pi64, _pf32, _pf64, _pu64 = (POINTER(c_int32), POINTER(c_int64), POINTER(ctypes.c_float),
-                                     POINTER(c_double), POINTER(c_uint64))
+_pi32, _pi64, _pf32 = POINTER(c_int32), POINTER(c_int64), POINTER(ctypes.c_float)
 _PROTOTYPES = {
     "gnest_strerror": (c_char_p, [c_int]),
     "gnest_ctx_options_init": (None, [POINTER(CtxOptions)]),
@@ -131,15 +159,9 @@ _PROTOTYPES = {
     "gnest_options_init": (None, [POINTER(Options)]),
     "gnest_options_parse": (c_int, [POINTER(Options), c_char_p]),
     "gnest_backend_from_name": (c_int, [c_char_p, POINTER(c_int)]),
-    "gnest_bfs": (c_int, [_p, _p, c_int32, _pi32, POINTER(Options), POINTER(Info)]),
-    "gnest_sssp": (c_int, [_p, _p, c_int32, _pf32, POINTER(Options), POINTER(Info)]),
-    "gnest_bc": (c_int, [_p, _p, POINTER(BcSources), _pf64, POINTER(Options), POINTER(Info)]),
-    "gnest_color": (c_int, [_p, _p, _pi32, _pi32, POINTER(Options), POINTER(Info)]),
-    "gnest_mst": (c_int, [_p, _p, _pf64, _pi64, _pi32, _pi32, _pf32, POINTER(Options),
+    "gnest_algorithm_describe": (c_int, [c_int, POINTER(AlgorithmDesc)]),
+    "gnest_run": (c_int, [_p, c_int, POINTER(RunInput), POINTER(Result), POINTER(Options),
                           POINTER(Info)]),
-    "gnest_tc": (c_int, [_p, _p, _pu64, _pu64, POINTER(Options), POINTER(Info)]),
-    "gnest_tree_descendants": (c_int, [_p, _p, _pi32, POINTER(Options), POINTER(Info)]),
-    "gnest_tree_heights": (c_int, [_p, _p, _pi32, POINTER(Options), POINTER(Info)]),
 }
 
 
@@ -152,3 +174,14 @@ def _bind(library):
 
 
 lib = _bind(_load())
+
+
+def algorithms():
+    """The library's algorithm registry (src/algos/algos.def), row by row: an AlgorithmDesc per
+    gnest_algorithm value, in its order."""
+    rows = []
+    while True:
+        desc = AlgorithmDesc()
+        if lib.gnest_algorithm_describe(len(rows), ctypes.byref(desc)) != 0:
+            return rows
+        rows.append(desc)

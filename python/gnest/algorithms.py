@@ -1,16 +1,18 @@
 """The algorithms: each takes a Graph (or Tree), a backend name and optional gnest_options words,
-and returns numpy arrays. What ran (backend, why, time) is kept per thread: last_info()."""
+and returns numpy arrays. Every one runs through gnest_run by its row of the library's algorithm
+registry (found by its Python name), its arrays allocated by the row's result kind. What ran
+(backend, why, time) is kept per thread: last_info()."""
 
 import threading
-from ctypes import POINTER, byref, c_double, c_float, c_int32, c_int64, c_uint64
+from ctypes import POINTER, byref, c_double, c_float, c_int32, c_uint64
 from dataclasses import dataclass
 
 import numpy as np
 
-from ._lib import BC_ALL, BC_LIST, BC_SAMPLE, BcSources, Info as _CInfo, Options, lib
+from ._lib import (BC_ALL, BC_LIST, BC_SAMPLE, INPUT_KINDS, RESULT_KINDS, BcSources,
+                   Info as _CInfo, Options, Result, RunInput, algorithms as _registry, lib)
 from .errors import check
 from .graph import INT32_MAX
-
 
 @dataclass(frozen=True)
 class Info:
@@ -61,11 +63,53 @@ def _options(backend, options):
     return o
 
 
-def _run(handle, fn, backend, options, *outputs):
-    """Calls fn(ctx, handle, *outputs, opts, info) in the handle's context; records the info."""
+# The registry's rows by their Python names: the functions below are exactly these.
+ALGORITHMS = {row.python_name.decode(): row for row in _registry()}
+
+
+def _out(array, ctype):
+    return None if array is None else array.ctypes.data_as(POINTER(ctype))
+
+
+class _Outputs:
+    """The numpy arrays of a result kind for n vertices (or nodes), and the gnest_result pointing
+    at them. per_vertex: a COUNTS result's optional per-vertex array."""
+
+    def __init__(self, kind, n, per_vertex):
+        self.values = self.u = self.v = self.w = None
+        self.result = Result()
+        if kind == RESULT_KINDS["FOREST"]:
+            self.u, self.v = np.empty(max(n - 1, 0), np.int32), np.empty(max(n - 1, 0), np.int32)
+            self.w = np.empty(max(n - 1, 0), np.float32)
+            self.result.edge_u, self.result.edge_v = _out(self.u, c_int32), _out(self.v, c_int32)
+            self.result.edge_w = _out(self.w, c_float)
+        elif kind == RESULT_KINDS["DISTANCES"]:
+            self.values = np.empty(n, dtype=np.float32)
+            self.result.values_f32 = _out(self.values, c_float)
+        elif kind == RESULT_KINDS["SCORES"]:
+            self.values = np.empty(n, dtype=np.float64)
+            self.result.values_f64 = _out(self.values, c_double)
+        elif kind == RESULT_KINDS["COUNTS"]:
+            self.values = np.empty(n, dtype=np.uint64) if per_vertex else None
+            self.result.values_u64 = _out(self.values, c_uint64)
+        else:  # LEVELS, COLORING, NODE_VALUES
+            self.values = np.empty(n, dtype=np.int32)
+            self.result.values_i32 = _out(self.values, c_int32)
+
+
+def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=True):
+    """Runs the registry's algorithm of Python name `name` on handle (a Graph or Tree) in the
+    handle's context through gnest_run; records the info; returns its _Outputs."""
+    row = ALGORITHMS[name]
+    tree = row.input == INPUT_KINDS["TREE"]
+    n = handle.num_nodes if tree else handle.num_vertices
+    out = _Outputs(row.result, n, per_vertex)
+    run = RunInput(None if tree else handle._ptr, handle._ptr if tree else None, source,
+                   None if sources is None else POINTER(BcSources)(sources))
     opts = _options(backend, options)
     info = _CInfo()
-    handle.ctx.call(fn, handle._ptr, *outputs, byref(opts), byref(info))
+    handle.ctx.call(lib.gnest_run, row.algorithm, byref(run), byref(out.result), byref(opts),
+                    byref(info))
     _last.info = Info(info.backend_name.decode() if info.backend_name else "",
                       info.reason.decode(errors="replace"), info.time_ms,
                       info.kernel_launches, info.device_launches, info.edges_visited,
@@ -73,10 +117,7 @@ def _run(handle, fn, backend, options, *outputs):
                       info.barriers_saved,
                       info.method_name.decode() if info.method_name else "",
                       info.backend_passes, info.own_passes)
-
-
-def _out(array, ctype):
-    return array.ctypes.data_as(POINTER(ctype))
+    return out
 
 
 def _vertex(graph, name, value):
@@ -88,19 +129,13 @@ def _vertex(graph, name, value):
 
 def bfs(graph, source, *, backend="auto", options=None):
     """BFS levels from source (arcs as stored): int32 array, -1 where unreachable."""
-    levels = np.empty(graph.num_vertices, dtype=np.int32)
-    _run(graph, lib.gnest_bfs, backend, options, _vertex(graph, "source", source),
-         _out(levels, c_int32))
-    return levels
+    return _run("bfs", graph, backend, options, source=_vertex(graph, "source", source)).values
 
 
 def sssp(graph, source, *, backend="auto", options=None):
     """Shortest distances from source: float32 array, inf where unreachable (unweighted graph:
     weight 1; a negative weight raises InvalidInput)."""
-    dist = np.empty(graph.num_vertices, dtype=np.float32)
-    _run(graph, lib.gnest_sssp, backend, options, _vertex(graph, "source", source),
-         _out(dist, c_float))
-    return dist
+    return _run("sssp", graph, backend, options, source=_vertex(graph, "source", source)).values
 
 
 def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
@@ -122,18 +157,13 @@ def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
             raise IndexError(f"a source is outside the graph's {graph.num_vertices} vertices")
         ids = ids.astype(np.int32)
         spec.mode, spec.list, spec.count = BC_LIST, _out(ids, c_int32), ids.size
-    result = np.empty(graph.num_vertices, dtype=np.float64)
-    _run(graph, lib.gnest_bc, backend, options, byref(spec), _out(result, c_double))
-    return result
+    return _run("bc", graph, backend, options, sources=spec).values
 
 
 def color(graph, *, backend="auto", options=None):
     """A proper coloring of a symmetric graph: int32 color per vertex, colors 0..max. Largest
     degree first, ties by a fixed hash of the id: the same coloring on every backend."""
-    colors = np.empty(graph.num_vertices, dtype=np.int32)
-    count = c_int32()
-    _run(graph, lib.gnest_color, backend, options, _out(colors, c_int32), byref(count))
-    return colors
+    return _run("color", graph, backend, options).values
 
 
 @dataclass(frozen=True)
@@ -149,35 +179,24 @@ class SpanningForest:
 def mst(graph, *, backend="auto", options=None):
     """Minimum spanning forest of a symmetric graph (unweighted: weight 1). Ties are broken by
     (weight, u, v): the same forest on every backend."""
-    n = graph.num_vertices
-    u, v = np.empty(max(n - 1, 0), np.int32), np.empty(max(n - 1, 0), np.int32)
-    w = np.empty(max(n - 1, 0), np.float32)
-    total, count = c_double(), c_int64()
-    _run(graph, lib.gnest_mst, backend, options, byref(total), byref(count), _out(u, c_int32),
-         _out(v, c_int32), _out(w, c_float))
-    k = count.value
-    return SpanningForest(total.value, u[:k], v[:k], w[:k])
+    out = _run("mst", graph, backend, options)
+    k = out.result.num_edges
+    return SpanningForest(out.result.total_weight, out.u[:k], out.v[:k], out.w[:k])
 
 
 def triangles(graph, *, per_vertex=False, backend="auto", options=None):
     """Triangles of a symmetric graph with sorted, duplicate-free rows, each counted once: the
     total (int), or (total, uint64 array of the triangles at each vertex) with per_vertex."""
-    total = c_uint64()
-    counts = np.empty(graph.num_vertices, dtype=np.uint64) if per_vertex else None
-    _run(graph, lib.gnest_tc, backend, options, byref(total),
-         _out(counts, c_uint64) if per_vertex else None)
-    return (total.value, counts) if per_vertex else total.value
+    out = _run("triangles", graph, backend, options, per_vertex=per_vertex)
+    total = int(out.result.total)
+    return (total, out.values) if per_vertex else total
 
 
 def tree_descendants(tree, *, backend="auto", options=None):
     """Size of each node's subtree, itself included: int32 array."""
-    out = np.empty(tree.num_nodes, dtype=np.int32)
-    _run(tree, lib.gnest_tree_descendants, backend, options, _out(out, c_int32))
-    return out
+    return _run("tree_descendants", tree, backend, options).values
 
 
 def tree_heights(tree, *, backend="auto", options=None):
     """Levels of each node's subtree (a leaf has height 1): int32 array."""
-    out = np.empty(tree.num_nodes, dtype=np.int32)
-    _run(tree, lib.gnest_tree_heights, backend, options, _out(out, c_int32))
-    return out
+    return _run("tree_heights", tree, backend, options).values

@@ -3,6 +3,7 @@ zero-copy CSR wrapping and its lifetime, every algorithm, backends and options, 
 every error path raising the right exception with gnest's own message."""
 
 import gc
+import inspect
 import threading
 
 import networkx as nx
@@ -136,6 +137,28 @@ def test_from_edges_copies_and_builds(ctx):
 
 
 # --- algorithms against references --------------------------------------------------------------
+
+def test_the_functions_are_the_registrys_rows():
+    """The package's algorithm functions are the library's registry rows, by their Python names
+    (a row added to src/algos/algos.def needs its function here), each exported."""
+    module = gnest.algorithms
+    rows = module.ALGORITHMS
+    functions = {name for name, f in vars(module).items()
+                 if inspect.isfunction(f) and not name.startswith("_")
+                 and f.__module__ == module.__name__} - {"last_info"}
+    assert functions == set(rows)
+    assert set(rows) <= set(gnest.__all__)
+
+
+def test_nx_functions_are_the_registrys_networkx_names():
+    """nx_gnest dispatches exactly the NetworkX functions the registry's rows name (its list is
+    its own: NetworkX reads it while being imported, before the C library may be loaded)."""
+    import nx_gnest
+
+    names = {name for row in gnest.algorithms.ALGORITHMS.values()
+             for name in row.networkx_names.decode().split()}
+    assert names == set(nx_gnest.FUNCTIONS)
+
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_bfs_and_sssp_match_scipy_csgraph(ctx, seed):

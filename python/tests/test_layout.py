@@ -1,6 +1,7 @@
-"""The ctypes mirrors of include/gnest.h's structs and status codes must match the header: a C
-program compiled against the header prints each struct's size, each field's offset and size, and the
-gnest_status values, and they are compared with the package's. Skips (saying why) without a C
+"""The ctypes mirrors of include/gnest.h's structs and enums must match the header: a C program
+compiled against the header prints each struct's size, each field's offset and size, the
+gnest_status values and those of the algorithm registry's kinds, and they are compared with the
+package's. Skips (saying why) without a C
 compiler or outside the repository (no header)."""
 
 import ctypes
@@ -11,7 +12,11 @@ from pathlib import Path
 import pytest
 
 from gnest import Status
-from gnest._lib import STRUCTS
+from gnest._lib import INPUT_KINDS, RESULT_KINDS, SOURCES_KINDS, STRUCTS
+
+# The package's enum mirrors: C prefix and Python dict.
+ENUMS = {"GNEST_INPUT_": INPUT_KINDS, "GNEST_SOURCES_": SOURCES_KINDS,
+         "GNEST_RESULT_": RESULT_KINDS}
 
 HEADER_DIR = Path(__file__).resolve().parents[2] / "include"
 
@@ -27,6 +32,9 @@ def c_program():
         c_name = "GNEST_OK" if status is Status.OK else f"GNEST_ERR_{status.name}"
         lines.append(f'  printf("{status.name} %d\\n", (int){c_name});')
     lines.append('  printf("COUNT %d\\n", (int)GNEST_STATUS_COUNT);')
+    for prefix, values in ENUMS.items():
+        for name in values:
+            lines.append(f'  printf("{prefix}{name} %d\\n", (int){prefix}{name});')
     lines += ["  return 0;", "}"]
     return "\n".join(lines) + "\n"
 
@@ -39,6 +47,8 @@ def expected():
             rows[f"{name}.{field}"] = (getattr(mirror, field).offset, getattr(mirror, field).size)
     rows.update({status.name: status.value for status in Status})
     rows["COUNT"] = len(Status)
+    for prefix, values in ENUMS.items():
+        rows.update({prefix + name: value for name, value in values.items()})
     return rows
 
 

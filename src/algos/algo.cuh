@@ -4,6 +4,7 @@
 #ifndef GNEST_ALGOS_ALGO_CUH
 #define GNEST_ALGOS_ALGO_CUH
 
+#include "algos/registry.h"
 #include "cpu/cpu.h"
 #include "sched/engine.cuh"
 

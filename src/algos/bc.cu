@@ -121,7 +121,7 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
   host_buffer list;
   int32_t k = 0;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_BC, "gnest_bc", g, NULL, opts, info), g,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_BC, "gnest_bc", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, bc, "bc"));
         return bc_source_list(&call, g->csr.n, sources, &list, &k);
@@ -130,4 +130,10 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
       [&](gn_engine &e, const gn_device_graph *dg) {
         return bc_on_device(e, dg, (const int32_t *)list.p, k, bc);
       });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_bc(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                       const gnest_options *opts, gnest_info *info) {
+  return gnest_bc(ctx, in->graph, in->sources, out->values_f64, opts, info);
 }

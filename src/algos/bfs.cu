@@ -230,7 +230,7 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_BFS, "gnest_bfs", g, NULL, opts, info), g,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, levels, "levels"));
         return gn_check_source(&call, g, source);
@@ -239,4 +239,10 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
       [&](gn_engine &e, const gn_device_graph *dg) {
         return bfs_on_device(e, dg, g, source, levels);
       });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_bfs(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                        const gnest_options *opts, gnest_info *info) {
+  return gnest_bfs(ctx, in->graph, in->source, out->values_i32, opts, info);
 }

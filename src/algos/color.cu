@@ -154,7 +154,7 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_COLOR, "gnest_color", g, NULL, opts, info), g,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_COLOR, "gnest_color", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, colors, "colors"));
         GN_TRY(gn_need_output(&call, num_colors, "num_colors"));
@@ -166,4 +166,10 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
         if (g->csr.n > 0) GN_TRY(color_on_device(e, g, dg, method, colors));
         return count_colors(&call, colors, g->csr.n, num_colors);
       });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_color(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                          const gnest_options *opts, gnest_info *info) {
+  return gnest_color(ctx, in->graph, out->values_i32, &out->num_colors, opts, info);
 }

@@ -578,7 +578,7 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_MST, "gnest_mst", g, NULL, opts, info), g,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_MST, "gnest_mst", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, total_weight, "total_weight"));
         GN_TRY(gn_need_output(&call, num_edges, "num_edges"));
@@ -594,4 +594,11 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
         *num_edges = 0;
         return GNEST_OK;
       });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_mst(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                        const gnest_options *opts, gnest_info *info) {
+  return gnest_mst(ctx, in->graph, &out->total_weight, &out->num_edges, out->edge_u, out->edge_v,
+                   out->edge_w, opts, info);
 }

@@ -1,5 +1,6 @@
-/* Pieces shared by coloring, MST and triangle counting: the undirected-input check, CUB device
- * primitives run on the engine's stream with temporary storage from the call's pool scratch. Included by the .cu files of src/algos only. */
+/* Pieces shared by the undirected algorithms (algos.def, GN_NEEDS_UNDIRECTED): the
+ * undirected-input check, CUB device primitives run on the engine's stream with temporary storage
+ * from the call's pool scratch. Included by the .cu files of src/algos only. */
 #ifndef GNEST_ALGOS_PRIMS_CUH
 #define GNEST_ALGOS_PRIMS_CUH
 
@@ -7,7 +8,8 @@
 #include <cuda/std/functional>
 #include "algos/algo.cuh"
 
-/* color / mst / tc read every edge from both ends: a directed graph is refused with a hint. */
+/* The undirected algorithms read every edge from both ends: a directed graph is refused with a
+ * hint. */
 static inline gnest_status gn_need_undirected(gn_call *call, const gnest_graph *g,
                                               const char *what) {
   int symmetric = 0;

@@ -63,7 +63,7 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
                         const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, dist, "dist"));
         GN_TRY(gn_check_source(&call, g, source));
@@ -71,4 +71,10 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
       },
       [&](gn_cpu_counts *c) { return gn_cpu_sssp(&g->csr, source, dist, c); },
       [&](gn_engine &e, const gn_device_graph *dg) { return sssp_on_device(e, dg, source, dist); });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_sssp(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                         const gnest_options *opts, gnest_info *info) {
+  return gnest_sssp(ctx, in->graph, in->source, out->values_f32, opts, info);
 }

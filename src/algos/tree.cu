@@ -273,8 +273,9 @@ gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t
                                     const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_TREE_DESCENDANTS, "gnest_tree_descendants", NULL, t,
-                          opts, info),
+      call,
+      gn_call_begin(&call, ctx, GNEST_ALGO_TREE_DESCENDANTS, "gnest_tree_descendants", NULL, t,
+                    opts, info),
       t,
       [&] { return gn_need_output(&call, descendants, "descendants"); },
       [&](gn_cpu_counts *c) { return gn_cpu_tree_descendants(t, descendants, c); },
@@ -287,7 +288,7 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
                                 const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GN_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t, opts,
+      call, gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t, opts,
                           info),
       t,
       [&] { return gn_need_output(&call, heights, "heights"); },
@@ -295,4 +296,16 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
       [&](gn_engine &e, const gn_device_tree *dt) {
         return tree_on_device<heights_visitor>(e, dt, t, true, heights);
       });
+}
+
+/* gnest_run's entries (algos.def). */
+gnest_status gn_run_tree_descendants(gnest_ctx *ctx, const gnest_run_input *in,
+                                     gnest_result *out, const gnest_options *opts,
+                                     gnest_info *info) {
+  return gnest_tree_descendants(ctx, in->tree, out->values_i32, opts, info);
+}
+
+gnest_status gn_run_tree_heights(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                                 const gnest_options *opts, gnest_info *info) {
+  return gnest_tree_heights(ctx, in->tree, out->values_i32, opts, info);
 }

@@ -1,10 +1,11 @@
 /* src/cpu: exact serial reference implementations. The oracle for every GPU test and the backend
  * used without a GPU. Inputs are already validated by the API layer (source in range, weights
- * non-negative for SSSP, symmetric graph for color/mst/tc); these functions only fail on host
- * out-of-memory (GNEST_ERR_OUT_OF_MEMORY). */
+ * non-negative for SSSP, symmetric graph for the undirected algorithms); these functions only
+ * fail on host out-of-memory (GNEST_ERR_OUT_OF_MEMORY). */
 #ifndef GNEST_CPU_H
 #define GNEST_CPU_H
 
+#include <stddef.h>
 #include <stdint.h>
 #include "gnest.h"
 #include "io/io.h"
@@ -33,6 +34,21 @@ gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int3
 gnest_status gn_cpu_tc(const gn_csr *g, uint64_t *total, uint64_t *per_vertex, gn_cpu_counts *c);
 gnest_status gn_cpu_tree_descendants(const gnest_tree *t, int32_t *desc, gn_cpu_counts *c);
 gnest_status gn_cpu_tree_heights(const gnest_tree *t, int32_t *heights, gn_cpu_counts *c);
+
+/* What a reference's cost model reads (algos.def, CPU_WORK; gnest_reference_work). */
+typedef struct gn_cpu_work_input {
+  const gn_csr *graph; /* graph algorithms */
+  int64_t nodes;       /* tree algorithms: the tree's nodes */
+  int64_t sources;     /* GNEST_SOURCES_SET: the sources the run would take */
+} gn_cpu_work_input;
+
+/* The arc visits (trees: node visits) of a reference on in, estimated in one pass over the input
+ * at most; how receives what was counted ("one pass over 12 arcs"). */
+typedef double gn_cpu_work_fn(const gn_cpu_work_input *in, char *how, size_t size);
+gn_cpu_work_fn gn_cpu_work_one_pass;   /* m + n: one pass over the arcs */
+gn_cpu_work_fn gn_cpu_work_per_source; /* two passes over the arcs per source */
+gn_cpu_work_fn gn_cpu_work_tree;       /* one visit per node */
+gn_cpu_work_fn gn_cpu_work_tc;         /* the forward count's lookups, beside its reference */
 
 /* The coloring order shared by every backend: higher (degree, hash(v)) is colored first. Degrees
  * count arcs to other vertices (self-loops excluded). Returns a 64-bit key: degree in the high

@@ -386,7 +386,7 @@ static void match_transpose(void *arg, int t) {
 
 /* The header's flags are claims: sorted (and merged: strictly increasing rows) are checked in one
  * O(m) scan, symmetric by one transpose pass over a sorted CSR; a claim that does not hold is
- * cleared, since the algorithms trust them (triangle counting, the symmetry cache). */
+ * cleared, since the algorithms trust them (sorted duplicate-free lists, the symmetry cache). */
 static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
   flag_job j;
   memset(&j, 0, sizeof j);

@@ -19,22 +19,6 @@ static const gn_backend_entry gn_registry[] = {
 _Static_assert(sizeof gn_registry / sizeof gn_registry[0] == GNEST_BACKEND_COUNT,
                "backends.def needs exactly one entry per gnest_backend value");
 
-static const char *const gn_algo_names[GN_ALGO_COUNT] = {
-    [GN_ALGO_BFS] = "bfs",
-    [GN_ALGO_SSSP] = "sssp",
-    [GN_ALGO_BC] = "bc",
-    [GN_ALGO_COLOR] = "color",
-    [GN_ALGO_MST] = "mst",
-    [GN_ALGO_TC] = "tc",
-    [GN_ALGO_TREE_DESCENDANTS] = "tree-descendants",
-    [GN_ALGO_TREE_HEIGHTS] = "tree-heights",
-};
-
-const char *gn_algo_name(gn_algo a) {
-  if ((int)a < 0 || (int)a >= (int)GN_ALGO_COUNT) return "unknown";
-  return gn_algo_names[a];
-}
-
 const gn_backend_entry *gn_backend_entry_of(gnest_backend b) {
   if ((int)b < 0 || (int)b >= (int)GNEST_BACKEND_COUNT) return NULL;
   const gn_backend_entry *e = &gn_registry[b];
@@ -124,7 +108,7 @@ int gn_backend_reads(gnest_backend b, const char *key) {
   return 0;
 }
 
-int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why) {
+int gn_backend_applies(gnest_backend b, gnest_algorithm algo, const char **why) {
   const char *dummy;
   if (!why) why = &dummy;
   *why = "";
@@ -133,7 +117,7 @@ int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why) {
     *why = "unknown backend";
     return 0;
   }
-  if ((int)algo < 0 || (int)algo >= (int)GN_ALGO_COUNT) {
+  if ((int)algo < 0 || (int)algo >= (int)GNEST_ALGO_COUNT) {
     *why = "unknown algorithm";
     return 0;
   }

@@ -1,4 +1,5 @@
-/* The backend registry (backends.def) as C data, and the algorithms it speaks of. */
+/* The backend registry (backends.def) as C data, and what it and the selector know of the
+ * algorithms (their rows of src/algos/algos.def). */
 #ifndef GNEST_REGISTRY_H
 #define GNEST_REGISTRY_H
 
@@ -8,22 +9,41 @@
 extern "C" {
 #endif
 
-typedef enum gn_algo {
-  GN_ALGO_BFS = 0, GN_ALGO_SSSP, GN_ALGO_BC, GN_ALGO_COLOR, GN_ALGO_MST, GN_ALGO_TC,
-  GN_ALGO_TREE_DESCENDANTS, GN_ALGO_TREE_HEIGHTS, GN_ALGO_COUNT
-} gn_algo;
-
 #define GN_ALGO_BIT(a) (1u << (a))
-#define GN_ALGOS_ALL ((1u << GN_ALGO_COUNT) - 1u)
+#define GN_ALGOS_ALL ((1u << GNEST_ALGO_COUNT) - 1u)
 /* The algorithms whose visitors all declare kHostRunnable (src/algos; src/sched/README.md rule
  * 6): what the hybrid backends (WHERE HYBRID) can run, and why not the others. */
-#define GN_ALGOS_HOST_RUNNABLE (GN_ALGOS_ALL & ~GN_ALGO_BIT(GN_ALGO_COLOR))
+#define GN_ALGOS_HOST_RUNNABLE (GN_ALGOS_ALL & ~GN_ALGO_BIT(GNEST_ALGO_COLOR))
 #define GN_WHY_NOT_HOST_RUNNABLE                                                                 \
   "its visitors are not host-runnable yet: coloring's shared state (color_state: bitmap scans "   \
   "with device bit intrinsics, fire-and-forget atomicAnd reductions, 16-byte records) has no "    \
   "host form, and its round proofs assume GPU threads only"
 
-const char *gn_algo_name(gn_algo a);
+/* How the call frame and the selector treat an algorithm (algos.def, SELECT), so that neither
+ * names one:
+ *   GN_SELECT_TRAVERSAL     a frontier traversal from sources: on a device backend its default
+ *                           threshold and lanes follow the mean degree (run.c), and a skewed
+ *                           graph whose largest item a warp walks goes to the uniform class
+ *   GN_SELECT_IN_GRID       a skewed input's heavy children are taken in the pass's own grid
+ *   GN_SELECT_HUBS_IN_GRID  the same once the input is large and its hubs hold many of its arcs
+ *                           (the work then sits in long per-hub loops; selector.c's rule) */
+#define GN_SELECT_TRAVERSAL 1u
+#define GN_SELECT_IN_GRID 2u
+#define GN_SELECT_HUBS_IN_GRID 4u
+
+/* An algorithm as the layers below src/algos know it: the part of its algos.def row they read. */
+typedef struct gn_algo_traits {
+  const char *name;       /* "bfs", as gnest_algorithm_name */
+  gnest_input_kind input;
+  unsigned select;        /* GN_SELECT_* */
+} gn_algo_traits;
+
+/* The traits of a; NULL outside gnest_algorithm. Defined by the algorithm layer from its registry
+ * (src/algos/registry.c): the algorithms describe themselves to the layers below, which read
+ * these few fields and name no algorithm. */
+const gn_algo_traits *gn_algo_traits_of(gnest_algorithm a);
+/* The name of a for messages; "unknown" outside gnest_algorithm. */
+const char *gn_algo_name(gnest_algorithm a);
 
 /* Where a backend runs (backends.def, WHERE). */
 typedef enum gn_where {
@@ -40,7 +60,7 @@ typedef struct gn_backend_entry {
   gnest_backend id;
   const char *name;
   gn_where where;
-  unsigned algos;        /* GN_ALGO_BIT mask */
+  unsigned algos;        /* GN_ALGO_BIT mask of gnest_algorithm values */
   const char *why_not;
   gn_role role;
   const char *options;
@@ -61,7 +81,7 @@ int gn_backend_host_work(gnest_backend b);
 int gn_backend_reads(gnest_backend b, const char *key);
 /* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
  * why is set to a static explanation. */
-int gn_backend_applies(gnest_backend b, gn_algo algo, const char **why);
+int gn_backend_applies(gnest_backend b, gnest_algorithm algo, const char **why);
 /* The names of the backends this build has, ", "-separated in registry order, for messages. */
 const char *gn_backends_built_text(void);
 

@@ -14,9 +14,8 @@ double gn_now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-static int gn_is_tree_algo(gn_algo a) {
-  return a == GN_ALGO_TREE_DESCENDANTS || a == GN_ALGO_TREE_HEIGHTS;
-}
+/* The registry's word on a (the call has checked that a is an algorithm). */
+static unsigned gn_select_of(gnest_algorithm a) { return gn_algo_traits_of(a)->select; }
 
 /* ---------------------------------------------------------------------------------------------
  * Backend resolution
@@ -63,7 +62,7 @@ static gnest_status gn_auto_backend(gn_call *call, const gnest_graph *g, const g
 }
 
 static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gnest_tree *t) {
-  if (gn_is_tree_algo(call->algo)) {
+  if (gn_algo_traits_of(call->algo)->input == GNEST_INPUT_TREE) {
     if (g) return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "a graph given to %s",
                            gn_algo_name(call->algo));
     if (!t) return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "tree is NULL");
@@ -146,10 +145,6 @@ void gn_note_method(gn_call *call, const char *key, const char *asked, const cha
                     why ? why : "");
 }
 
-static int gn_is_traversal(gn_algo algo) {
-  return algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
-}
-
 /* A traversal's threshold and lanes on a device backend when the caller gives none (the rules
  * above), each named in the reason when the backend reads it. The lanes need the graph's degree
  * statistics (computed once, then cached on the graph). */
@@ -173,7 +168,7 @@ static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
   return GNEST_OK;
 }
 
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info) {
   memset(call, 0, sizeof *call);
@@ -184,7 +179,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   call->t0 = gn_now_ms();
   call->time_ms = -1.0;
   if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "ctx is NULL");
-  if ((int)algo < 0 || (int)algo >= (int)GN_ALGO_COUNT)
+  if ((int)algo < 0 || (int)algo >= (int)GNEST_ALGO_COUNT)
     return gn_error(ctx, GNEST_ERR_INTERNAL, call->fn, 0, "unknown algorithm %d", (int)algo);
   gnest_status st = gn_check_input(call, g, t);
   if (st != GNEST_OK) return st;
@@ -211,7 +206,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const ch
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
   st = gn_check_backend(call);
-  if (st == GNEST_OK && !call->on_host && g && gn_is_traversal(algo))
+  if (st == GNEST_OK && !call->on_host && g && (gn_select_of(algo) & GN_SELECT_TRAVERSAL))
     st = gn_traversal_defaults(call, g);
   if (call->opts.lanes == 0) call->opts.lanes = 1;
   if (st == GNEST_OK && !call->on_host) gn_device_peak_reset(ctx);

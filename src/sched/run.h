@@ -12,7 +12,7 @@ extern "C" {
 
 typedef struct gn_call {
   gnest_ctx *ctx;
-  gn_algo algo;
+  gnest_algorithm algo;
   const char *fn;          /* public function name, for messages */
   gnest_options opts;      /* caller's options with defaults filled (threshold, block size) */
   int32_t threshold_asked; /* the caller's options.threshold: 0 = not given (agg's rule picks) */
@@ -34,7 +34,7 @@ typedef struct gn_call {
 /* Checks ctx and the graph or tree (exactly one non-NULL), fills defaults, resolves the backend:
  * forced backends are checked with gnest_backend_available and for applicability to the
  * algorithm; auto asks the selector. On failure records the error and returns it. */
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gn_algo algo, const char *fn,
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info);
 /* Fills info (on success only) and returns st. */
@@ -66,8 +66,9 @@ int32_t gn_traversal_threshold(int64_t n, int64_t m);
 int32_t gn_traversal_lanes(double mean, double cv);
 
 /* Selector (src/sched/selector.c): picks a backend for auto. Writes its reason. */
-gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_degree_stats *gs,
-                                const gnest_tree *t, char *reason, size_t reason_size);
+gnest_backend gn_select_backend(const gnest_ctx *ctx, gnest_algorithm algo,
+                                const gnest_degree_stats *gs, const gnest_tree *t, char *reason,
+                                size_t reason_size);
 double gn_now_ms(void);
 
 #ifdef __cplusplus

@@ -10,12 +10,13 @@
  * by the same persistent grid, without a second kernel per level (GN_ROLE_SKEWED_IN_GRID:
  * measured on an H200: cnr-2000 BFS 1.23 against
  * 1.63 ms, SSSP 3.47 against 4.11, rmat20 BFS and SSSP within 3 %, Wu trees 1.3x faster; on BC,
- * coloring and MST the next-level kernel still won on rmat20). Triangle counting joins them on a
- * large input whose hubs hold many arcs: its work then sits in long intersections at the hubs,
- * which the same grid balances better than a next-level kernel, once the pass is long enough to
- * repay that grid's fixed cost of about 1 ms (H200: 0.57-0.76 of
- * the next-level kernel's time on RMAT scale 18-20 of 7.6 M arcs and more; 1.17-2.8x slower on
- * rmat18-e8, cnr-2000 and small social graphs). Small deep, narrow trees run
+ * coloring and MST the next-level kernel still won on rmat20). An algorithm whose registry row
+ * asks for the hub rule (algos.def, SELECT GN_SELECT_HUBS_IN_GRID) joins them on a large input
+ * whose hubs hold many arcs: its work then sits in long loops at the hubs (intersections of
+ * their lists), which the same grid balances better than a next-level kernel, once the
+ * pass is long enough to repay that grid's fixed cost of about 1 ms (H200:
+ * 0.57-0.76 of the next-level kernel's time on RMAT scale 18-20 of 7.6 M arcs and more;
+ * 1.17-2.8x slower on rmat18-e8, cnr-2000 and small social graphs). Small deep, narrow trees run
  * on the host (GN_ROLE_SEQUENTIAL), large ones on the GPU, where the tree algorithms' device path
  * runs them by the Euler tour (src/algos/tree_method.c): its dependent passes grow with log2(n),
  * not with the depth.
@@ -43,14 +44,15 @@
 /* Even degrees: a serial inner loop per thread is balanced however many items pass the warp size.
  * Erdos-Renyi graphs of mean degree 32 and 48 (max degree 63 and 82, cv 0.18 and 0.14), measured
  * on an H200: the serial loop was the fastest or within
- * 6 % of it in all 12 cells, the next-level kernel up to 1.9x slower (BC, TC, SSSP). Bounded by
+ * 6 % of it in all 12 cells, the next-level kernel up to 1.9x slower (BC, SSSP, the hub-rule
+ * intersections). Bounded by
  * the largest degree measured, with a margin. */
 #define GN_SEL_EVEN_CV 0.5
 #define GN_SEL_EVEN_MAX_DEGREE 128
-/* Triangle counting in the pass's own grid: at least this share of the arcs at vertices of degree
- * > GN_SEL_HUB_DEGREE, and at least this many arcs. */
-#define GN_SEL_TC_HUB_EDGE_SHARE 0.10
-#define GN_SEL_TC_IN_GRID_ARCS 6000000
+/* The hub rule (GN_SELECT_HUBS_IN_GRID) takes the pass's own grid at least this share of the arcs
+ * at vertices of degree > GN_SEL_HUB_DEGREE, and at least this many arcs. */
+#define GN_SEL_HUBS_EDGE_SHARE 0.10
+#define GN_SEL_HUBS_IN_GRID_ARCS 6000000
 /* Below this many nodes per level on average, a tree is deep and narrow: by levels each level
  * costs the GPU a barrier or launch (about 3.6 us measured on an H100), the host a
  * few ns per node. A 100,000-node chain: 358 ms on the GPU by levels, 0.3 ms on the host. */
@@ -73,28 +75,29 @@ static gnest_backend gn_pick(gn_role role, char *reason, size_t size) {
   return b;
 }
 
-/* 1 when triangle counting's hub intersections are many and long enough for the pass's own grid
- * (the rule and its measurements: the comment at the top); says so in the reason. */
-static int gn_tc_in_grid(const gnest_degree_stats *gs, char *reason, size_t size) {
-  if (!gs || gs->edges_above_1024 < GN_SEL_TC_HUB_EDGE_SHARE || gs->m < GN_SEL_TC_IN_GRID_ARCS)
+/* 1 when the hubs' loops are many and long enough for the pass's own grid (the rule and its
+ * measurements: the comment at the top); says so in the reason. */
+static int gn_hubs_in_grid(const gnest_degree_stats *gs, char *reason, size_t size) {
+  if (!gs || gs->edges_above_1024 < GN_SEL_HUBS_EDGE_SHARE || gs->m < GN_SEL_HUBS_IN_GRID_ARCS)
     return 0;
   const size_t len = strlen(reason);
   if (len < size)
     snprintf(reason + len, size - len,
-             "; TC: hubs (> %d) hold %.3f >= %.2f of %lld >= %d arcs: in the pass's grid",
-             GN_SEL_HUB_DEGREE, gs->edges_above_1024, GN_SEL_TC_HUB_EDGE_SHARE,
-             (long long)gs->m, GN_SEL_TC_IN_GRID_ARCS);
+             "; hubs (> %d) hold %.3f >= %.2f of %lld >= %d arcs: in the pass's grid",
+             GN_SEL_HUB_DEGREE, gs->edges_above_1024, GN_SEL_HUBS_EDGE_SHARE,
+             (long long)gs->m, GN_SEL_HUBS_IN_GRID_ARCS);
   return 1;
 }
 
-/* A skewed input's backend: for the traversals (BFS, SSSP frontiers; tree levels) and large
- * hub-heavy triangle counts the class whose heavy items' children the pass's own grid takes, for
- * the others the next-level kernel's. gs is NULL for trees. */
-static gnest_backend gn_pick_skewed(gn_algo algo, const gnest_degree_stats *gs, char *reason,
-                                    size_t size) {
-  const int traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP ||
-                        algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS;
-  const int graph_traversal = algo == GN_ALGO_BFS || algo == GN_ALGO_SSSP || algo == GN_ALGO_BC;
+/* A skewed input's backend: for the algorithms the registry marks GN_SELECT_IN_GRID (BFS, SSSP
+ * frontiers; tree levels) and large hub-heavy inputs of GN_SELECT_HUBS_IN_GRID the class whose
+ * heavy items' children the pass's own grid takes, for the others the next-level kernel's. gs is
+ * NULL for trees. */
+static gnest_backend gn_pick_skewed(gnest_algorithm algo, const gnest_degree_stats *gs,
+                                    char *reason, size_t size) {
+  const unsigned select = gn_algo_traits_of(algo)->select;
+  const int traversal = (select & GN_SELECT_IN_GRID) != 0;
+  const int graph_traversal = (select & GN_SELECT_TRAVERSAL) != 0;
   const size_t len = strlen(reason);
   if (graph_traversal && gs && gs->max <= GN_SEL_WARP_ITEM_MAX_DEGREE) {
     if (len < size)
@@ -105,11 +108,12 @@ static gnest_backend gn_pick_skewed(gn_algo algo, const gnest_degree_stats *gs, 
   }
   if (traversal && len < size)
     snprintf(reason + len, size - len, "; a traversal: heavy children taken in the level's grid");
-  const int in_grid = traversal || (algo == GN_ALGO_TC && gn_tc_in_grid(gs, reason, size));
+  const int in_grid =
+      traversal || ((select & GN_SELECT_HUBS_IN_GRID) && gn_hubs_in_grid(gs, reason, size));
   return gn_pick(in_grid ? GN_ROLE_SKEWED_IN_GRID : GN_ROLE_SKEWED, reason, size);
 }
 
-static gnest_backend gn_select_tree(gn_algo algo, const gnest_tree *t, char *reason,
+static gnest_backend gn_select_tree(gnest_algorithm algo, const gnest_tree *t, char *reason,
                                     size_t size) {
   if (!t) {
     snprintf(reason, size, "no tree statistics, uniform by default");
@@ -150,8 +154,8 @@ static gnest_backend gn_select_tree(gn_algo algo, const gnest_tree *t, char *rea
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }
 
-static gnest_backend gn_select_graph(gn_algo algo, const gnest_degree_stats *gs, char *reason,
-                                     size_t size) {
+static gnest_backend gn_select_graph(gnest_algorithm algo, const gnest_degree_stats *gs,
+                                     char *reason, size_t size) {
   if (!gs) {
     snprintf(reason, size, "no degree statistics, uniform by default");
     return gn_pick(GN_ROLE_UNIFORM, reason, size);
@@ -186,8 +190,9 @@ static gnest_backend gn_select_graph(gn_algo algo, const gnest_degree_stats *gs,
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }
 
-gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_degree_stats *gs,
-                                const gnest_tree *t, char *reason, size_t reason_size) {
+gnest_backend gn_select_backend(const gnest_ctx *ctx, gnest_algorithm algo,
+                                const gnest_degree_stats *gs, const gnest_tree *t, char *reason,
+                                size_t reason_size) {
   char scratch[8];
   if (!reason || reason_size == 0) {
     reason = scratch;
@@ -197,7 +202,11 @@ gnest_backend gn_select_backend(const gnest_ctx *ctx, gn_algo algo, const gnest_
     snprintf(reason, reason_size, "no CUDA device");
     return gn_pick(GN_ROLE_SEQUENTIAL, reason, reason_size);
   }
-  if (algo == GN_ALGO_TREE_DESCENDANTS || algo == GN_ALGO_TREE_HEIGHTS)
-    return gn_select_tree(algo, t, reason, reason_size);
+  const gn_algo_traits *traits = gn_algo_traits_of(algo);
+  if (!traits) {
+    snprintf(reason, reason_size, "unknown algorithm %d", (int)algo);
+    return GNEST_BACKEND_AUTO;
+  }
+  if (traits->input == GNEST_INPUT_TREE) return gn_select_tree(algo, t, reason, reason_size);
   return gn_select_graph(algo, gs, reason, reason_size);
 }

@@ -79,7 +79,10 @@ static int bm_listed(const char *var, const char *name) {
  * per-call time limit splits the matrix over calls); unset: all of them. */
 static int bm_backend_selected(const char *name) { return bm_listed("GNEST_TEST_BACKENDS", name); }
 
-int bm_algo_selected(gn_algo algo) { return bm_listed("GNEST_TEST_ALGOS", gn_algo_name(algo)); }
+int bm_algo_selected(gnest_algorithm algo) {
+  const char *name = gnest_algorithm_name(algo);
+  return name && bm_listed("GNEST_TEST_ALGOS", name);
+}
 
 /* Every name of GNEST_TEST_ALGOS must be an algorithm: a typo would leave nothing to run. */
 static void bm_check_algo_list(void) {
@@ -88,13 +91,14 @@ static void bm_check_algo_list(void) {
   char copy[256];
   snprintf(copy, sizeof copy, "%s", list);
   for (char *save = NULL, *name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-    int known = 0;
-    for (int a = 0; a < (int)GN_ALGO_COUNT; a++) known |= strcmp(name, gn_algo_name((gn_algo)a)) == 0;
-    cr_assert(known, "GNEST_TEST_ALGOS names '%s', which is no algorithm", name);
+    gnest_algorithm a;
+    cr_assert(gnest_algorithm_from_name(name, &a) == GNEST_OK,
+              "GNEST_TEST_ALGOS names '%s', which is no algorithm", name);
   }
-  for (int a = 0; a < (int)GN_ALGO_COUNT; a++)
-    if (!bm_algo_selected((gn_algo)a))
-      cr_log_warn("GNEST_TEST_ALGOS leaves out %s in this run", gn_algo_name((gn_algo)a));
+  for (int a = 0; a < (int)GNEST_ALGO_COUNT; a++)
+    if (!bm_algo_selected((gnest_algorithm)a))
+      cr_log_warn("GNEST_TEST_ALGOS leaves out %s in this run",
+                  gnest_algorithm_name((gnest_algorithm)a));
 }
 
 /* Appends backend b's configurations to m->runs (room for them is there). */
@@ -169,17 +173,17 @@ int bm_any_selected(const bm_matrix *m, bm_configs which) {
   return 0;
 }
 
-gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref) {
+gnest_status bm_expected(const bm_run *r, gnest_algorithm algo, gnest_status ref) {
   return gn_backend_applies(r->backend, algo, NULL) ? ref : GNEST_ERR_BACKEND_NOT_APPLICABLE;
 }
 
-void bm_trace(const bm_run *r, gn_algo algo, const char *input) {
+void bm_trace(const bm_run *r, gnest_algorithm algo, const char *input) {
   if (!getenv("GNEST_TEST_TRACE")) return;
   fprintf(stderr, "[trace] %s/%s on %s\n", gn_algo_name(algo), r->label, input);
   fflush(stderr);
 }
 
-int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
+int bm_status_agrees(const bm_matrix *m, const bm_run *r, gnest_algorithm algo, const char *input,
                      gnest_status ref, gnest_status got) {
   const char *why = "";
   const int applies = gn_backend_applies(r->backend, algo, &why);

@@ -62,9 +62,10 @@ int bm_selected(const bm_run *r, bm_configs which);
 /* Whether any run of m is selected (a check with none to run is logged, not run). */
 int bm_any_selected(const bm_matrix *m, bm_configs which);
 
-/* GNEST_TEST_ALGOS="color,bfs" (names as gn_algo_name): only those algorithms run in the suites
- * that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no algorithm. */
-int bm_algo_selected(gn_algo algo);
+/* GNEST_TEST_ALGOS="color,bfs" (the algorithm registry's names): only those algorithms run in the
+ * suites that honour it (test_gpu_algos); unset: all. bm_open fails on a name that is no
+ * algorithm. */
+int bm_algo_selected(gnest_algorithm algo);
 
 /* Default options with backend = cpu: the reference every run is compared with. */
 gnest_options bm_cpu_options(void);
@@ -78,15 +79,15 @@ int bm_options_equal(const gnest_options *a, const gnest_options *b);
 
 /* The status the run must return where the CPU reference returns ref: ref itself when the
  * registry says the backend runs the algorithm, else GNEST_ERR_BACKEND_NOT_APPLICABLE. */
-gnest_status bm_expected(const bm_run *r, gn_algo algo, gnest_status ref);
+gnest_status bm_expected(const bm_run *r, gnest_algorithm algo, gnest_status ref);
 
 /* GNEST_TEST_TRACE set: writes "[trace] algo/label on input" to stderr before a run starts, so
  * that a run which never returns (a hang on the GPU) is named by the last line of the log. */
-void bm_trace(const bm_run *r, gn_algo algo, const char *input);
+void bm_trace(const bm_run *r, gnest_algorithm algo, const char *input);
 
 /* Asserts got == bm_expected(r, algo, ref) (the message names algorithm, backend,
  * configuration and input); returns 1 when there is a result to compare (got == GNEST_OK). */
-int bm_status_agrees(const bm_matrix *m, const bm_run *r, gn_algo algo, const char *input,
+int bm_status_agrees(const bm_matrix *m, const bm_run *r, gnest_algorithm algo, const char *input,
                      gnest_status ref, gnest_status got);
 
 #endif

@@ -20,24 +20,18 @@
 #define BENCH_TEXT_MAX 1024
 #define BENCH_DETAIL_MAX 640
 
-typedef enum bench_algo {
-  BA_BFS = 0, BA_SSSP, BA_BC, BA_COLOR, BA_MST, BA_TC, BA_TREE_DESCENDANTS, BA_TREE_HEIGHTS,
-  BA_COUNT
-} bench_algo;
+/* The algorithms come from the library's registry (gnest_algorithm_describe): a mask of them. */
+#define BENCH_ALGO_BIT(a) (1u << (a))
+#define BENCH_ALL_ALGOS ((1u << GNEST_ALGO_COUNT) - 1)
 
-#define BA_BIT(a) (1u << (a))
-#define BA_TREE_MASK (BA_BIT(BA_TREE_DESCENDANTS) | BA_BIT(BA_TREE_HEIGHTS))
-#define BA_ALL_MASK ((1u << BA_COUNT) - 1)
-
-const char *bench_algo_name(bench_algo a);
-int bench_algo_from_name(const char *name, bench_algo *out);
-static inline int bench_algo_is_tree(bench_algo a) { return (BA_TREE_MASK & BA_BIT(a)) != 0; }
+/* The registry's row of a (a is a gnest_algorithm value). */
+gnest_algorithm_desc bench_algo_desc(gnest_algorithm a);
 
 /* ---- peers.c: the peer table (bench/peers.tsv compiled in, or --peers FILE) ---------------- */
 /* One cell's best peer time. The texts point into the table's text. */
 typedef struct bench_peer {
   const char *input;
-  bench_algo algo;
+  gnest_algorithm algo;
   double ms;
   const char *peer, *timer, *device, *date, *source;
   const char *note;                  /* "" when the line has none */
@@ -55,7 +49,7 @@ typedef struct bench_peers {
  * -1 with "FILE:LINE: what was expected" (or why the file cannot be read) in err. */
 int bench_peers_load(bench_peers *t, const char *path, char *err, size_t size);
 /* The cell of (input name, algorithm), or NULL when the table has none. */
-const bench_peer *bench_peers_find(const bench_peers *t, const char *input, bench_algo a);
+const bench_peer *bench_peers_find(const bench_peers *t, const char *input, gnest_algorithm a);
 void bench_peers_free(bench_peers *t);
 
 /* One input as named on the command line (or by --suite). */
@@ -76,7 +70,7 @@ typedef struct bench_variant {
 typedef struct bench_config {
   bench_spec *specs;
   int num_specs, cap_specs;
-  unsigned algos;                                /* BA_BIT mask */
+  unsigned algos;                                /* BENCH_ALGO_BIT mask */
   gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: the CPU reference first when present */
   int num_backends;
   int backends_given, no_cpu;
@@ -117,9 +111,10 @@ typedef struct bench_input {
   gnest_status status;       /* GNEST_OK when loaded */
   char detail[BENCH_DETAIL_MAX];
   double load_ms;            /* load or generation + every derived graph below */
-  gnest_graph *stored;       /* arcs as stored, random weights 1..64: bfs, sssp, bc */
-  gnest_graph *sym;          /* symmetrized (== stored when already symmetric): color, tc */
-  gnest_graph *mst;          /* largest connected component of sym (== sym when connected) */
+  gnest_graph *stored;       /* arcs as stored, random weights 1..64: the directed algorithms */
+  gnest_graph *sym;          /* symmetrized (== stored when already symmetric): the undirected */
+  gnest_graph *mst;          /* largest connected component of sym (== sym when connected): the
+                                forests (GNEST_RESULT_FOREST) */
   gnest_tree *tree;
   int32_t source;            /* highest out-degree of stored, lowest id on ties */
   int64_t source_degree;
@@ -141,7 +136,7 @@ void bench_input_load(gnest_ctx *ctx, const bench_config *cfg, const bench_spec 
                       bench_input *in);
 void bench_input_free(bench_input *in);
 /* The graph an algorithm runs on (NULL for tree algorithms). */
-const gnest_graph *bench_input_graph(const bench_input *in, bench_algo a);
+const gnest_graph *bench_input_graph(const bench_input *in, gnest_algorithm a);
 
 /* ---- run.c: one (input, algorithm, backend) cell ------------------------------------------ */
 typedef enum bench_check {
@@ -151,22 +146,18 @@ typedef enum bench_check {
   BENCH_CHECK_REFERENCE /* the CPU reference row the others were checked against */
 } bench_check;
 
-/* One algorithm's output, kept for comparison with the CPU reference. */
+/* One algorithm's output, kept for comparison with the CPU reference: its per-vertex arrays by
+ * the registry's result kind (the optional ones, per-vertex counts and forest edges, are not
+ * asked for). */
 typedef struct bench_output {
-  bench_algo algo;
+  gnest_algorithm_desc algo;
   int32_t n;
-  int32_t *ivals;    /* bfs levels, colors, descendants, heights */
-  float *dist;       /* sssp */
-  double *bc;
-  int32_t num_colors;
-  double mst_weight;
-  int64_t mst_edges;
-  uint64_t tc_total;
+  gnest_result out;
 } bench_output;
 
 typedef struct bench_row {
   char input[BENCH_NAME_MAX];
-  bench_algo algo;
+  gnest_algorithm algo;
   gnest_backend backend;      /* requested */
   char setting[2 * GN_SWEEP_WORD + 2]; /* --sweep: "KEY=V" of this row, "" otherwise */
   char ran[32];               /* gnest_info.backend_name, "-" when nothing ran */
@@ -192,9 +183,9 @@ typedef struct bench_row {
 /* Runs warm-up and timed runs of (in, a, b); compares every timed result with ref when ref is
  * non-NULL. When keep is non-NULL and every run succeeded, the last result is moved into it (the
  * caller frees it with bench_output_free). */
-void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
-                    const bench_variant *var, const bench_output *ref, bench_output *keep,
-                    bench_row *row);
+void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                    gnest_algorithm a, const bench_variant *var, const bench_output *ref,
+                    bench_output *keep, bench_row *row);
 /* "agg" or, with a --sweep setting, "agg:threshold=32": a variant's name in tables. */
 const char *bench_variant_label(gnest_backend b, const char *setting, char *buf, size_t size);
 void bench_output_free(bench_output *o);
@@ -225,6 +216,6 @@ void bench_fmt_ms(double ms, char *buf, size_t size);
 /* --print-peers: the peer table as one JSON object, with the summary's peer fields per cell. */
 void bench_peers_print_json(FILE *f, const bench_peers *t);
 /* Fastest successful row of (input, algo) that did not disagree; NULL when none. */
-const bench_row *bench_best_row(const bench_report *r, const char *input, bench_algo a);
+const bench_row *bench_best_row(const bench_report *r, const char *input, gnest_algorithm a);
 
 #endif

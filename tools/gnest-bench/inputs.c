@@ -3,8 +3,9 @@
  * Every graph input follows ../shared/BENCH.md: random integer weights 1..64 on each undirected
  * edge (gn_gen_weights hashes the unordered pair, so both directions agree), given before the graph
  * is built. Generated graphs are undirected (symmetrized, self-loops and duplicates removed). A
- * file is used as stored for BFS/SSSP/BC and symmetrized for coloring/TC/MST when it is not
- * already symmetric. MST runs on the largest connected component. */
+ * file is used as stored by the directed algorithms and symmetrized for the undirected ones (the
+ * registry's word) when it is not already symmetric. A spanning forest (MST) is computed on the
+ * largest connected component. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -16,21 +17,24 @@
 #define WEIGHT_LO 1
 #define WEIGHT_HI 64
 
-static const char *const algo_names[BA_COUNT] = {
-    "bfs", "sssp", "bc", "color", "mst", "tc", "tree-descendants", "tree-heights"};
-
-const char *bench_algo_name(bench_algo a) {
-  return (int)a >= 0 && a < BA_COUNT ? algo_names[a] : "?";
+gnest_algorithm_desc bench_algo_desc(gnest_algorithm a) {
+  gnest_algorithm_desc d;
+  memset(&d, 0, sizeof d);
+  gnest_algorithm_describe(a, &d);
+  return d;
 }
 
-int bench_algo_from_name(const char *name, bench_algo *out) {
-  for (int a = 0; a < BA_COUNT; a++)
-    if (strcmp(name, algo_names[a]) == 0) {
-      *out = (bench_algo)a;
-      return 1;
-    }
+/* 1 when a selected algorithm's registry row has the property keep. */
+static int selected_any(const bench_config *cfg, int (*keep)(const gnest_algorithm_desc *d)) {
+  for (int a = 0; a < (int)GNEST_ALGO_COUNT; a++) {
+    const gnest_algorithm_desc d = bench_algo_desc((gnest_algorithm)a);
+    if ((cfg->algos & BENCH_ALGO_BIT(a)) && keep(&d)) return 1;
+  }
   return 0;
 }
+
+static int is_undirected(const gnest_algorithm_desc *d) { return d->undirected; }
+static int is_forest(const gnest_algorithm_desc *d) { return d->result == GNEST_RESULT_FOREST; }
 
 /* ------------------------------------------------------------------------------------------ */
 /* Specs                                                                                       */
@@ -345,8 +349,7 @@ static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
 
 static gnest_status derive_graphs(gnest_ctx *ctx, const bench_config *cfg, bench_input *in,
                                   const gn_gen_edges *e) {
-  unsigned sym_algos = BA_BIT(BA_COLOR) | BA_BIT(BA_TC) | BA_BIT(BA_MST);
-  if (cfg->algos & sym_algos) {
+  if (selected_any(cfg, is_undirected)) {
     int symmetric = 0;
     gnest_status st = gnest_graph_is_symmetric(ctx, in->stored, &symmetric);
     if (st != GNEST_OK) return lib_fail(ctx, in, st);
@@ -372,7 +375,7 @@ static gnest_status load_graph(gnest_ctx *ctx, const bench_config *cfg, bench_in
   if (st == GNEST_OK) st = build_graph(ctx, in, &e, in->spec->is_gen, &in->stored);
   if (st == GNEST_OK) st = derive_graphs(ctx, cfg, in, &e);
   gn_gen_edges_free(&e);
-  if (st == GNEST_OK && (cfg->algos & BA_BIT(BA_MST))) st = build_mst_graph(ctx, in);
+  if (st == GNEST_OK && selected_any(cfg, is_forest)) st = build_mst_graph(ctx, in);
   if (st != GNEST_OK) return st;
   in->vertices = gnest_graph_num_vertices(in->stored);
   in->arcs = gnest_graph_num_edges(in->stored);
@@ -444,11 +447,9 @@ void bench_input_free(bench_input *in) {
   in->tree = NULL;
 }
 
-const gnest_graph *bench_input_graph(const bench_input *in, bench_algo a) {
-  switch (a) {
-    case BA_BFS: case BA_SSSP: case BA_BC: return in->stored;
-    case BA_COLOR: case BA_TC: return in->sym;
-    case BA_MST: return in->mst;
-    default: return NULL;
-  }
+const gnest_graph *bench_input_graph(const bench_input *in, gnest_algorithm a) {
+  const gnest_algorithm_desc d = bench_algo_desc(a);
+  if (d.input == GNEST_INPUT_TREE) return NULL;
+  if (d.result == GNEST_RESULT_FOREST) return in->mst;
+  return d.undirected ? in->sym : in->stored;
 }

@@ -22,8 +22,7 @@ static const char *const usage_head =
     "  --suite bench         rmat20, cnr-2000, USA-road-FLA (from --data), tree:4:128:0, chain:100000\n"
     "  --data DIR            where --suite finds its files (default ../shared/data)\n"
     "\n"
-    "options:\n"
-    "  --algos LIST          bfs,sssp,bc,color,mst,tc,tree-descendants,tree-heights (default all)\n";
+    "options:\n";
 static const char *const usage_tail =
     "  --no-cpu              do not run the CPU reference (GPU results are then not checked)\n"
     "  --quiet               no per-cell lines on stderr and no progress line (the report still prints)\n"
@@ -65,9 +64,20 @@ static const char *const usage_tail =
     "exit status: 0 all fine, 1 a run or an input failed, 2 usage error, 3 a result disagreed\n"
     "with the CPU reference. See bench/README.md.\n";
 
+/* "bfs,sssp,...": the registry's algorithms, as --algos takes them. */
+static const char *algo_names(char *buf, size_t size) {
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int a = 0; a < (int)GNEST_ALGO_COUNT && len < size; a++)
+    len += (size_t)snprintf(buf + len, size - len, "%s%s", a ? "," : "",
+                            gnest_algorithm_name((gnest_algorithm)a));
+  return buf;
+}
+
 static void print_usage(FILE *f) {
   char names[512], text[1024];
   fputs(usage_head, f);
+  fprintf(f, "  --algos LIST          %s (default all)\n", algo_names(names, sizeof names));
   snprintf(text, sizeof text,
            "comma-separated, of: %s (default: every built backend that can run here, the CPU "
            "reference first); gnest-cli backends describes each", gn_backend_choices(names, sizeof names));
@@ -110,9 +120,9 @@ static int parse_algos(bench_config *cfg, const char *list) {
   snprintf(buf, sizeof buf, "%s", list);
   cfg->algos = 0;
   for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
-    bench_algo a;
-    if (strcmp(tok, "all") == 0) cfg->algos = BA_ALL_MASK;
-    else if (bench_algo_from_name(tok, &a)) cfg->algos |= BA_BIT(a);
+    gnest_algorithm a;
+    if (strcmp(tok, "all") == 0) cfg->algos = BENCH_ALL_ALGOS;
+    else if (gnest_algorithm_from_name(tok, &a) == GNEST_OK) cfg->algos |= BENCH_ALGO_BIT(a);
     else return bench_usage_error("--algos: unknown algorithm '%s'", tok);
   }
   if (cfg->algos == 0) return bench_usage_error("--algos: empty list");
@@ -281,7 +291,7 @@ static void record_command(bench_config *cfg, int argc, char **argv) {
 
 static void config_defaults(bench_config *cfg) {
   memset(cfg, 0, sizeof *cfg);
-  cfg->algos = BA_ALL_MASK;
+  cfg->algos = BENCH_ALL_ALGOS;
   cfg->cpu_max_edges = -1;
   cfg->runs = 7;
   cfg->warmup = 1;
@@ -403,22 +413,22 @@ static int resolve_backends(gnest_ctx *ctx, bench_config *cfg) {
   return BENCH_EXIT_OK;
 }
 
-static int algo_applies(const bench_spec *spec, bench_algo a) {
-  return spec->is_tree == bench_algo_is_tree(a);
+static int algo_applies(const bench_spec *spec, gnest_algorithm a) {
+  return spec->is_tree == (bench_algo_desc(a).input == GNEST_INPUT_TREE);
 }
 
 static int planned_cells(const bench_config *cfg) {
   int cells = 0;
   for (int s = 0; s < cfg->num_specs; s++)
-    for (int a = 0; a < BA_COUNT; a++)
-      if ((cfg->algos & BA_BIT(a)) && algo_applies(&cfg->specs[s], (bench_algo)a))
+    for (int a = 0; a < GNEST_ALGO_COUNT; a++)
+      if ((cfg->algos & BENCH_ALGO_BIT(a)) && algo_applies(&cfg->specs[s], (gnest_algorithm)a))
         cells += cfg->num_variants;
   return cells;
 }
 
 static void print_progress(int done, int total, const bench_row *row) {
   char label[160];
-  fprintf(stderr, "[%d/%d] %s %s %s ... ", done, total, bench_algo_name(row->algo), row->input,
+  fprintf(stderr, "[%d/%d] %s %s %s ... ", done, total, gnest_algorithm_name(row->algo), row->input,
           bench_variant_label(row->backend, row->setting, label, sizeof label));
   if (row->status == GNEST_OK && !row->skipped) {
     char ms[32];
@@ -459,9 +469,9 @@ static void cell_done(const bench_config *cfg, gn_progress_line *line, int done,
 /* Every (algorithm, backend) cell of one loaded input. Returns -1 on out of memory. */
 static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
                      bench_report *rep, int *done, int total, gn_progress_line *line) {
-  for (int ai = 0; ai < BA_COUNT; ai++) {
-    bench_algo a = (bench_algo)ai;
-    if (!(cfg->algos & BA_BIT(a)) || !algo_applies(in->spec, a)) continue;
+  for (int ai = 0; ai < GNEST_ALGO_COUNT; ai++) {
+    gnest_algorithm a = (gnest_algorithm)ai;
+    if (!(cfg->algos & BENCH_ALGO_BIT(a)) || !algo_applies(in->spec, a)) continue;
     bench_output ref = {0};
     int have_ref = 0;
     for (int vi = 0; vi < cfg->num_variants; vi++) {
@@ -492,8 +502,9 @@ static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
   for (int s = 0; s < cfg->num_specs && rc == 0; s++) {
     const bench_spec *spec = &cfg->specs[s];
     int cells = 0;
-    for (int a = 0; a < BA_COUNT; a++)
-      if ((cfg->algos & BA_BIT(a)) && algo_applies(spec, (bench_algo)a)) cells += cfg->num_variants;
+    for (int a = 0; a < GNEST_ALGO_COUNT; a++)
+      if ((cfg->algos & BENCH_ALGO_BIT(a)) && algo_applies(spec, (gnest_algorithm)a))
+        cells += cfg->num_variants;
     if (cells == 0) continue; /* no selected algorithm applies: nothing to load */
     bench_input *in = &rep->inputs[rep->num_inputs++];
     gn_progress_finish(&line);

@@ -100,12 +100,13 @@ static int check_date(const peers_error *e, const char *s) {
   return ok ? 0 : fail(e, "field 7 (date): expected a date YYYY-MM-DD, found '%.40s'", s);
 }
 
-static int check_algorithm(const peers_error *e, const char *name, bench_algo *algo) {
-  if (bench_algo_from_name(name, algo)) return 0;
+static int check_algorithm(const peers_error *e, const char *name, gnest_algorithm *algo) {
+  if (gnest_algorithm_from_name(name, algo) == GNEST_OK) return 0;
   char names[256] = "";
-  for (int a = 0; a < BA_COUNT; a++) {
+  for (int a = 0; a < GNEST_ALGO_COUNT; a++) {
     size_t used = strlen(names);
-    snprintf(names + used, sizeof names - used, "%s%s", a ? ", " : "", bench_algo_name((bench_algo)a));
+    snprintf(names + used, sizeof names - used, "%s%s", a ? ", " : "",
+             gnest_algorithm_name((gnest_algorithm)a));
   }
   return fail(e, "field 2 (algorithm): unknown algorithm '%.40s' (one of: %s)", name, names);
 }
@@ -133,7 +134,7 @@ static int check_unique(const peers_error *e, const bench_peers *t, const bench_
   const bench_peer *seen = bench_peers_find(t, p->input, p->algo);
   if (!seen) return 0;
   return fail(e, "%s %s is already given on line %d (one line per input and algorithm)", p->input,
-              bench_algo_name(p->algo), seen->line);
+              gnest_algorithm_name(p->algo), seen->line);
 }
 
 static int add_cell(const peers_error *e, bench_peers *t, char **fields, int n) {
@@ -235,7 +236,7 @@ int bench_peers_load(bench_peers *t, const char *path, char *err, size_t size) {
   return 0;
 }
 
-const bench_peer *bench_peers_find(const bench_peers *t, const char *input, bench_algo a) {
+const bench_peer *bench_peers_find(const bench_peers *t, const char *input, gnest_algorithm a) {
   for (int i = 0; i < t->count; i++)
     if (t->cells[i].algo == a && strcmp(t->cells[i].input, input) == 0) return &t->cells[i];
   return NULL;

@@ -30,7 +30,7 @@ static const char *check_text(bench_check c) {
   }
 }
 
-const bench_row *bench_best_row(const bench_report *r, const char *input, bench_algo a) {
+const bench_row *bench_best_row(const bench_report *r, const char *input, gnest_algorithm a) {
   const bench_row *best = NULL;
   for (int i = 0; i < r->num_rows; i++) {
     const bench_row *row = &r->rows[i];
@@ -66,7 +66,7 @@ static void csv_text(FILE *f, const char *s) {
 
 static void csv_row(FILE *f, const bench_row *r) {
   csv_text(f, r->input);
-  fprintf(f, ",%s,%s,", r->is_load ? "load" : bench_algo_name(r->algo),
+  fprintf(f, ",%s,%s,", r->is_load ? "load" : gnest_algorithm_name(r->algo),
           r->is_load ? "-" : gnest_backend_name(r->backend));
   csv_text(f, r->ran[0] ? r->ran : "-");
   fputc(',', f);
@@ -191,7 +191,7 @@ static void json_input(FILE *f, const bench_input *in) {
 static void json_row(FILE *f, const bench_row *r) {
   fputs("    {", f);
   json_key_str(f, "input", r->input, 1);
-  json_key_str(f, "algorithm", r->is_load ? "load" : bench_algo_name(r->algo), 1);
+  json_key_str(f, "algorithm", r->is_load ? "load" : gnest_algorithm_name(r->algo), 1);
   json_key_str(f, "backend", r->is_load ? "-" : gnest_backend_name(r->backend), 1);
   json_key_str(f, "ran", r->ran[0] ? r->ran : "-", 1);
   json_key_str(f, "status", bench_row_status_text(r), 1);
@@ -236,7 +236,7 @@ static int is_first_of_pair(const bench_report *r, int i) {
 /* ---- the selector's oracle ratio: auto's time over the fastest row of each cell ------------- */
 
 /* The row of `auto` (no --sweep setting) for the cell, or NULL. */
-static const bench_row *auto_row(const bench_report *r, const char *input, bench_algo a) {
+static const bench_row *auto_row(const bench_report *r, const char *input, gnest_algorithm a) {
   for (int i = 0; i < r->num_rows; i++) {
     const bench_row *row = &r->rows[i];
     if (!row->is_load && row->algo == a && row->backend == GNEST_BACKEND_AUTO &&
@@ -247,7 +247,7 @@ static const bench_row *auto_row(const bench_report *r, const char *input, bench
 }
 
 /* auto / fastest for the cell, or 0 when auto did not run it (or failed, or disagreed). */
-static double auto_over_best(const bench_report *r, const char *input, bench_algo a) {
+static double auto_over_best(const bench_report *r, const char *input, gnest_algorithm a) {
   const bench_row *au = auto_row(r, input, a), *best = bench_best_row(r, input, a);
   if (!au || !best || !row_succeeded(au) || au->check == BENCH_CHECK_DISAGREE) return 0;
   return au->median_ms / best->median_ms;
@@ -298,7 +298,7 @@ static void json_summary_entry(FILE *f, const bench_report *r, const bench_confi
   const bench_peer *peer = bench_peers_find(&cfg->peers, first->input, first->algo);
   fputs("    {", f);
   json_key_str(f, "input", first->input, 1);
-  json_key_str(f, "algorithm", bench_algo_name(first->algo), 1);
+  json_key_str(f, "algorithm", gnest_algorithm_name(first->algo), 1);
   if (best) {
     json_key_str(f, "best_backend", gnest_backend_name(best->backend), 1);
     json_key_str(f, "best_ran", best->ran, 1);
@@ -333,7 +333,7 @@ void bench_peers_print_json(FILE *f, const bench_peers *t) {
     const bench_peer *p = &t->cells[i];
     fputs(i ? ",\n  {" : "\n  {", f);
     json_key_str(f, "input", p->input, 1);
-    json_key_str(f, "algorithm", bench_algo_name(p->algo), 1);
+    json_key_str(f, "algorithm", gnest_algorithm_name(p->algo), 1);
     fprintf(f, "\"line\": %d, ", p->line);
     json_peer_fields(f, p);
     fputs("}", f);
@@ -445,7 +445,7 @@ void bench_report_print_inputs(FILE *f, const bench_report *r) {
   }
 }
 
-static const bench_row *find_row(const bench_report *r, const char *input, bench_algo a,
+static const bench_row *find_row(const bench_report *r, const char *input, gnest_algorithm a,
                                  const bench_variant *var) {
   for (int i = 0; i < r->num_rows; i++)
     if (!r->rows[i].is_load && r->rows[i].algo == a && r->rows[i].backend == var->backend &&
@@ -506,7 +506,7 @@ static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
 static void summary_line(FILE *f, const bench_report *r, const bench_config *cfg, int name_w,
                          const bench_row *first) {
   char cell[48], best_text[96];
-  fprintf(f, "%-*s %-16s", name_w, first->input, bench_algo_name(first->algo));
+  fprintf(f, "%-*s %-16s", name_w, first->input, gnest_algorithm_name(first->algo));
   for (int b = 0; b < cfg->num_variants; b++) {
     cell_text(find_row(r, first->input, first->algo, &cfg->variants[b]), cell, sizeof cell);
     fprintf(f, " %*s", variant_width(&cfg->variants[b]), cell);
@@ -563,5 +563,6 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
   if (o.cells)
     fprintf(f, "auto / fastest of the cell: geometric mean %.3f over %d cell%s; %d above %.2f; "
             "worst %.3f (%s %s)\n", o.geomean, o.cells, o.cells == 1 ? "" : "s", o.above,
-            BENCH_ORACLE_GOOD, o.worst, o.worst_cell->input, bench_algo_name(o.worst_cell->algo));
+            BENCH_ORACLE_GOOD, o.worst, o.worst_cell->input,
+            gnest_algorithm_name(o.worst_cell->algo));
 }

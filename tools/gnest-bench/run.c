@@ -1,58 +1,43 @@
 /* gnest-bench: one (input, algorithm, backend) cell — warm-up, timed runs, checks against the CPU
- * reference.
+ * reference. The algorithm runs through gnest_run, its output allocated and checked by the
+ * registry's result kind.
  *
- * Agreement rules (those of gnest-cli --compare): BFS levels exact; SSSP distances exact (the
- * weights are integers, so every order of summation gives the same float); BC within 1e-6
- * relative; coloring valid and equal to the reference's (the order is deterministic); MST total weight
- * and edge count; TC total exact; tree outputs exact. Every timed run is checked, not only the last,
- * so that a race that shows up once in seven runs is caught. */
+ * Agreement rules (those of gnest-cli --compare), by kind: levels exact; distances exact (the
+ * weights are integers, so every order of summation gives the same float); scores within 1e-6
+ * relative; a coloring valid and equal to the reference's (the order is deterministic); a forest's
+ * total weight and edge count; a count's total exact; node values exact. Every timed run is
+ * checked, not only the last, so that a race that shows up once in seven runs is caught. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
+#include "common/result.h"
 
-#define BC_RELATIVE_TOLERANCE 1e-6
+#define SCORE_RELATIVE_TOLERANCE 1e-6
 
 /* The reference's name in the texts of a disagreement. */
 static const char *ref_name(void) { return gnest_backend_name(GNEST_BACKEND_CPU); }
 
 void bench_output_free(bench_output *o) {
-  free(o->ivals);
-  free(o->dist);
-  free(o->bc);
+  gn_result_free(&o->out);
   memset(o, 0, sizeof *o);
 }
 
-static gnest_status output_alloc(bench_algo a, int32_t n, bench_output *o) {
+/* The per-vertex array of a's result kind, n entries (the optional ones are not asked for). */
+static gnest_status output_alloc(gnest_algorithm a, int32_t n, bench_output *o) {
   memset(o, 0, sizeof *o);
-  o->algo = a;
+  o->algo = bench_algo_desc(a);
   o->n = n;
-  size_t count = (size_t)(n > 0 ? n : 1);
-  switch (a) {
-    case BA_SSSP: o->dist = malloc(count * sizeof *o->dist); return o->dist ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
-    case BA_BC: o->bc = malloc(count * sizeof *o->bc); return o->bc ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
-    case BA_MST: case BA_TC: return GNEST_OK;
-    default: o->ivals = malloc(count * sizeof *o->ivals); return o->ivals ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
-  }
+  return gn_result_alloc(o->algo.result, n, 0, &o->out);
 }
 
-static gnest_status run_once(gnest_ctx *ctx, const bench_input *in, bench_algo a,
+/* One run: a set of sources is the input's one source (the highest out-degree vertex). */
+static gnest_status run_once(gnest_ctx *ctx, const bench_input *in, gnest_algorithm a,
                              const gnest_options *opts, bench_output *o, gnest_info *info) {
-  const gnest_graph *g = bench_input_graph(in, a);
   gnest_bc_sources one = {GNEST_BC_LIST, &in->source, 1, 0};
-  switch (a) {
-    case BA_BFS: return gnest_bfs(ctx, g, in->source, o->ivals, opts, info);
-    case BA_SSSP: return gnest_sssp(ctx, g, in->source, o->dist, opts, info);
-    case BA_BC: return gnest_bc(ctx, g, &one, o->bc, opts, info);
-    case BA_COLOR: return gnest_color(ctx, g, o->ivals, &o->num_colors, opts, info);
-    case BA_MST:
-      return gnest_mst(ctx, g, &o->mst_weight, &o->mst_edges, NULL, NULL, NULL, opts, info);
-    case BA_TC: return gnest_tc(ctx, g, &o->tc_total, NULL, opts, info);
-    case BA_TREE_DESCENDANTS: return gnest_tree_descendants(ctx, in->tree, o->ivals, opts, info);
-    case BA_TREE_HEIGHTS: return gnest_tree_heights(ctx, in->tree, o->ivals, opts, info);
-    default: return GNEST_ERR_INVALID_ARGUMENT;
-  }
+  const gnest_run_input run = {bench_input_graph(in, a), in->tree, in->source, &one};
+  return gnest_run(ctx, a, &run, &o->out, opts, info);
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -82,17 +67,19 @@ static int compare_dist(const float *ref, const float *got, int32_t n, char *why
   return 0;
 }
 
-static int compare_bc(const double *ref, const double *got, int32_t n, char *why, size_t size) {
+static int compare_scores(const char *what, const double *ref, const double *got, int32_t n,
+                          char *why, size_t size) {
   int64_t differ = 0;
   int32_t first = -1;
   for (int32_t v = 0; v < n; v++) {
     double scale = fmax(fabs(ref[v]), fabs(got[v]));
     /* the small absolute floor only lets exact zeros meet rounding residue */
-    if (!(fabs(ref[v] - got[v]) <= BC_RELATIVE_TOLERANCE * scale + 1e-12) && differ++ == 0)
+    if (!(fabs(ref[v] - got[v]) <= SCORE_RELATIVE_TOLERANCE * scale + 1e-12) && differ++ == 0)
       first = v;
   }
   if (differ == 0) return 1;
-  snprintf(why, size, "bc differs (beyond 1e-6 relative) at %lld vertices; first %d: %.12g, %s %.12g",
+  snprintf(why, size,
+           "%s differs (beyond 1e-6 relative) at %lld vertices; first %d: %.12g, %s %.12g", what,
            (long long)differ, first, got[first], ref_name(), ref[first]);
   return 0;
 }
@@ -102,60 +89,68 @@ static int coloring_valid(const gnest_graph *g, const bench_output *o, char *why
   const int64_t *off;
   const int32_t *col;
   const float *w;
+  const int32_t *c = o->out.values_i32;
   gnest_graph_csr(g, &off, &col, &w);
   for (int32_t u = 0; u < o->n; u++) {
-    if (o->ivals[u] < 0 || o->ivals[u] >= o->num_colors) {
-      snprintf(why, size, "vertex %d has color %d outside [0, %d)", u, o->ivals[u], o->num_colors);
+    if (c[u] < 0 || c[u] >= o->out.num_colors) {
+      snprintf(why, size, "vertex %d has color %d outside [0, %d)", u, c[u], o->out.num_colors);
       return 0;
     }
     for (int64_t k = off[u]; k < off[u + 1]; k++)
-      if (col[k] != u && o->ivals[col[k]] == o->ivals[u]) {
-        snprintf(why, size, "invalid coloring: %d and %d both have color %d", u, col[k], o->ivals[u]);
+      if (col[k] != u && c[col[k]] == c[u]) {
+        snprintf(why, size, "invalid coloring: %d and %d both have color %d", u, col[k], c[u]);
         return 0;
       }
   }
   return 1;
 }
 
-static int compare_color(const bench_input *in, const bench_output *ref, const bench_output *got,
-                         char *why, size_t size) {
-  if (!coloring_valid(bench_input_graph(in, BA_COLOR), got, why, size)) return 0;
-  if (got->num_colors != ref->num_colors) {
-    snprintf(why, size, "%d colors, %s %d", got->num_colors, ref_name(), ref->num_colors);
+static int compare_coloring(const bench_input *in, const bench_output *ref, const bench_output *got,
+                            char *why, size_t size) {
+  if (!coloring_valid(bench_input_graph(in, got->algo.algorithm), got, why, size)) return 0;
+  if (got->out.num_colors != ref->out.num_colors) {
+    snprintf(why, size, "%d colors, %s %d", got->out.num_colors, ref_name(), ref->out.num_colors);
     return 0;
   }
-  return compare_ints("colors", ref->ivals, got->ivals, got->n, why, size);
+  return compare_ints("colors", ref->out.values_i32, got->out.values_i32, got->n, why, size);
 }
 
-static int compare_mst(const bench_output *ref, const bench_output *got, char *why, size_t size) {
+static int compare_forest(const gnest_result *ref, const gnest_result *got, char *why,
+                          size_t size) {
   /* integer weights: the double sum is exact in any order; the tolerance only covers files with
    * their own real weights, which gnest-bench does not use today */
-  double tol = 1e-9 * fmax(1.0, fabs(ref->mst_weight));
-  if (got->mst_edges == ref->mst_edges && fabs(got->mst_weight - ref->mst_weight) <= tol) return 1;
+  double tol = 1e-9 * fmax(1.0, fabs(ref->total_weight));
+  if (got->num_edges == ref->num_edges && fabs(got->total_weight - ref->total_weight) <= tol)
+    return 1;
   snprintf(why, size, "forest weight %.17g with %lld edges, %s %.17g with %lld edges",
-           got->mst_weight, (long long)got->mst_edges, ref_name(), ref->mst_weight,
-           (long long)ref->mst_edges);
+           got->total_weight, (long long)got->num_edges, ref_name(), ref->total_weight,
+           (long long)ref->num_edges);
   return 0;
 }
 
 /* 1 when got agrees with the CPU reference; otherwise why says how it differs. */
 static int outputs_agree(const bench_input *in, const bench_output *ref, const bench_output *got,
                          char *why, size_t size) {
-  switch (got->algo) {
-    case BA_BFS: return compare_ints("levels", ref->ivals, got->ivals, got->n, why, size);
-    case BA_SSSP: return compare_dist(ref->dist, got->dist, got->n, why, size);
-    case BA_BC: return compare_bc(ref->bc, got->bc, got->n, why, size);
-    case BA_COLOR: return compare_color(in, ref, got, why, size);
-    case BA_MST: return compare_mst(ref, got, why, size);
-    case BA_TC:
-      if (got->tc_total == ref->tc_total) return 1;
-      snprintf(why, size, "%llu triangles, %s %llu", (unsigned long long)got->tc_total,
-               ref_name(), (unsigned long long)ref->tc_total);
+  const gnest_result *x = &ref->out, *y = &got->out;
+  const char *value = got->algo.value_name;
+  switch (got->algo.result) {
+    case GNEST_RESULT_LEVELS:
+      return compare_ints("levels", x->values_i32, y->values_i32, got->n, why, size);
+    case GNEST_RESULT_DISTANCES:
+      return compare_dist(x->values_f32, y->values_f32, got->n, why, size);
+    case GNEST_RESULT_SCORES:
+      return compare_scores(value, x->values_f64, y->values_f64, got->n, why, size);
+    case GNEST_RESULT_COLORING: return compare_coloring(in, ref, got, why, size);
+    case GNEST_RESULT_FOREST: return compare_forest(x, y, why, size);
+    case GNEST_RESULT_COUNTS:
+      if (y->total == x->total) return 1;
+      snprintf(why, size, "%llu %s, %s %llu", (unsigned long long)y->total, value, ref_name(),
+               (unsigned long long)x->total);
       return 0;
-    case BA_TREE_DESCENDANTS: return compare_ints("descendants", ref->ivals, got->ivals, got->n, why, size);
-    case BA_TREE_HEIGHTS: return compare_ints("heights", ref->ivals, got->ivals, got->n, why, size);
-    default: return 0;
+    case GNEST_RESULT_NODE_VALUES:
+      return compare_ints(got->algo.name, x->values_i32, y->values_i32, got->n, why, size);
   }
+  return 0;
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -176,7 +171,7 @@ static void fill_times(bench_row *row, double *times, int count) {
   row->edges_per_s = row->median_ms > 0 ? (double)row->edges_visited / (row->median_ms / 1e3) : 0;
 }
 
-static void row_init(const bench_input *in, bench_algo a, const bench_variant *var,
+static void row_init(const bench_input *in, gnest_algorithm a, const bench_variant *var,
                      bench_row *row) {
   memset(row, 0, sizeof *row);
   snprintf(row->input, sizeof row->input, "%s", in->spec->name);
@@ -215,7 +210,7 @@ static void run_counts(const bench_config *cfg, gnest_backend b, int *warmup, in
 
 /* Runs the warm-up and timed runs into o; fills row's status, counters and check. */
 static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
-                       bench_algo a, const gnest_options *opts, const bench_output *ref,
+                       gnest_algorithm a, const gnest_options *opts, const bench_output *ref,
                        bench_output *o, double *times, bench_row *row) {
   int warmup, runs;
   run_counts(cfg, opts->backend, &warmup, &runs);
@@ -260,9 +255,9 @@ const char *bench_variant_label(gnest_backend b, const char *setting, char *buf,
   return buf;
 }
 
-void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in, bench_algo a,
-                    const bench_variant *var, const bench_output *ref, bench_output *keep,
-                    bench_row *row) {
+void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                    gnest_algorithm a, const bench_variant *var, const bench_output *ref,
+                    bench_output *keep, bench_row *row) {
   const gnest_backend b = var->backend;
   row_init(in, a, var, row);
   if (cell_unrunnable(ctx, cfg, b, row)) return;
@@ -270,9 +265,7 @@ void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *
   int warmup, runs;
   run_counts(cfg, b, &warmup, &runs);
   double *times = malloc((size_t)runs * sizeof *times);
-  int32_t n = a == BA_COLOR || a == BA_BFS || a == BA_SSSP || a == BA_BC || bench_algo_is_tree(a)
-                  ? row->vertices : 0;
-  gnest_status st = output_alloc(a, n, &o);
+  gnest_status st = output_alloc(a, row->vertices, &o);
   if (st != GNEST_OK || !times) {
     row->status = GNEST_ERR_OUT_OF_MEMORY;
     snprintf(row->detail, sizeof row->detail, "gnest-bench: no memory for the output arrays");

@@ -1,6 +1,7 @@
-/* gnest-cli: does a backend's result agree with the CPU reference? The rules of --compare:
- * BFS levels exact; SSSP exact or within 1e-6 relative; BC within 1e-6 relative; coloring valid
- * and equal to the reference's; MST total (1e-6 relative) and edge count; TC exact; tree values exact. */
+/* gnest-cli: does a backend's result agree with the CPU reference? The rules of --compare, by the
+ * result's kind: levels exact; distances exact or within 1e-6 relative; scores within 1e-6
+ * relative; a coloring valid and equal to the reference's; a forest's total (1e-6 relative) and
+ * edge count; counts exact, total and per vertex; node values exact. */
 #include <math.h>
 #include <string.h>
 
@@ -48,16 +49,18 @@ static int valid_coloring(const gnest_graph *g, const int32_t *colors, int32_t n
 
 int cli_results_agree(const cli_input *in, const cli_result *ref, const cli_result *r) {
   if (ref->n != r->n) return 0;
-  switch (r->cmd) {
-    case CMD_SSSP: return close_f32(ref->dist, r->dist, r->n);
-    case CMD_BC: return close_f64(ref->bc, r->bc, r->n);
-    case CMD_COLOR:
-      return valid_coloring(in->graph, r->ivals, r->num_colors) && r->num_colors == ref->num_colors &&
-             same_i32(ref->ivals, r->ivals, r->n);
-    case CMD_MST: return r->mst_edges == ref->mst_edges && close_enough(ref->mst_weight, r->mst_weight);
-    case CMD_TC:
-      return r->tc_total == ref->tc_total &&
-             memcmp(ref->tc_per_vertex, r->tc_per_vertex, (size_t)r->n * sizeof(uint64_t)) == 0;
-    default: return same_i32(ref->ivals, r->ivals, r->n); /* bfs levels, tree values */
+  const gnest_result *x = &ref->out, *y = &r->out;
+  switch (r->algo.result) {
+    case GNEST_RESULT_DISTANCES: return close_f32(x->values_f32, y->values_f32, r->n);
+    case GNEST_RESULT_SCORES: return close_f64(x->values_f64, y->values_f64, r->n);
+    case GNEST_RESULT_COLORING:
+      return valid_coloring(in->graph, y->values_i32, y->num_colors) &&
+             y->num_colors == x->num_colors && same_i32(x->values_i32, y->values_i32, r->n);
+    case GNEST_RESULT_FOREST:
+      return y->num_edges == x->num_edges && close_enough(x->total_weight, y->total_weight);
+    case GNEST_RESULT_COUNTS:
+      return y->total == x->total &&
+             memcmp(x->values_u64, y->values_u64, (size_t)r->n * sizeof(uint64_t)) == 0;
+    default: return same_i32(x->values_i32, y->values_i32, r->n); /* LEVELS, NODE_VALUES */
   }
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/backends.h"
+#include "common/wrap.h"
 #include "cli.h"
 
 int cli_usage_error(const char *fmt, ...) {
@@ -188,24 +189,12 @@ static int set_lanes(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected 0 (default) or 1, 2, 4, 8, 16, 32, got '%s'", f, v);
 }
 
-static int set_tree_method(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "tree_method", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected auto, levels or euler, got '%s'", f, v);
-}
-
-static int set_bfs_direction(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "bfs_direction", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected auto, top-down or optimizing, got '%s'", f, v);
-}
-
-static int set_color_method(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "color_method", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected auto, rounds or async, got '%s'", f, v);
-}
-
-static int set_tc_method(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "tc_method", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected auto, search or hash, got '%s'", f, v);
+/* The command's method flag: one of its registry row's method words. */
+static int set_method(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, a->algo.method_key, v)) return CLI_EXIT_OK;
+  char words[128];
+  return cli_usage_error("%s: expected %s, got '%s'", f,
+                         gn_words_as_choices(a->algo.methods, words, sizeof words), v);
 }
 
 static int set_format(cli_args *a, const char *f, const char *v) {
@@ -259,13 +248,13 @@ static int set_drop_loops(cli_args *a, const char *f, const char *v) { (void)f; 
 static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.merge_duplicates = 0; return 0; }
 static int set_relabel(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.relabel = 1; return 0; }
 
-#define LOADING (CLI_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_CONVERT))
-#define DIRECTED_LOADING (LOADING & ~UNDIRECTED_ALGOS)
-#define UNDIRECTED_ALGOS (CLI_BIT(CMD_COLOR) | CLI_BIT(CMD_MST) | CLI_BIT(CMD_TC))
-#define GRAPH_LOADING (CLI_GRAPH_ALGOS | CLI_BIT(CMD_STATS) | CLI_BIT(CMD_CONVERT))
-#define SINGLE_SOURCE (CLI_BIT(CMD_BFS) | CLI_BIT(CMD_SSSP))
-#define ROOTED (CLI_TREE_ALGOS | CLI_BIT(CMD_STATS))
-#define ON_DEVICE (CLI_ALGOS | CLI_BIT(CMD_STATS))
+#define LOADING (CLI_ALGOS | CLI_STATS | CLI_CONVERT)
+#define DIRECTED_LOADING (CLI_AS_STORED | CLI_STATS | CLI_CONVERT)
+#define UNDIRECTED_ALGOS CLI_UNDIRECTED
+#define GRAPH_LOADING (CLI_GRAPH_ALGOS | CLI_STATS | CLI_CONVERT)
+#define SINGLE_SOURCE CLI_SOURCE
+#define ROOTED (CLI_TREE_ALGOS | CLI_STATS)
+#define ON_DEVICE (CLI_ALGOS | CLI_STATS)
 
 /* A flag may have several rows, one per group of commands, each with the help text that fits
  * them: a command's --help shows only its own rows. */
@@ -273,16 +262,17 @@ const cli_flag cli_flags[] = {
   {"--backend", "NAME", CLI_ALGOS, set_backend, NULL},
   {"--source", "N", SINGLE_SOURCE, set_source,
    "source vertex (default: the vertex of highest out-degree, lowest id on ties)"},
-  {"--source", "N", CLI_BIT(CMD_BC), set_source, "one source vertex instead of all"},
-  {"--sources", "LIST", CLI_BIT(CMD_BC), set_sources, "comma-separated source vertices, e.g. 0,5,9"},
-  {"--samples", "K", CLI_BIT(CMD_BC), set_samples, "K distinct sources sampled with --seed (sum, no rescaling)"},
-  {"--seed", "N", CLI_BIT(CMD_BC), set_seed, "seed of --samples (default 1)"},
+  {"--source", "N", CLI_SOURCE_SET, set_source, "one source vertex instead of all"},
+  {"--sources", "LIST", CLI_SOURCE_SET, set_sources, "comma-separated source vertices, e.g. 0,5,9"},
+  {"--samples", "K", CLI_SOURCE_SET, set_samples,
+   "K distinct sources sampled with --seed (sum, no rescaling)"},
+  {"--seed", "N", CLI_SOURCE_SET, set_seed, "seed of --samples (default 1)"},
   {"--root", "N", ROOTED, set_root,
    "read FILE as a graph and root the tree at node N (graph files only; default 0)"},
-  {"--tree", NULL, CLI_BIT(CMD_STATS), set_tree, "also print tree statistics (implied for .tree files)"},
+  {"--tree", NULL, CLI_STATS, set_tree, "also print tree statistics (implied for .tree files)"},
   {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)"},
-  {"--json", NULL, CLI_BIT(CMD_STATS), set_json, "print one JSON object instead of the text"},
-  {"--json", NULL, CLI_BIT(CMD_BACKENDS), set_json, "print an array of JSON objects instead of the text"},
+  {"--json", NULL, CLI_STATS, set_json, "print one JSON object instead of the text"},
+  {"--json", NULL, CLI_BACKENDS, set_json, "print an array of JSON objects instead of the text"},
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE (format below); with --relabel each line starts with the "
    "vertex's id in FILE"},
@@ -324,21 +314,7 @@ const cli_flag cli_flags[] = {
    "flat (and levelsched's frontiers): threads of a warp that share one item, each running every "
    "N-th arc (1, 2, 4, 8, 16, 32; 0 = default: bfs, sssp, bc the smallest power of two >= the "
    "mean degree, at most 32; else 1)"},
-  {"--tree-method", "M", CLI_TREE_ALGOS, set_tree_method,
-   "on a GPU backend: auto (default: euler when the tree is deep for its size), levels (one pass "
-   "per level through the backend) or euler (Euler tour + list ranking, about 2 log2(n) passes)"},
-  {"--bfs-direction", "D", CLI_BIT(CMD_BFS), set_bfs_direction,
-   "bfs on a GPU backend: auto (default: optimizing on a large symmetric graph of mean degree "
-   ">= 8), top-down (every level expands its frontier) or optimizing (per level top-down or "
-   "bottom-up, Beamer et al.; symmetric graphs only)"},
-  {"--color-method", "M", CLI_BIT(CMD_COLOR), set_color_method,
-   "color on a GPU backend: auto (default: async), rounds (the shortcut rounds through the "
-   "backend) or async (persistent kernels without rounds; the backend runs only the wide "
-   "vertices' split pass)"},
-  {"--tc-method", "M", CLI_BIT(CMD_TC), set_tc_method,
-   "tc on a GPU backend: auto (default: hash), search (the backend's loop over the oriented "
-   "graph, binary search per arc) or hash (on-chip hash tables, as TRUST; the backend runs only "
-   "the orientation pass)"},
+  {NULL, "M", CLI_METHOD, set_method, NULL}, /* the registry row's method: cli_flag_name */
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "settings as space-separated key=value words, applied after the flags above (--compare: to "
    "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
@@ -363,7 +339,7 @@ const cli_flag cli_flags[] = {
    "allows them"},
   {"--keep-self-loops", NULL, LOADING, set_keep_loops, "keep arcs u->u (default)"},
   {"--drop-self-loops", NULL, LOADING, set_drop_loops, "remove arcs u->u while loading"},
-  {"--keep-duplicates", NULL, LOADING & ~CLI_BIT(CMD_TC), set_keep_dups,
+  {"--keep-duplicates", NULL, CLI_DUPLICATES_OK | CLI_STATS | CLI_CONVERT, set_keep_dups,
    "keep parallel arcs (default: merge them, keeping the minimum weight)"},
   {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)"},
   {"--compare", NULL, CLI_ALGOS, set_compare,
@@ -377,14 +353,60 @@ const cli_flag cli_flags[] = {
    "backend that reads it (gnest-cli backends), in one process; the others run once"},
   {"--quiet", NULL, ON_DEVICE, set_quiet,
    "no summary, no hints and no progress (errors and --json still print)"},
-  {"--quiet", NULL, CLI_BIT(CMD_CONVERT), set_quiet, "no 'wrote' line and no progress (errors still print)"},
+  {"--quiet", NULL, CLI_CONVERT, set_quiet, "no 'wrote' line and no progress (errors still print)"},
   {"--help", NULL, CLI_ALL, set_help, "this text"},
 };
 const int cli_flag_count = (int)(sizeof cli_flags / sizeof cli_flags[0]);
 
-const char *cli_flag_help(const cli_flag *f, char *buf, size_t size) {
+unsigned cli_command_classes(cli_cmd c) {
+  switch (c) {
+    case CMD_STATS: return CLI_STATS;
+    case CMD_CONVERT: return CLI_CONVERT;
+    case CMD_BACKENDS: return CLI_BACKENDS;
+    default: break;
+  }
+  gnest_algorithm_desc d;
+  if (gnest_algorithm_describe((gnest_algorithm)c, &d) != GNEST_OK) return 0;
+  unsigned k = CLI_ALGOS | (d.input == GNEST_INPUT_TREE ? CLI_TREE_ALGOS : CLI_GRAPH_ALGOS);
+  k |= d.undirected ? CLI_UNDIRECTED : CLI_AS_STORED;
+  if (!d.simple) k |= CLI_DUPLICATES_OK;
+  if (d.sources == GNEST_SOURCES_ONE) k |= CLI_SOURCE;
+  if (d.sources == GNEST_SOURCES_SET) k |= CLI_SOURCE_SET;
+  if (d.method_key[0]) k |= CLI_METHOD;
+  return k;
+}
+
+const char *cli_method_flag(gnest_algorithm a, char *buf, size_t size) {
+  gnest_algorithm_desc d;
+  if (gnest_algorithm_describe(a, &d) != GNEST_OK || !d.method_key[0]) return NULL;
+  snprintf(buf, size, "--%s", d.method_key);
+  for (char *p = buf; *p; ++p)
+    if (*p == '_') *p = '-';
+  return buf;
+}
+
+const char *cli_flag_name(const cli_flag *f, cli_cmd cmd, char *buf, size_t size) {
+  if (f->name) return f->name;
+  return cli_is_algorithm(cmd) ? cli_method_flag((gnest_algorithm)cmd, buf, size) : NULL;
+}
+
+const char *cli_flag_arg(const cli_flag *f, cli_cmd cmd, char *buf, size_t size) {
+  gnest_algorithm_desc d;
+  if (f->name || !cli_is_algorithm(cmd) ||
+      gnest_algorithm_describe((gnest_algorithm)cmd, &d) != GNEST_OK || !d.method_key[0])
+    return f->arg;
+  const char *last = strrchr(d.method_key, '_');
+  snprintf(buf, size, "%c", toupper((unsigned char)(last ? last[1] : d.method_key[0])));
+  return buf;
+}
+
+const char *cli_flag_help(const cli_flag *f, cli_cmd cmd, char *buf, size_t size) {
   if (f->help) return f->help;
   if (f->set == set_backend) return backend_help(buf, size);
+  gnest_algorithm_desc d;
+  if (f->set == set_method && cli_is_algorithm(cmd) &&
+      gnest_algorithm_describe((gnest_algorithm)cmd, &d) == GNEST_OK)
+    return d.method_help;
   return "";
 }
 
@@ -402,13 +424,41 @@ static void args_defaults(cli_args *a, cli_cmd cmd) {
   a->reference_limit = 2e10;
 }
 
-/* The row of the flag for cmd; else any row of it (the flag exists but does not apply); NULL
- * for an unknown flag. */
-static const cli_flag *find_flag(const char *name, size_t len, cli_cmd cmd) {
+/* 1 when the method flag row is named word[0..len) for some algorithm's command. */
+static int is_some_method_flag(const char *word, size_t len) {
+  char name[40];
+  for (int c = 0; c < (int)GNEST_ALGO_COUNT; ++c)
+    if (cli_method_flag((gnest_algorithm)c, name, sizeof name) && strlen(name) == len &&
+        strncmp(name, word, len) == 0)
+      return 1;
+  return 0;
+}
+
+/* 1 when row f is named word[0..len) for some command (the method row: for some algorithm's). */
+static int row_named(const cli_flag *f, const char *word, size_t len) {
+  if (f->name) return strlen(f->name) == len && strncmp(f->name, word, len) == 0;
+  return is_some_method_flag(word, len);
+}
+
+/* 1 when row f, named word[0..len), applies to cmd. */
+static int row_applies(const cli_flag *f, const char *word, size_t len, cli_cmd cmd) {
+  if (!(f->commands & cli_command_classes(cmd))) return 0;
+  char buf[40];
+  const char *name = cli_flag_name(f, cmd, buf, sizeof buf);
+  return name && strlen(name) == len && strncmp(name, word, len) == 0;
+}
+
+/* The row of the flag for cmd (*applies = 1); else any row of it (the flag exists but does not
+ * apply); NULL for an unknown flag. */
+static const cli_flag *find_flag(const char *word, size_t len, cli_cmd cmd, int *applies) {
   const cli_flag *any = NULL;
+  *applies = 0;
   for (int i = 0; i < cli_flag_count; ++i) {
-    if (strlen(cli_flags[i].name) != len || strncmp(cli_flags[i].name, name, len) != 0) continue;
-    if (cli_flags[i].commands & CLI_BIT(cmd)) return &cli_flags[i];
+    if (!row_named(&cli_flags[i], word, len)) continue;
+    if (row_applies(&cli_flags[i], word, len, cmd)) {
+      *applies = 1;
+      return &cli_flags[i];
+    }
     any = &cli_flags[i];
   }
   return any;
@@ -417,37 +467,44 @@ static const cli_flag *find_flag(const char *name, size_t len, cli_cmd cmd) {
 /* One flag at argv[*i] ("--name", "--name=value" or "--name value"); advances *i past its value. */
 static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
   const char *word = argv[*i], *eq = strchr(word, '=');
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = cli_command_of(a->cmd)->name;
   size_t len = eq ? (size_t)(eq - word) : strlen(word);
-  const cli_flag *f = strcmp(word, "-h") == 0 ? find_flag("--help", 6, a->cmd) : find_flag(word, len, a->cmd);
+  if (strcmp(word, "-h") == 0) word = "--help", len = 6;
+  int applies;
+  const cli_flag *f = find_flag(word, len, a->cmd, &applies);
   if (f == NULL)
     return cli_usage_error("%s: unknown flag '%.*s' (see gnest-cli %s --help)", cmd, (int)len, word, cmd);
-  if (!(f->commands & CLI_BIT(a->cmd)))
+  char name[40]; /* the flag's name, as word spells it */
+  snprintf(name, sizeof name, "%.*s", (int)len, word);
+  if (!applies)
     return cli_usage_error("%s: %s does not apply to this command (see gnest-cli %s --help)", cmd,
-                           f->name, cmd);
+                           name, cmd);
   if (f->arg == NULL) {
-    if (eq) return cli_usage_error("%s: takes no value", f->name);
-    return f->set(a, f->name, NULL);
+    if (eq) return cli_usage_error("%s: takes no value", name);
+    return f->set(a, name, NULL);
   }
-  if (eq) return f->set(a, f->name, eq + 1);
-  if (*i + 1 >= argc) return cli_usage_error("%s: missing argument %s", f->name, f->arg);
+  if (eq) return f->set(a, name, eq + 1);
+  char arg[8];
+  if (*i + 1 >= argc)
+    return cli_usage_error("%s: missing argument %s", name,
+                           cli_flag_arg(f, a->cmd, arg, sizeof arg));
   *i += 1;
-  return f->set(a, f->name, argv[*i]);
+  return f->set(a, name, argv[*i]);
 }
 
 static int take_operand(cli_args *a, const char *word) {
-  const char *cmd = cli_commands[a->cmd].name;
-  if (a->input == NULL && cli_commands[a->cmd].operands[0]) a->input = word;
+  const cli_command *c = cli_command_of(a->cmd);
+  if (a->input == NULL && c->operands[0]) a->input = word;
   else if (a->cmd == CMD_CONVERT && a->convert_out == NULL) a->convert_out = word;
-  else return cli_usage_error("%s: unexpected argument '%s'", cmd, word);
+  else return cli_usage_error("%s: unexpected argument '%s'", c->name, word);
   return CLI_EXIT_OK;
 }
 
 /* Combinations the table cannot express. */
 static int check_combinations(cli_args *a) {
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = cli_command_of(a->cmd)->name;
   if (a->help) return CLI_EXIT_OK;
-  if (a->input == NULL && cli_commands[a->cmd].operands[0])
+  if (a->input == NULL && cli_command_of(a->cmd)->operands[0])
     return cli_usage_error("%s: missing input FILE (see gnest-cli %s --help)", cmd, cmd);
   if (a->cmd == CMD_CONVERT && a->convert_out == NULL)
     return cli_usage_error("convert: missing output file OUT (see gnest-cli convert --help)");
@@ -463,10 +520,11 @@ static int check_combinations(cli_args *a) {
                            cmd, cmd);
   if (a->sweep.count > 0 && !a->compare)
     return cli_usage_error("%s: --sweep applies to --compare only (see gnest-cli %s --help)", cmd, cmd);
-  int bc_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
-  if (a->cmd == CMD_BC && bc_choices > 1)
-    return cli_usage_error("bc: give only one of --source, --sources and --samples");
-  if (a->seed_given && a->samples == 0) return cli_usage_error("bc: --seed applies to --samples only");
+  int source_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
+  if (a->algo.sources == GNEST_SOURCES_SET && source_choices > 1)
+    return cli_usage_error("%s: give only one of --source, --sources and --samples", cmd);
+  if (a->seed_given && a->samples == 0)
+    return cli_usage_error("%s: --seed applies to --samples only", cmd);
   if (a->load.relabel && a->load.max_vertices > 0)
     return cli_usage_error("%s: --max-vertices does not apply with --relabel (a relabelled graph has "
                            "at most two vertices an arc)", cmd);
@@ -486,20 +544,21 @@ static int apply_options(cli_args *a) {
   return CLI_EXIT_OK;
 }
 
-/* color, mst and tc take their input as undirected: symmetrized unless --no-symmetrize. */
+/* The algorithms the registry marks undirected take their input as undirected: symmetrized unless
+ * --no-symmetrize. */
 static void resolve_symmetrize(cli_args *a) {
-  int undirected = a->cmd == CMD_COLOR || a->cmd == CMD_MST || a->cmd == CMD_TC;
-  a->load.symmetrize = a->symmetrize_flag >= 0 ? a->symmetrize_flag : undirected;
+  a->load.symmetrize = a->symmetrize_flag >= 0 ? a->symmetrize_flag : a->algo.undirected;
 }
 
 int cli_parse_args(int argc, char **argv, cli_args *a) {
   int cmd = 0;
-  while (cmd < CMD_COUNT && strcmp(argv[1], cli_commands[cmd].name) != 0) ++cmd;
+  while (cmd < CMD_COUNT && strcmp(argv[1], cli_command_of((cli_cmd)cmd)->name) != 0) ++cmd;
   if (cmd == CMD_COUNT) {
     memset(a, 0, sizeof *a);
     return cli_usage_error("unknown command '%s' (see gnest-cli --help)", argv[1]);
   }
   args_defaults(a, (cli_cmd)cmd);
+  if (cli_is_algorithm((cli_cmd)cmd)) gnest_algorithm_describe((gnest_algorithm)cmd, &a->algo);
   int only_operands = 0;
   for (int i = 2; i < argc; ++i) {
     const char *w = argv[i];

@@ -1,7 +1,9 @@
 /* gnest-cli: shared types and helpers. The tool uses only the public API (gnest.h) plus the io
  * writers for `convert`. Exit codes: 0 success, 1 library (or file) failure, 2 usage error,
  * 3 --compare found a backend that disagrees with the CPU reference. Backends are named only
- * through the registry (gnest_backend_describe, tools/common/backends.h). */
+ * through the registry (gnest_backend_describe, tools/common/backends.h); algorithms only through
+ * theirs (gnest_algorithm_describe): an algorithm command is a row of it, and its result is
+ * handled by the row's result kind, never by the algorithm. */
 #ifndef GNEST_CLI_H
 #define GNEST_CLI_H
 
@@ -16,22 +18,37 @@
 #define CLI_EXIT_USAGE 2
 #define CLI_EXIT_DISAGREE 3
 
+/* The commands: first one per gnest_algorithm value (cli_cmd c runs algorithm c: the registry's
+ * rows, in its order), then the tool's own. */
 typedef enum cli_cmd {
-  CMD_BFS = 0, CMD_SSSP, CMD_BC, CMD_COLOR, CMD_MST, CMD_TC, CMD_TREE_DESCENDANTS,
-  CMD_TREE_HEIGHTS, CMD_STATS, CMD_CONVERT, CMD_BACKENDS, CMD_COUNT
+  CMD_STATS = GNEST_ALGO_COUNT, CMD_CONVERT, CMD_BACKENDS, CMD_COUNT
 } cli_cmd;
 
-#define CLI_BIT(c) (1u << (c))
-#define CLI_GRAPH_ALGOS                                                                         \
-  (CLI_BIT(CMD_BFS) | CLI_BIT(CMD_SSSP) | CLI_BIT(CMD_BC) | CLI_BIT(CMD_COLOR) | CLI_BIT(CMD_MST) | \
-   CLI_BIT(CMD_TC))
-#define CLI_TREE_ALGOS (CLI_BIT(CMD_TREE_DESCENDANTS) | CLI_BIT(CMD_TREE_HEIGHTS))
-#define CLI_ALGOS (CLI_GRAPH_ALGOS | CLI_TREE_ALGOS)
-#define CLI_ALL ((1u << CMD_COUNT) - 1)
+static inline int cli_is_algorithm(cli_cmd c) { return (int)c < (int)GNEST_ALGO_COUNT; }
+
+/* The commands a flag applies to (cli_flag.commands): classes, ORed. An algorithm command is in
+ * the classes its registry row gives it (cli_command_classes), each other command in its own. */
+#define CLI_ALGOS (1u << 0)          /* every algorithm */
+#define CLI_GRAPH_ALGOS (1u << 1)    /* algorithms on a graph */
+#define CLI_TREE_ALGOS (1u << 2)     /* algorithms on a tree */
+#define CLI_AS_STORED (1u << 3)      /* algorithms that take arcs as stored */
+#define CLI_UNDIRECTED (1u << 4)     /* algorithms that take the input as undirected */
+#define CLI_DUPLICATES_OK (1u << 5)  /* algorithms that accept parallel arcs */
+#define CLI_SOURCE (1u << 6)         /* algorithms from one source */
+#define CLI_SOURCE_SET (1u << 7)     /* algorithms over a set of sources */
+#define CLI_METHOD (1u << 8)         /* algorithms with a method to choose */
+#define CLI_STATS (1u << 9)
+#define CLI_CONVERT (1u << 10)
+#define CLI_BACKENDS (1u << 11)
+#define CLI_ALL ((1u << 12) - 1)
+
+/* The classes of command c. */
+unsigned cli_command_classes(cli_cmd c);
 
 /* Everything the command line says, parsed and checked. */
 typedef struct cli_args {
   cli_cmd cmd;
+  gnest_algorithm_desc algo; /* the algorithm of an algorithm command (zeroed otherwise) */
   const char *input;        /* first operand */
   const char *convert_out;  /* convert's second operand */
   const char *output;       /* --output FILE */
@@ -63,9 +80,9 @@ typedef struct cli_args {
 typedef int (*cli_flag_setter)(cli_args *a, const char *flag, const char *value);
 
 typedef struct cli_flag {
-  const char *name;      /* "--source" */
+  const char *name;      /* "--source"; NULL: the method flag (cli_method_flag) */
   const char *arg;       /* "N", or NULL for a switch */
-  unsigned commands;     /* CLI_BIT mask of the commands that accept it */
+  unsigned commands;     /* CLI_* classes of the commands that accept it */
   cli_flag_setter set;
   const char *help;      /* NULL: built at run time (cli_flag_help) */
 } cli_flag;
@@ -79,15 +96,25 @@ typedef struct cli_command {
 
 extern const cli_flag cli_flags[];
 extern const int cli_flag_count;
-extern const cli_command cli_commands[CMD_COUNT];
+/* The command's entry: the tool's own, or built from the algorithm's registry row. */
+const cli_command *cli_command_of(cli_cmd c);
 
 /* Fills a from argv[1..] (argv[1] is the command). Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after
  * printing one line on stderr. */
 int cli_parse_args(int argc, char **argv, cli_args *a);
 void cli_args_free(cli_args *a);
 void cli_print_usage(FILE *f);
-/* The flag's help text: the table's, or the one built from the backend registry. */
-const char *cli_flag_help(const cli_flag *f, char *buf, size_t size);
+/* The flag's help text for command cmd: the table's, or the one built from the registries. */
+const char *cli_flag_help(const cli_flag *f, cli_cmd cmd, char *buf, size_t size);
+/* The flag's name for command cmd ("--bfs-direction": the method flag of bfs, into buf); NULL
+ * when cmd has no method. */
+const char *cli_flag_name(const cli_flag *f, cli_cmd cmd, char *buf, size_t size);
+/* The flag's value name for command cmd (the method flag's: the initial of its key's last word,
+ * "--bfs-direction D"); NULL for a switch. */
+const char *cli_flag_arg(const cli_flag *f, cli_cmd cmd, char *buf, size_t size);
+/* The method flag of algorithm a, "--" and its registry key with '-' for '_' ("--tree-method"),
+ * into buf; NULL when a has one method. */
+const char *cli_method_flag(gnest_algorithm a, char *buf, size_t size);
 void cli_print_command_usage(FILE *f, cli_cmd cmd);
 
 /* Prints "gnest-cli: <message>" on stderr and returns CLI_EXIT_USAGE. */
@@ -103,10 +130,10 @@ typedef struct cli_input {
   gnest_graph *graph;       /* graph commands, stats, convert, tree commands read from a graph */
   gnest_tree *tree;         /* tree commands, stats --tree */
   double load_ms;
-  int32_t source;           /* bfs, sssp: resolved source */
+  int32_t source;           /* GNEST_SOURCES_ONE: resolved source */
   const char *source_rule;  /* "highest out-degree" or "given" */
-  gnest_bc_sources bc;      /* bc */
-  int32_t *bc_list;         /* bc: --source / --sources as vertex numbers (owned) */
+  gnest_bc_sources bc;      /* GNEST_SOURCES_SET */
+  int32_t *bc_list;         /* GNEST_SOURCES_SET: --source / --sources as vertex numbers (owned) */
   const int32_t *ids;       /* --relabel: the file's id of each vertex; NULL otherwise */
   gn_progress_line progress;/* loading */
   int quiet;                /* --quiet: no progress either */
@@ -139,45 +166,37 @@ void cli_print_hints(const cli_args *a, const cli_input *in, int64_t reached);
 gnest_status cli_backend_check(const gnest_ctx *ctx, gnest_backend b, const char **why);
 
 /* ---- reference.c: --compare's CPU reference against --reference-limit ------------------- */
-/* Estimated arc visits of cmd's CPU reference on the input; how = what the estimate counts. */
-double cli_reference_work(cli_cmd cmd, const cli_input *in, char *how, size_t size);
-/* CLI_EXIT_OK, or CLI_EXIT_USAGE after one line saying what to do when the estimate is over the
- * limit. */
+/* CLI_EXIT_OK, or CLI_EXIT_USAGE after one line saying what to do when the CPU reference's
+ * estimated work (gnest_reference_work) is over the limit. */
 int cli_check_reference_limit(const cli_args *a, const cli_input *in);
 
 /* ---- run.c -------------------------------------------------------------------------------- */
 typedef struct cli_result {
-  cli_cmd cmd;
+  gnest_algorithm_desc algo; /* what runs: out's arrays are those of algo.result */
   int32_t n;                /* entries of the per-vertex (per-node) arrays */
-  int32_t *ivals;           /* bfs levels, colors, descendants, heights */
-  float *dist;              /* sssp */
-  double *bc;
-  uint64_t *tc_per_vertex;
-  uint64_t tc_total;
-  int32_t num_colors;
-  double mst_weight;
-  int64_t mst_edges;
-  int32_t *mst_u, *mst_v;
-  float *mst_w;
+  gnest_result out;         /* every optional array allocated too */
   gnest_info info;
   const int32_t *ids;       /* --relabel: the file's id of each vertex (cli_input's); else NULL */
 } cli_result;
 
-/* Allocates the result arrays of cmd for the input. GNEST_ERR_OUT_OF_MEMORY on failure. */
+/* Allocates the result arrays of algorithm command cmd for the input. GNEST_ERR_OUT_OF_MEMORY on
+ * failure. */
 gnest_status cli_result_alloc(cli_cmd cmd, const cli_input *in, cli_result *r);
 void cli_result_free(cli_result *r);
+/* The input as gnest_run takes it. */
+gnest_run_input cli_run_input(const cli_input *in);
 /* Runs the command's algorithm once into r (allocated) with opts. */
 gnest_status cli_run_algorithm(const cli_input *in, const gnest_options *opts, cli_result *r);
 
-/* ---- digest.c: the algorithm-specific summary numbers ------------------------------------- */
+/* ---- digest.c: the summary numbers of a result, by its kind -------------------------------- */
 typedef struct cli_digest {
-  int64_t reached;          /* bfs, sssp: vertices with a finite value */
-  int32_t max_level;        /* bfs */
-  double max_dist;          /* sssp: largest finite distance */
-  int32_t top[5];           /* bc: vertices of highest bc, ties by lower id */
+  int64_t reached;          /* LEVELS, DISTANCES: vertices with a finite value */
+  int32_t max_level;        /* LEVELS */
+  double max_dist;          /* DISTANCES: largest finite distance */
+  int32_t top[5];           /* SCORES: vertices of highest score, ties by lower id */
   int top_count;
-  int64_t components;       /* mst: n - forest edges */
-  int32_t max_value;        /* tree commands: largest value and the lowest node holding it */
+  int64_t components;       /* FOREST: n - forest edges */
+  int32_t max_value;        /* NODE_VALUES: largest value and the lowest node holding it */
   int32_t max_node;
 } cli_digest;
 

@@ -201,10 +201,10 @@ static void print_row(FILE *f, const cmp_row *row, int width) {
 static void print_table(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
   cli_print_input_line(f, a, in);
   fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
-  fprintf(f, "%s", cli_commands[a->cmd].name);
-  if (a->cmd == CMD_BFS || a->cmd == CMD_SSSP)
+  fprintf(f, "%s", a->algo.name);
+  if (a->algo.sources == GNEST_SOURCES_ONE)
     fprintf(f, ", source %" PRId32 " (%s)", cli_vertex_id(in, in->source), in->source_rule);
-  if (a->cmd == CMD_BC) {
+  if (a->algo.sources == GNEST_SOURCES_SET) {
     char buf[96];
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }

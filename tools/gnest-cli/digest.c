@@ -1,4 +1,5 @@
-/* gnest-cli: the few numbers that summarise a result (reached vertices, top-5 bc, ...). */
+/* gnest-cli: the few numbers that summarise a result, by its kind (reached vertices, top-5
+ * scores, ...). */
 #include <math.h>
 #include <string.h>
 
@@ -7,31 +8,31 @@
 static void digest_levels(const cli_result *r, cli_digest *d) {
   d->max_level = -1;
   for (int32_t v = 0; v < r->n; ++v) {
-    if (r->ivals[v] < 0) continue;
+    if (r->out.values_i32[v] < 0) continue;
     d->reached++;
-    if (r->ivals[v] > d->max_level) d->max_level = r->ivals[v];
+    if (r->out.values_i32[v] > d->max_level) d->max_level = r->out.values_i32[v];
   }
 }
 
 static void digest_distances(const cli_result *r, cli_digest *d) {
   d->max_dist = -1.0;
   for (int32_t v = 0; v < r->n; ++v) {
-    if (!isfinite(r->dist[v])) continue;
+    if (!isfinite(r->out.values_f32[v])) continue;
     d->reached++;
-    if (r->dist[v] > d->max_dist) d->max_dist = r->dist[v];
+    if (r->out.values_f32[v] > d->max_dist) d->max_dist = r->out.values_f32[v];
   }
 }
 
-/* a ranks above b: higher value, then lower id. */
-static int bc_above(const double *bc, int32_t a, int32_t b) {
-  return bc[a] > bc[b] || (bc[a] == bc[b] && a < b);
+/* a ranks above b: higher score, then lower id. */
+static int score_above(const double *score, int32_t a, int32_t b) {
+  return score[a] > score[b] || (score[a] == score[b] && a < b);
 }
 
 /* Keeps the 5 best in top[] by insertion: O(5 n). */
-static void digest_top_bc(const cli_result *r, cli_digest *d) {
+static void digest_top_scores(const cli_result *r, cli_digest *d) {
   for (int32_t v = 0; v < r->n; ++v) {
     int k = d->top_count < 5 ? d->top_count++ : 5;
-    while (k > 0 && bc_above(r->bc, v, d->top[k - 1])) {
+    while (k > 0 && score_above(r->out.values_f64, v, d->top[k - 1])) {
       if (k < 5) d->top[k] = d->top[k - 1];
       --k;
     }
@@ -39,25 +40,24 @@ static void digest_top_bc(const cli_result *r, cli_digest *d) {
   }
 }
 
-static void digest_tree(const cli_result *r, cli_digest *d) {
+static void digest_node_values(const cli_result *r, cli_digest *d) {
   d->max_value = 0;
   d->max_node = -1;
   for (int32_t v = 0; v < r->n; ++v)
-    if (d->max_node < 0 || r->ivals[v] > d->max_value) {
-      d->max_value = r->ivals[v];
+    if (d->max_node < 0 || r->out.values_i32[v] > d->max_value) {
+      d->max_value = r->out.values_i32[v];
       d->max_node = v;
     }
 }
 
 void cli_digest_compute(const cli_result *r, cli_digest *d) {
   memset(d, 0, sizeof *d);
-  switch (r->cmd) {
-    case CMD_BFS: digest_levels(r, d); break;
-    case CMD_SSSP: digest_distances(r, d); break;
-    case CMD_BC: digest_top_bc(r, d); break;
-    case CMD_MST: d->components = (int64_t)r->n - r->mst_edges; break;
-    case CMD_TREE_DESCENDANTS:
-    case CMD_TREE_HEIGHTS: digest_tree(r, d); break;
+  switch (r->algo.result) {
+    case GNEST_RESULT_LEVELS: digest_levels(r, d); break;
+    case GNEST_RESULT_DISTANCES: digest_distances(r, d); break;
+    case GNEST_RESULT_SCORES: digest_top_scores(r, d); break;
+    case GNEST_RESULT_FOREST: d->components = (int64_t)r->n - r->out.num_edges; break;
+    case GNEST_RESULT_NODE_VALUES: digest_node_values(r, d); break;
     default: break;
   }
 }

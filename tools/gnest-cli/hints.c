@@ -1,4 +1,5 @@
-/* gnest-cli: one-line hints on stderr after bfs / sssp, for two habits of real files:
+/* gnest-cli: one-line hints on stderr after a run from one source (bfs, sssp), for two habits
+ * of real files:
  *   - an undirected graph stored as an edge list with each edge once (SNAP's facebook_combined,
  *     every arc from the lower to the higher id, or every one the other way) is read as directed,
  *     so a traversal reaches only part of it: say that --undirected exists;
@@ -40,7 +41,7 @@ static int has_no_arc(const gnest_graph *g, int32_t v) {
 void cli_print_hints(const cli_args *a, const cli_input *in, int64_t reached) {
   const gnest_graph *g = in->graph;
   const int32_t n = gnest_graph_num_vertices(g);
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = a->algo.name;
   if (a->quiet || reached >= n || a->load.symmetrize) return;
   if (a->source_given && !in->ids && has_no_arc(g, in->source)) {
     fprintf(stderr, "hint: source %d has no arc at all in %s (ids without arcs are isolated vertices): "

@@ -30,7 +30,7 @@ static int user_named(const cli_args *a, const char *source) {
 /* Without a context (gnest_ctx_create failed) the detail is in the thread's record: ctx NULL. */
 int cli_fail(const cli_args *a, const gnest_ctx *ctx, gnest_status st) {
   const gnest_error *e = gnest_last_error(ctx);
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = cli_command_of(a->cmd)->name;
   if (!e || e->status != st) fprintf(stderr, "gnest-cli: %s: %s\n", cmd, gnest_strerror(st));
   else if (user_named(a, e->source)) fprintf(stderr, "gnest-cli: %s\n", gnest_last_error_string(ctx));
   else fprintf(stderr, "gnest-cli: %s: %s\n", cmd, e->message);
@@ -102,7 +102,7 @@ static int32_t vertex_of(const cli_input *in, int32_t id) {
 /* A vertex named on the command line that the graph does not have: a usage-like failure in the
  * command's words. */
 static int no_such_vertex(const cli_args *a, const cli_input *in, const char *flag, int32_t id) {
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = cli_command_of(a->cmd)->name;
   const int32_t n = gnest_graph_num_vertices(in->graph);
   if (in->ids)
     fprintf(stderr, "gnest-cli: %s: %s %d: no arc of %s has this id (--relabel keeps the %d ids that appear)\n",
@@ -122,11 +122,12 @@ static int resolve_sources(const cli_args *a, cli_input *in) {
   in->source = a->source_given ? vertex_of(in, a->source) : gn_default_source(in->graph, NULL);
   if (!a->source_given) in->source_rule = "highest out-degree";
   if (a->source_given && in->source < 0) return no_such_vertex(a, in, "--source", a->source);
-  if (a->cmd != CMD_BC) return CLI_EXIT_OK;
+  if (a->algo.sources != GNEST_SOURCES_SET) return CLI_EXIT_OK;
   in->bc.mode = GNEST_BC_ALL;
   const int32_t n = gnest_graph_num_vertices(in->graph);
   if (a->samples > n) {
-    fprintf(stderr, "gnest-cli: bc: --samples %d is more than the graph's %d vertices\n", a->samples, n);
+    fprintf(stderr, "gnest-cli: %s: --samples %d is more than the graph's %d vertices\n",
+            a->algo.name, a->samples, n);
     return CLI_EXIT_FAIL;
   }
   if (a->samples > 0) {
@@ -148,7 +149,7 @@ static int resolve_sources(const cli_args *a, cli_input *in) {
 
 /* Tree commands and stats --tree: a tree file, or a graph rooted at --root (default 0). */
 static int load_tree(const cli_args *a, cli_input *in, const gnest_load_options *lo) {
-  const char *cmd = cli_commands[a->cmd].name;
+  const char *cmd = cli_command_of(a->cmd)->name;
   gnest_status st;
   if (cli_is_tree_file(a->input)) {
     st = gnest_tree_load(in->ctx, a->input, &in->tree);
@@ -181,27 +182,26 @@ static int load_failed(const cli_args *a, const cli_input *in, gnest_status st) 
   return CLI_EXIT_FAIL;
 }
 
-/* color, mst and tc with --no-symmetrize: the file itself must hold every edge both ways. */
+/* An undirected algorithm with --no-symmetrize: the file itself must hold every edge both ways. */
 static int check_undirected(const cli_args *a, const cli_input *in) {
-  if (!(CLI_BIT(a->cmd) & (CLI_BIT(CMD_COLOR) | CLI_BIT(CMD_MST) | CLI_BIT(CMD_TC))) || a->load.symmetrize)
-    return CLI_EXIT_OK;
+  if (!a->algo.undirected || a->load.symmetrize) return CLI_EXIT_OK;
   int symmetric = 0;
   gnest_status st = gnest_graph_is_symmetric(in->ctx, in->graph, &symmetric);
   if (st != GNEST_OK) return cli_fail(a, in->ctx, st);
   if (symmetric) return CLI_EXIT_OK;
   fprintf(stderr, "gnest-cli: %s: %s is not symmetric (an arc without its reverse of equal weight), and "
                   "%s needs an undirected graph: drop --no-symmetrize to add the reverse arcs while loading\n",
-          cli_commands[a->cmd].name, a->input, cli_commands[a->cmd].name);
+          a->algo.name, a->input, a->algo.name);
   return CLI_EXIT_FAIL;
 }
 
 int cli_load_input(const cli_args *a, cli_input *in) {
-  int wants_tree = (CLI_BIT(a->cmd) & CLI_TREE_ALGOS) ||
+  int wants_tree = (cli_is_algorithm(a->cmd) && a->algo.input == GNEST_INPUT_TREE) ||
                    (a->cmd == CMD_STATS && (a->tree || a->root_given || cli_is_tree_file(a->input)));
   gnest_load_options lo = a->load;
   in->quiet = a->quiet;
   char tool[64];
-  snprintf(tool, sizeof tool, "gnest-cli %s", cli_commands[a->cmd].name);
+  snprintf(tool, sizeof tool, "gnest-cli %s", cli_command_of(a->cmd)->name);
   gn_progress_start(&in->progress, tool, a->quiet);
   lo.progress = gn_progress_load_callback;
   lo.progress_user = &in->progress;

@@ -27,29 +27,33 @@ static void write_id(FILE *f, const cli_result *r, int32_t v) {
 
 static int32_t file_id(const cli_result *r, int32_t v) { return r->ids ? r->ids[v] : v; }
 
+/* The result as text, by its kind. */
 static void write_values(FILE *f, const cli_result *r) {
-  switch (r->cmd) {
-    case CMD_SSSP:
+  const gnest_result *o = &r->out;
+  switch (r->algo.result) {
+    case GNEST_RESULT_DISTANCES:
       for (int32_t v = 0; v < r->n; ++v) {
         write_id(f, r, v);
-        if (isfinite(r->dist[v])) fprintf(f, "%.9g\n", r->dist[v]);
+        if (isfinite(o->values_f32[v])) fprintf(f, "%.9g\n", o->values_f32[v]);
         else fputs("inf\n", f);
       }
       break;
-    case CMD_BC:
-      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%.17g\n", r->bc[v]);
+    case GNEST_RESULT_SCORES:
+      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%.17g\n", o->values_f64[v]);
       break;
-    case CMD_MST: /* u < v as file ids too: relabelling keeps the order of the ids */
-      for (int64_t e = 0; e < r->mst_edges; ++e)
-        fprintf(f, "%" PRId32 " %" PRId32 " %.9g\n", file_id(r, r->mst_u[e]), file_id(r, r->mst_v[e]),
-                r->mst_w[e]);
+    case GNEST_RESULT_FOREST: /* u < v as file ids too: relabelling keeps the order of the ids */
+      for (int64_t e = 0; e < o->num_edges; ++e)
+        fprintf(f, "%" PRId32 " %" PRId32 " %.9g\n", file_id(r, o->edge_u[e]),
+                file_id(r, o->edge_v[e]), o->edge_w[e]);
       break;
-    case CMD_TC:
-      fprintf(f, "%" PRIu64 "\n", r->tc_total);
-      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%" PRIu64 "\n", r->tc_per_vertex[v]);
+    case GNEST_RESULT_COUNTS:
+      fprintf(f, "%" PRIu64 "\n", o->total);
+      for (int32_t v = 0; v < r->n; ++v)
+        write_id(f, r, v), fprintf(f, "%" PRIu64 "\n", o->values_u64[v]);
       break;
-    default:
-      for (int32_t v = 0; v < r->n; ++v) write_id(f, r, v), fprintf(f, "%" PRId32 "\n", r->ivals[v]);
+    default: /* LEVELS, COLORING, NODE_VALUES */
+      for (int32_t v = 0; v < r->n; ++v)
+        write_id(f, r, v), fprintf(f, "%" PRId32 "\n", o->values_i32[v]);
       break;
   }
 }

@@ -1,58 +1,34 @@
-/* gnest-cli: running one algorithm into a cli_result, and the plain (non --compare) command. */
+/* gnest-cli: running one algorithm into a cli_result (gnest_run, its arrays by the registry's
+ * result kind), and the plain (non --compare) command. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
+#include "common/result.h"
 
 static int32_t input_size(const cli_input *in) {
   return in->tree ? gnest_tree_num_nodes(in->tree) : gnest_graph_num_vertices(in->graph);
 }
 
-/* calloc that never returns NULL for a zero count (so NULL always means failure). */
-static void *zalloc(int64_t count, size_t size) {
-  return calloc(count > 0 ? (size_t)count : 1, size);
-}
-
 gnest_status cli_result_alloc(cli_cmd cmd, const cli_input *in, cli_result *r) {
   memset(r, 0, sizeof *r);
-  r->cmd = cmd;
+  gnest_status st = gnest_algorithm_describe((gnest_algorithm)cmd, &r->algo);
+  if (st != GNEST_OK) return st;
   r->n = input_size(in);
   r->ids = in->ids;
-  int ok = 1;
-  switch (cmd) {
-    case CMD_SSSP: ok = (r->dist = zalloc(r->n, sizeof *r->dist)) != NULL; break;
-    case CMD_BC: ok = (r->bc = zalloc(r->n, sizeof *r->bc)) != NULL; break;
-    case CMD_TC: ok = (r->tc_per_vertex = zalloc(r->n, sizeof *r->tc_per_vertex)) != NULL; break;
-    case CMD_MST:
-      r->mst_u = zalloc(r->n - 1, sizeof *r->mst_u);
-      r->mst_v = zalloc(r->n - 1, sizeof *r->mst_v);
-      r->mst_w = zalloc(r->n - 1, sizeof *r->mst_w);
-      ok = r->mst_u && r->mst_v && r->mst_w;
-      break;
-    default: ok = (r->ivals = zalloc(r->n, sizeof *r->ivals)) != NULL; break;
-  }
-  if (!ok) {
-    cli_result_free(r);
-    return GNEST_ERR_OUT_OF_MEMORY;
-  }
-  return GNEST_OK;
+  return gn_result_alloc(r->algo.result, r->n, 1, &r->out);
 }
 
 void cli_result_free(cli_result *r) {
-  free(r->ivals);
-  free(r->dist);
-  free(r->bc);
-  free(r->tc_per_vertex);
-  free(r->mst_u);
-  free(r->mst_v);
-  free(r->mst_w);
+  gn_result_free(&r->out);
   memset(r, 0, sizeof *r);
 }
 
-/* bc over many sources runs as about BC_BATCHES calls over consecutive slices of the sources,
- * summed (betweenness is a sum over sources, so the total is the same up to the order of the
- * additions), so that a run of minutes can show its progress and ETA. */
-enum { BC_BATCHES = 100 };
+/* An algorithm over a set of sources (GNEST_SOURCES_SET: a score summed over the sources) runs
+ * many sources as about SOURCE_BATCHES calls over consecutive slices of them, summed (the total
+ * is the same up to the order of the additions), so that a run of minutes can show its progress
+ * and ETA. */
+enum { SOURCE_BATCHES = 100 };
 
 static void add_info(gnest_info *total, const gnest_info *part, int first) {
   if (first) {
@@ -68,24 +44,30 @@ static void add_info(gnest_info *total, const gnest_info *part, int first) {
   total->barriers_saved += part->barriers_saved;
 }
 
-static gnest_status run_bc_batches(const cli_input *in, const gnest_options *o, cli_result *r,
-                                   int32_t count) {
-  const int32_t batch = (count + BC_BATCHES - 1) / BC_BATCHES;
+static gnest_status run_source_batches(const cli_input *in, const gnest_options *o,
+                                       cli_result *r, int32_t count) {
+  const int32_t batch = (count + SOURCE_BATCHES - 1) / SOURCE_BATCHES;
   int32_t *list = malloc((size_t)batch * sizeof *list);
   double *part = malloc((size_t)(r->n > 0 ? r->n : 1) * sizeof *part);
   gnest_status st = list && part ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+  char tool[64];
+  snprintf(tool, sizeof tool, "gnest-cli %s", r->algo.name);
   gn_progress_line line;
-  gn_progress_start(&line, "gnest-cli bc", in->quiet);
+  gn_progress_start(&line, tool, in->quiet);
+  gnest_run_input slice_in = cli_run_input(in);
+  gnest_result slice_out = r->out;
   for (int32_t start = 0; start < count && st == GNEST_OK; start += batch) {
     const int32_t k = count - start < batch ? count - start : batch;
     for (int32_t i = 0; i < k; ++i)
       list[i] = in->bc.mode == GNEST_BC_ALL ? start + i : in->bc.list[start + i];
     const gnest_bc_sources slice = {GNEST_BC_LIST, list, k, 0};
+    slice_in.sources = &slice;
+    slice_out.values_f64 = start == 0 ? r->out.values_f64 : part;
     gnest_info info;
-    st = gnest_bc(in->ctx, in->graph, &slice, start == 0 ? r->bc : part, o, &info);
+    st = gnest_run(in->ctx, r->algo.algorithm, &slice_in, &slice_out, o, &info);
     if (st != GNEST_OK) break;
     if (start > 0)
-      for (int32_t v = 0; v < r->n; ++v) r->bc[v] += part[v];
+      for (int32_t v = 0; v < r->n; ++v) r->out.values_f64[v] += part[v];
     add_info(&r->info, &info, start == 0);
     gn_progress_update(&line, "sources", start + k, count, "sources");
   }
@@ -95,30 +77,20 @@ static gnest_status run_bc_batches(const cli_input *in, const gnest_options *o, 
   return st;
 }
 
-static gnest_status run_bc(const cli_input *in, const gnest_options *o, cli_result *r) {
-  const int32_t count = in->bc.mode == GNEST_BC_ALL ? r->n : in->bc.count;
-  if (in->bc.mode == GNEST_BC_SAMPLE || count <= BC_BATCHES)
-    return gnest_bc(in->ctx, in->graph, &in->bc, r->bc, o, &r->info);
-  return run_bc_batches(in, o, r, count);
+gnest_run_input cli_run_input(const cli_input *in) {
+  gnest_run_input run = {in->graph, in->tree, in->source, &in->bc};
+  return run;
 }
 
 gnest_status cli_run_algorithm(const cli_input *in, const gnest_options *o, cli_result *r) {
-  gnest_ctx *c = in->ctx;
-  const gnest_graph *g = in->graph;
-  gnest_info *info = &r->info;
-  memset(info, 0, sizeof *info);
-  switch (r->cmd) {
-    case CMD_BFS: return gnest_bfs(c, g, in->source, r->ivals, o, info);
-    case CMD_SSSP: return gnest_sssp(c, g, in->source, r->dist, o, info);
-    case CMD_BC: return run_bc(in, o, r);
-    case CMD_COLOR: return gnest_color(c, g, r->ivals, &r->num_colors, o, info);
-    case CMD_MST:
-      return gnest_mst(c, g, &r->mst_weight, &r->mst_edges, r->mst_u, r->mst_v, r->mst_w, o, info);
-    case CMD_TC: return gnest_tc(c, g, &r->tc_total, r->tc_per_vertex, o, info);
-    case CMD_TREE_DESCENDANTS: return gnest_tree_descendants(c, in->tree, r->ivals, o, info);
-    case CMD_TREE_HEIGHTS: return gnest_tree_heights(c, in->tree, r->ivals, o, info);
-    default: return GNEST_ERR_INVALID_ARGUMENT;
+  memset(&r->info, 0, sizeof r->info);
+  const gnest_run_input run = cli_run_input(in);
+  if (r->algo.sources == GNEST_SOURCES_SET && r->algo.result == GNEST_RESULT_SCORES) {
+    const int32_t count = in->bc.mode == GNEST_BC_ALL ? r->n : in->bc.count;
+    if (in->bc.mode != GNEST_BC_SAMPLE && count > SOURCE_BATCHES)
+      return run_source_batches(in, o, r, count);
   }
+  return gnest_run(in->ctx, r->algo.algorithm, &run, &r->out, o, &r->info);
 }
 
 /* A forced backend that cannot run here is reported in the CLI's own words before any work. */
@@ -145,7 +117,7 @@ static int report(const cli_args *a, const cli_input *in, const cli_result *r) {
   cli_cpu_notice(a, in->ctx);
   if (a->json) cli_print_summary_json(stdout, a, in, r);
   else if (!a->quiet) cli_print_summary(stdout, a, in, r);
-  if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP) {
+  if (r->algo.sources == GNEST_SOURCES_ONE) {
     cli_digest d;
     cli_digest_compute(r, &d);
     cli_print_hints(a, in, d.reached);

@@ -59,43 +59,42 @@ static void print_method_line(FILE *f, const gnest_info *i) {
   fputs(")\n", f);
 }
 
-static void print_bc_top(FILE *f, const cli_result *r, const cli_digest *d) {
-  fputs("top vertices by bc:", f);
+static void print_top_scores(FILE *f, const cli_result *r, const cli_digest *d) {
+  fprintf(f, "top vertices by %s:", r->algo.value_name);
   for (int i = 0; i < d->top_count; ++i)
-    fprintf(f, "%s %" PRId32 " (%.6g)", i ? "," : "", r->ids ? r->ids[d->top[i]] : d->top[i], r->bc[d->top[i]]);
+    fprintf(f, "%s %" PRId32 " (%.6g)", i ? "," : "", r->ids ? r->ids[d->top[i]] : d->top[i],
+            r->out.values_f64[d->top[i]]);
   fputc('\n', f);
 }
 
-static void print_algorithm_lines(FILE *f, const cli_input *in, const cli_result *r) {
+/* The result's lines, by its kind, in the registry's words for it (value_name). */
+static void print_result_lines(FILE *f, const cli_input *in, const cli_result *r) {
   cli_digest d;
   cli_digest_compute(r, &d);
+  const gnest_result *o = &r->out;
+  const char *value = r->algo.value_name;
   char buf[96];
-  switch (r->cmd) {
-    case CMD_BFS:
-      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max level %" PRId32 "\n", d.reached,
-              r->n, d.max_level);
+  if (r->algo.sources == GNEST_SOURCES_SET)
+    fprintf(f, "sources: %s\n", cli_bc_mode_text(&in->bc, r->n, buf, sizeof buf));
+  switch (r->algo.result) {
+    case GNEST_RESULT_LEVELS:
+      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max %s %" PRId32 "\n", d.reached,
+              r->n, value, d.max_level);
       break;
-    case CMD_SSSP:
-      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max finite distance %.9g\n",
-              d.reached, r->n, d.max_dist);
+    case GNEST_RESULT_DISTANCES:
+      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max finite %s %.9g\n", d.reached,
+              r->n, value, d.max_dist);
       break;
-    case CMD_BC:
-      fprintf(f, "sources: %s\n", cli_bc_mode_text(&in->bc, r->n, buf, sizeof buf));
-      print_bc_top(f, r, &d);
+    case GNEST_RESULT_SCORES: print_top_scores(f, r, &d); break;
+    case GNEST_RESULT_COLORING: fprintf(f, "%s: %" PRId32 "\n", value, o->num_colors); break;
+    case GNEST_RESULT_FOREST:
+      fprintf(f, "%s: total weight %.17g, %" PRId64 " edges, %" PRId64 " components\n", value,
+              o->total_weight, o->num_edges, d.components);
       break;
-    case CMD_COLOR: fprintf(f, "colors: %" PRId32 "\n", r->num_colors); break;
-    case CMD_MST:
-      fprintf(f, "spanning forest: total weight %.17g, %" PRId64 " edges, %" PRId64 " components\n",
-              r->mst_weight, r->mst_edges, d.components);
+    case GNEST_RESULT_COUNTS: fprintf(f, "%s: %" PRIu64 "\n", value, o->total); break;
+    case GNEST_RESULT_NODE_VALUES:
+      fprintf(f, "max %s %" PRId32 " (node %" PRId32 ")\n", value, d.max_value, d.max_node);
       break;
-    case CMD_TC: fprintf(f, "triangles: %" PRIu64 "\n", r->tc_total); break;
-    case CMD_TREE_DESCENDANTS:
-      fprintf(f, "max descendants %" PRId32 " (node %" PRId32 ")\n", d.max_value, d.max_node);
-      break;
-    case CMD_TREE_HEIGHTS:
-      fprintf(f, "max height %" PRId32 " (node %" PRId32 ")\n", d.max_value, d.max_node);
-      break;
-    default: break;
   }
 }
 
@@ -105,8 +104,8 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
   fprintf(f, "device: %s\n", gnest_ctx_device_name(in->ctx));
   fprintf(f, "backend: %s (%s)\n", i->backend_name ? i->backend_name : "?", i->reason);
   print_method_line(f, i);
-  if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP)
-    fprintf(f, "%s: source %" PRId32 " (%s)\n", cli_commands[r->cmd].name, cli_vertex_id(in, in->source),
+  if (r->algo.sources == GNEST_SOURCES_ONE)
+    fprintf(f, "%s: source %" PRId32 " (%s)\n", r->algo.name, cli_vertex_id(in, in->source),
             in->source_rule);
   char ms[32];
   fprintf(f, "time: %s ms  launches: %" PRId64 " host, %" PRId64 " device  edges visited: %" PRId64
@@ -126,5 +125,5 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
               i->barriers_saved);
     fputc('\n', f);
   }
-  print_algorithm_lines(f, in, r);
+  print_result_lines(f, in, r);
 }

@@ -1,4 +1,6 @@
 /* gnest-cli: the --json form of the summary: one object with the same fields as the text. */
+#include <stdio.h>
+
 #include "cli.h"
 
 static void json_input(cli_json *j, const cli_args *a, const cli_input *in) {
@@ -41,7 +43,7 @@ static void json_info(cli_json *j, const gnest_info *i) {
   cli_json_key(j, "own_passes"); cli_json_i64(j, i->own_passes);
 }
 
-static void json_bc(cli_json *j, const cli_input *in, const cli_result *r, const cli_digest *d) {
+static void json_sources(cli_json *j, const cli_input *in, const cli_result *r) {
   static const char *modes[] = {"all", "list", "sample"};
   cli_json_key(j, "sources");
   cli_json_open(j, '{');
@@ -49,44 +51,56 @@ static void json_bc(cli_json *j, const cli_input *in, const cli_result *r, const
   cli_json_key(j, "count"); cli_json_i64(j, in->bc.mode == GNEST_BC_ALL ? r->n : in->bc.count);
   if (in->bc.mode == GNEST_BC_SAMPLE) { cli_json_key(j, "seed"); cli_json_u64(j, in->bc.seed); }
   cli_json_close(j, '}');
+}
+
+static void json_top_scores(cli_json *j, const cli_result *r, const cli_digest *d) {
   cli_json_key(j, "top");
   cli_json_open(j, '[');
   for (int k = 0; k < d->top_count; ++k) {
     cli_json_open(j, '{');
     cli_json_key(j, "vertex"); cli_json_i64(j, r->ids ? r->ids[d->top[k]] : d->top[k]);
-    cli_json_key(j, "bc"); cli_json_f64(j, r->bc[d->top[k]]);
+    cli_json_key(j, r->algo.value_name); cli_json_f64(j, r->out.values_f64[d->top[k]]);
     cli_json_close(j, '}');
   }
   cli_json_close(j, ']');
 }
 
-static void json_algorithm(cli_json *j, const cli_input *in, const cli_result *r) {
+/* "max_" and the registry's name of the result ("max_level"). */
+static void json_max_key(cli_json *j, const cli_result *r) {
+  char key[64];
+  snprintf(key, sizeof key, "max_%s", r->algo.value_name);
+  cli_json_key(j, key);
+}
+
+/* The result's fields, by its kind, in the registry's words for it (value_name). */
+static void json_result(cli_json *j, const cli_input *in, const cli_result *r) {
   cli_digest d;
   cli_digest_compute(r, &d);
-  switch (r->cmd) {
-    case CMD_BFS:
+  const gnest_result *o = &r->out;
+  if (r->algo.sources == GNEST_SOURCES_SET) json_sources(j, in, r);
+  switch (r->algo.result) {
+    case GNEST_RESULT_LEVELS:
       cli_json_key(j, "reached"); cli_json_i64(j, d.reached);
-      cli_json_key(j, "max_level"); cli_json_i64(j, d.max_level);
+      json_max_key(j, r); cli_json_i64(j, d.max_level);
       break;
-    case CMD_SSSP:
+    case GNEST_RESULT_DISTANCES:
       cli_json_key(j, "reached"); cli_json_i64(j, d.reached);
-      cli_json_key(j, "max_distance"); cli_json_f64(j, d.max_dist);
+      json_max_key(j, r); cli_json_f64(j, d.max_dist);
       break;
-    case CMD_BC: json_bc(j, in, r, &d); break;
-    case CMD_COLOR: cli_json_key(j, "colors"); cli_json_i64(j, r->num_colors); break;
-    case CMD_MST:
-      cli_json_key(j, "total_weight"); cli_json_f64(j, r->mst_weight);
-      cli_json_key(j, "edges"); cli_json_i64(j, r->mst_edges);
+    case GNEST_RESULT_SCORES: json_top_scores(j, r, &d); break;
+    case GNEST_RESULT_COLORING:
+      cli_json_key(j, r->algo.value_name); cli_json_i64(j, o->num_colors);
+      break;
+    case GNEST_RESULT_FOREST:
+      cli_json_key(j, "total_weight"); cli_json_f64(j, o->total_weight);
+      cli_json_key(j, "edges"); cli_json_i64(j, o->num_edges);
       cli_json_key(j, "components"); cli_json_i64(j, d.components);
       break;
-    case CMD_TC: cli_json_key(j, "triangles"); cli_json_u64(j, r->tc_total); break;
-    case CMD_TREE_DESCENDANTS:
-    case CMD_TREE_HEIGHTS:
-      cli_json_key(j, r->cmd == CMD_TREE_HEIGHTS ? "max_height" : "max_descendants");
-      cli_json_i64(j, d.max_value);
+    case GNEST_RESULT_COUNTS: cli_json_key(j, r->algo.value_name); cli_json_u64(j, o->total); break;
+    case GNEST_RESULT_NODE_VALUES:
+      json_max_key(j, r); cli_json_i64(j, d.max_value);
       cli_json_key(j, "max_node"); cli_json_i64(j, d.max_node);
       break;
-    default: break;
   }
 }
 
@@ -94,14 +108,14 @@ void cli_print_summary_json(FILE *f, const cli_args *a, const cli_input *in, con
   cli_json j;
   cli_json_init(&j, f);
   cli_json_open(&j, '{');
-  cli_json_key(&j, "command"); cli_json_str(&j, cli_commands[r->cmd].name);
+  cli_json_key(&j, "command"); cli_json_str(&j, r->algo.name);
   json_input(&j, a, in);
   json_info(&j, &r->info);
-  if (r->cmd == CMD_BFS || r->cmd == CMD_SSSP) {
+  if (r->algo.sources == GNEST_SOURCES_ONE) {
     cli_json_key(&j, "source"); cli_json_i64(&j, cli_vertex_id(in, in->source));
     cli_json_key(&j, "source_rule"); cli_json_str(&j, in->source_rule);
   }
-  json_algorithm(&j, in, r);
+  json_result(&j, in, r);
   cli_json_key(&j, "output");
   if (a->output) cli_json_str(&j, a->output);
   else cli_json_null(&j);

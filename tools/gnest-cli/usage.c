@@ -3,48 +3,91 @@
 #include "cli.h"
 #include "common/wrap.h"
 
-/* Usage text shared by the commands that take their input as undirected / as a tree. */
-#define UNDIRECTED_INPUT                                                                     \
-  "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as\n" \
-  "stored, and then it must be symmetric). "
-#define TREE_INPUT                                                                          \
-  "FILE is a tree file (*.tree, .gz/.xz allowed: node count, then the parent of each\n"      \
-  "node, -1 for the root), or any graph file with --root N whose edges, taken as\n"          \
-  "undirected, form a spanning tree. --output: one value per line."
+/* The input paragraph of an algorithm command, by what its registry row says of its input. */
+#define UNDIRECTED_INPUT                                                                        \
+  "The input is taken as undirected (symmetrized while loading; --no-symmetrize keeps it as "   \
+  "stored, and then it must be symmetric)."
+#define TREE_INPUT                                                                              \
+  "FILE is a tree file (*.tree, .gz/.xz allowed: node count, then the parent of each node, -1 " \
+  "for the root), or any graph file with --root N whose edges, taken as undirected, form a "    \
+  "spanning tree."
+/* --source, --sources and --samples: the sources of a GNEST_SOURCES_SET algorithm. */
+#define SOURCE_SET_INPUT                                                                        \
+  "Sources: all vertices by default (O(n m): slow on large graphs), or --source, --sources or " \
+  "--samples."
 
-const cli_command cli_commands[CMD_COUNT] = {
-  [CMD_BFS] = {"bfs", "FILE", "breadth-first search: level of every vertex from a source",
-               "Arcs are followed as stored (directed). --output: one level per line, -1 when unreachable."},
-  [CMD_SSSP] = {"sssp", "FILE", "single-source shortest paths (float weights; unweighted graphs use weight 1)",
-                "A negative weight is an error. --output: one distance per line (%.9g), inf when unreachable."},
-  [CMD_BC] = {"bc", "FILE", "betweenness centrality (Brandes, unweighted, arcs as stored)",
-              "Sources: all vertices by default (O(n m): slow on large graphs), or --source, --sources or\n"
-              "--samples. An undirected graph stored both ways gives twice the undirected value.\n"
-              "--output: one value per line (%.17g)."},
-  [CMD_COLOR] = {"color", "FILE", "greedy vertex coloring, largest degree first",
-                 UNDIRECTED_INPUT "--output: one color per line."},
-  [CMD_MST] = {"mst", "FILE", "minimum spanning forest (unweighted graphs use weight 1)",
-               UNDIRECTED_INPUT "--output: one forest edge 'u v weight' per line (u < v)."},
-  [CMD_TC] = {"tc", "FILE", "triangle counting, each triangle once",
-              UNDIRECTED_INPUT "--output: the total on the first line, then the\n"
-              "triangles of each vertex, one per line."},
-  [CMD_TREE_DESCENDANTS] = {"tree-descendants", "FILE", "subtree size of every node (itself included)",
-                            TREE_INPUT},
-  [CMD_TREE_HEIGHTS] = {"tree-heights", "FILE", "height of every node's subtree (a leaf has height 1)",
-                        TREE_INPUT},
-  [CMD_STATS] = {"stats", "FILE", "out-degree statistics of a graph; depth and per-level profile of a tree",
-                 "Tree statistics are printed for tree files, and with --tree for a graph rooted at --root\n"
-                 "(default 0)."},
-  [CMD_CONVERT] = {"convert", "IN OUT", "convert a graph file: OUT's name picks the format",
-                   "OUT ending .gnest: binary CSR cache (loads at disk speed); .mtx: Matrix Market\n"
-                   "coordinate, general; any other name: edge list 'u v [w]', 0-based. The load flags apply\n"
-                   "to IN (e.g. --symmetrize, --drop-self-loops). A tree file (*.tree) converts to a .tree file."},
-  [CMD_BACKENDS] = {"backends", "", "the backends of this build: where they run, what they read, their tests",
-                    "One line per backend, from the library's registry: its name (for --backend), built or\n"
-                    "planned, where it runs (host, device, device launches; the selector picks one of the\n"
-                    "others), the --options keys it reads, the option configurations its tests cover (each\n"
-                    "one runnable as --backend NAME --options \"CONFIGURATION\") and what it does."},
+/* The tool's own commands, after the algorithms' (cli_cmd order). */
+static const cli_command tool_commands[CMD_COUNT - CMD_STATS] = {
+    [CMD_STATS - CMD_STATS] =
+        {"stats", "FILE",
+         "out-degree statistics of a graph; depth and per-level profile of a tree",
+         "Tree statistics are printed for tree files, and with --tree for a graph rooted at "
+         "--root\n(default 0)."},
+    [CMD_CONVERT - CMD_STATS] =
+        {"convert", "IN OUT", "convert a graph file: OUT's name picks the format",
+         "OUT ending .gnest: binary CSR cache (loads at disk speed); .mtx: Matrix Market\n"
+         "coordinate, general; any other name: edge list 'u v [w]', 0-based. The load flags apply\n"
+         "to IN (e.g. --symmetrize, --drop-self-loops). A tree file (*.tree) converts to a .tree "
+         "file."},
+    [CMD_BACKENDS - CMD_STATS] =
+        {"backends", "",
+         "the backends of this build: where they run, what they read, their tests",
+         "One line per backend, from the library's registry: its name (for --backend), built or\n"
+         "planned, where it runs (host, device, device launches; the selector picks one of the\n"
+         "others), the --options keys it reads, the option configurations its tests cover (each\n"
+         "one runnable as --backend NAME --options \"CONFIGURATION\") and what it does."},
 };
+
+/* What --output writes, by the result's kind (value: the registry's name of the result). */
+static void output_text(const gnest_algorithm_desc *d, char *buf, size_t size) {
+  switch (d->result) {
+    case GNEST_RESULT_LEVELS:
+      snprintf(buf, size, "one %s per line, -1 when unreachable", d->value_name);
+      break;
+    case GNEST_RESULT_DISTANCES:
+      snprintf(buf, size, "one %s per line (%%.9g), inf when unreachable", d->value_name);
+      break;
+    case GNEST_RESULT_SCORES: snprintf(buf, size, "one value per line (%%.17g)"); break;
+    case GNEST_RESULT_COLORING: snprintf(buf, size, "one color per line"); break;
+    case GNEST_RESULT_FOREST:
+      snprintf(buf, size, "one forest edge 'u v weight' per line (u < v)");
+      break;
+    case GNEST_RESULT_COUNTS:
+      snprintf(buf, size, "the total on the first line, then the %s of each vertex, one per line",
+               d->value_name);
+      break;
+    default: snprintf(buf, size, "one value per line"); break;
+  }
+}
+
+/* An algorithm command's notes: its sources, the registry's notes, its input, its --output. */
+static void algorithm_notes(const gnest_algorithm_desc *d, char *buf, size_t size) {
+  char output[160];
+  output_text(d, output, sizeof output);
+  const char *input = d->input == GNEST_INPUT_TREE ? TREE_INPUT
+                      : d->undirected              ? UNDIRECTED_INPUT
+                                                   : "";
+  const char *parts[] = {d->sources == GNEST_SOURCES_SET ? SOURCE_SET_INPUT : "", d->notes, input};
+  size_t len = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < sizeof parts / sizeof parts[0]; ++i)
+    if (parts[i][0] && len < size)
+      len += (size_t)snprintf(buf + len, size - len, "%s ", parts[i]);
+  if (len < size) snprintf(buf + len, size - len, "--output: %s.", output);
+}
+
+const cli_command *cli_command_of(cli_cmd c) {
+  static cli_command algorithms[GNEST_ALGO_COUNT];
+  static char notes[GNEST_ALGO_COUNT][1024];
+  if (!cli_is_algorithm(c)) return &tool_commands[c - CMD_STATS];
+  cli_command *e = &algorithms[c];
+  gnest_algorithm_desc d;
+  if (e->name == NULL && gnest_algorithm_describe((gnest_algorithm)c, &d) == GNEST_OK) {
+    algorithm_notes(&d, notes[c], sizeof notes[c]);
+    *e = (cli_command){d.name, "FILE", d.summary, notes[c]};
+  }
+  return e;
+}
 
 void cli_print_usage(FILE *f) {
   fprintf(f,
@@ -55,7 +98,8 @@ void cli_print_usage(FILE *f) {
           "       gnest-cli --version\n\ncommands:\n",
           GNEST_VERSION_STRING);
   for (int c = 0; c < CMD_COUNT; ++c)
-    fprintf(f, "  %-17s %s\n", cli_commands[c].name, cli_commands[c].summary);
+    fprintf(f, "  %-17s %s\n", cli_command_of((cli_cmd)c)->name,
+            cli_command_of((cli_cmd)c)->summary);
   fputs("\nInputs: Matrix Market (.mtx), DIMACS (.gr), edge lists (.txt .el .csv .tsv .edges), tree\n"
         "files (.tree), binary cache (.gnest); .gz and .xz are read directly. Vertex ids are 0-based.\n"
         "Exit status: 0 success, 1 failure (one line on stderr), 2 usage error, 3 --compare found a\n"
@@ -64,17 +108,23 @@ void cli_print_usage(FILE *f) {
 }
 
 void cli_print_command_usage(FILE *f, cli_cmd cmd) {
-  const cli_command *c = &cli_commands[cmd];
+  const cli_command *c = cli_command_of(cmd);
   fprintf(f, "gnest-cli %s: %s\n\nusage: gnest-cli %s %s%s[options]\n\noptions:\n", c->name,
           c->summary, c->name, c->operands, c->operands[0] ? " " : "");
   for (int i = 0; i < cli_flag_count; ++i) {
     const cli_flag *fl = &cli_flags[i];
-    if (!(fl->commands & CLI_BIT(cmd))) continue;
-    char left[40];
-    snprintf(left, sizeof left, "%s%s%s", fl->name, fl->arg ? " " : "", fl->arg ? fl->arg : "");
+    char name_buf[40];
+    const char *name = cli_flag_name(fl, cmd, name_buf, sizeof name_buf);
+    if (!(fl->commands & cli_command_classes(cmd)) || !name) continue;
+    char left[48], arg_buf[8];
+    const char *arg = cli_flag_arg(fl, cmd, arg_buf, sizeof arg_buf);
+    snprintf(left, sizeof left, "%s%s%s", name, arg ? " " : "", arg ? arg : "");
     char help[1024];
     fprintf(f, "  %-20s ", left);
-    gn_print_wrapped(f, cli_flag_help(fl, help, sizeof help), 23, 100);
+    gn_print_wrapped(f, cli_flag_help(fl, cmd, help, sizeof help), 23, 100);
   }
-  if (c->notes) fprintf(f, "\n%s\n", c->notes);
+  if (!c->notes) return;
+  fputc('\n', f);
+  if (cli_is_algorithm(cmd)) gn_print_wrapped(f, c->notes, 0, 100);
+  else fprintf(f, "%s\n", c->notes);
 }

@@ -1,0 +1,32 @@
+/* The algorithm registry (algos.def) inside the library: what its columns name. Included by
+ * registry.c, which makes the table, and by each driver, which defines its row's RUN. */
+#ifndef GNEST_ALGOS_REGISTRY_H
+#define GNEST_ALGOS_REGISTRY_H
+
+#include "gnest.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* algos.def, NEEDS. */
+#define GN_NEEDS_UNDIRECTED 1u /* a symmetric graph */
+#define GN_NEEDS_SIMPLE 2u     /* sorted adjacency lists without duplicate arcs */
+#define GN_NEEDS_WEIGHTS 4u    /* reads the weights */
+
+/* An algorithm's gnest_run entry (algos.def, RUN): its public function, called with the fields of
+ * in and out its row names. ctx, in and out are not NULL. */
+typedef gnest_status gn_run_fn(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                               const gnest_options *opts, gnest_info *info);
+
+/* Every row's RUN, declared once here (C linkage: the drivers are CUDA C++). */
+#define GN_ALGORITHM(ID, NAME, INPUT, NEEDS, SOURCES, RESULT, VALUE, SELECT, METHOD, RUN,      \
+                     CPU_WORK, PYTHON, NETWORKX, SUMMARY, NOTES)                              \
+  gn_run_fn RUN;
+#include "algos/algos.def"
+#undef GN_ALGORITHM
+
+#ifdef __cplusplus
+}
+#endif
+#endif

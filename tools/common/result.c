@@ -1,0 +1,55 @@
+/* The arrays of a gnest_result by its kind (result.h). */
+#include "result.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* calloc that never returns NULL for a zero count (so NULL always means failure). */
+static void *zalloc(int64_t count, size_t size) {
+  return calloc(count > 0 ? (size_t)count : 1, size);
+}
+
+gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r) {
+  memset(r, 0, sizeof *r);
+  int ok = 1;
+  switch (kind) {
+    case GNEST_RESULT_DISTANCES: ok = (r->values_f32 = zalloc(n, sizeof(float))) != NULL; break;
+    case GNEST_RESULT_SCORES: ok = (r->values_f64 = zalloc(n, sizeof(double))) != NULL; break;
+    case GNEST_RESULT_COUNTS:
+      if (optional) ok = (r->values_u64 = zalloc(n, sizeof(uint64_t))) != NULL;
+      break;
+    case GNEST_RESULT_FOREST:
+      if (!optional) break;
+      r->edge_u = zalloc((int64_t)n - 1, sizeof(int32_t));
+      r->edge_v = zalloc((int64_t)n - 1, sizeof(int32_t));
+      r->edge_w = zalloc((int64_t)n - 1, sizeof(float));
+      ok = r->edge_u && r->edge_v && r->edge_w;
+      break;
+    default: /* LEVELS, COLORING, NODE_VALUES */
+      ok = (r->values_i32 = zalloc(n, sizeof(int32_t))) != NULL;
+      break;
+  }
+  if (ok) return GNEST_OK;
+  gn_result_free(r);
+  return GNEST_ERR_OUT_OF_MEMORY;
+}
+
+void gn_result_free(gnest_result *r) {
+  free(r->values_i32);
+  free(r->values_f32);
+  free(r->values_f64);
+  free(r->values_u64);
+  free(r->edge_u);
+  free(r->edge_v);
+  free(r->edge_w);
+  memset(r, 0, sizeof *r);
+}
+
+void *gn_result_values(const gnest_result *r, size_t *entry_bytes) {
+  *entry_bytes = r->values_i32 ? sizeof(int32_t) : r->values_f32 ? sizeof(float)
+               : r->values_f64 ? sizeof(double) : r->values_u64 ? sizeof(uint64_t) : 0;
+  if (r->values_i32) return r->values_i32;
+  if (r->values_f32) return r->values_f32;
+  if (r->values_f64) return r->values_f64;
+  return r->values_u64;
+}

@@ -1,0 +1,25 @@
+/* The arrays of a gnest_result (gnest.h) by its kind, as gnest_run fills them: what gnest-cli,
+ * gnest-bench and the tests allocate for a run of any algorithm, and free. */
+#ifndef GNEST_TOOLS_RESULT_H
+#define GNEST_TOOLS_RESULT_H
+
+#include <stddef.h>
+#include "gnest.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Zeroes r, then allocates the arrays of kind for n vertices (or nodes): the per-vertex array,
+ * and with optional the optional ones too (per-vertex counts, a forest's edges). Returns
+ * GNEST_OK, or GNEST_ERR_OUT_OF_MEMORY with nothing left allocated. */
+gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r);
+/* Frees r's arrays and zeroes it. */
+void gn_result_free(gnest_result *r);
+/* The per-vertex array of r (NULL when it has none) and the bytes of one of its entries. */
+void *gn_result_values(const gnest_result *r, size_t *entry_bytes);
+
+#ifdef __cplusplus
+}
+#endif
+#endif
