@@ -40,7 +40,7 @@ bench() { # name, gnest-bench arguments...
 }
 fl_inputs=(--graph "$IN/rmat20.gnest" --graph "$DATA/cnr-2000.mtx.xz" "${trees[@]}" --algos bfs,tree-descendants)
 bench fl-others "${fl_inputs[@]}" --backends cpu,naive-dp,cdp-warp,cdp-block,cdp-grid,flat,lazynp,freelaunch
-for m in t1 t2 t3 t4; do bench "fl-$m" "${fl_inputs[@]}" --backends cpu,freelaunch --freelaunch-mode "$m"; done
+for m in t1 t2 t3 t4; do bench "fl-$m" "${fl_inputs[@]}" --backends cpu,freelaunch --options "freelaunch_mode=$m"; done
 # By levels (tree_method=levels): on these deep trees auto would take the Euler tour on both
 # backends, which runs no level loop (README.md, "Tree methods").
 bench levelsched --graph "$IN/chain100000.tree" --graph "$IN/broom100000.tree" \
