@@ -21,10 +21,17 @@
 extern "C" {
 #endif
 
+/* While the major version is 0, a minor version may change the ABI: the shared library's SONAME
+ * is libgnest.so.0.MINOR. 0.4.0 changed it: gnest_options keeps what every backend understands
+ * (backend, threshold, block_size, schedule, the algorithms' methods), and one backend's own knobs
+ * (coarsening, granularity, wboost, kc, launch_limit, freelaunch_mode, group_size, agg_threshold,
+ * host_threads, host_share, cta_levels, lanes) became settings: key=value words in
+ * gnest_options.settings, described by gnest_backend_setting. gnest_granularity and
+ * gnest_freelaunch_mode left the API (their words remain the settings' values). */
 #define GNEST_VERSION_MAJOR 0
-#define GNEST_VERSION_MINOR 3
+#define GNEST_VERSION_MINOR 4
 #define GNEST_VERSION_PATCH 0
-#define GNEST_VERSION_STRING "0.3.0"
+#define GNEST_VERSION_STRING "0.4.0"
 
 /* ---------------------------------------------------------------------------------------------
  * Status codes
