@@ -39,11 +39,14 @@ LIB_OBJ   := $(patsubst %.c,build/%.o,$(LIB_C)) $(patsubst %.cu,build/%.o,$(LIB_
 
 # The shared library is versioned like a Debian library: the file libgnest.so.MAJOR.MINOR.PATCH,
 # SONAME libgnest.so.MAJOR (what programs record and the loader looks for), and the links
-# libgnest.so.MAJOR and libgnest.so (the development link -lgnest finds). The version comes from
-# the GNEST_VERSION_* macros of include/gnest.h.
+# libgnest.so.MAJOR and libgnest.so (the development link -lgnest finds). While MAJOR is 0 a
+# minor version may change the ABI, so the SONAME (and its link) carries it: libgnest.so.0.MINOR.
+# The version comes from the GNEST_VERSION_* macros of include/gnest.h.
 version_part = $(shell sed -n 's/^\#define GNEST_VERSION_$(1) \([0-9]*\)$$/\1/p' include/gnest.h)
 VERSION   := $(call version_part,MAJOR).$(call version_part,MINOR).$(call version_part,PATCH)
-SONAME    := libgnest.so.$(call version_part,MAJOR)
+VERSION_MAJOR := $(call version_part,MAJOR)
+SOVERSION := $(VERSION_MAJOR)$(if $(filter 0,$(VERSION_MAJOR)),.$(call version_part,MINOR))
+SONAME    := libgnest.so.$(SOVERSION)
 SHLIB     := libgnest.so.$(VERSION)
 
 TOOLS     := gnest-cli gnest-gen gnest-bench

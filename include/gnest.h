@@ -21,10 +21,17 @@
 extern "C" {
 #endif
 
+/* While the major version is 0, a minor version may change the ABI: the shared library's SONAME
+ * is libgnest.so.0.MINOR. 0.4.0 changed it: gnest_options keeps what every backend understands
+ * (backend, threshold, block_size, schedule, the algorithms' methods), and one backend's own knobs
+ * (coarsening, granularity, wboost, kc, launch_limit, freelaunch_mode, group_size, agg_threshold,
+ * host_threads, host_share, cta_levels, lanes) became settings: key=value words in
+ * gnest_options.settings, described by gnest_backend_setting. gnest_granularity and
+ * gnest_freelaunch_mode left the API (their words remain the settings' values). */
 #define GNEST_VERSION_MAJOR 0
-#define GNEST_VERSION_MINOR 3
+#define GNEST_VERSION_MINOR 4
 #define GNEST_VERSION_PATCH 0
-#define GNEST_VERSION_STRING "0.3.0"
+#define GNEST_VERSION_STRING "0.4.0"
 
 /* ---------------------------------------------------------------------------------------------
  * Status codes
@@ -249,27 +256,10 @@ typedef enum gnest_backend {
   GNEST_BACKEND_COUNT
 } gnest_backend;
 
-typedef enum gnest_granularity {
-  GNEST_GRAN_DEFAULT = 0, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK, GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
-  GNEST_GRAN_NONE /* agg: no aggregation, every child grid launched by its parent thread */
-} gnest_granularity;
-
 typedef enum gnest_schedule {
   GNEST_SCHEDULE_DYNAMIC = 0, /* CTAs take chunks from an atomic counter (Ozen ch. 6) */
   GNEST_SCHEDULE_STATIC       /* static cyclic: item i to thread i mod (grid threads) */
 } gnest_schedule;
-
-/* Free Launch's assignment of child work to threads (Chen & Shen, MICRO 2015); the backend
- * "freelaunch" reads it. AUTO applies the paper's rule to the input (gnest_info.reason says which
- * and why). */
-typedef enum gnest_freelaunch_mode {
-  GNEST_FL_AUTO = 0,
-  GNEST_FL_T1, /* a heavy item's inner loop split into subtasks of block_size iterations, each
-                  taken by any CTA from a grid-wide queue */
-  GNEST_FL_T2, /* a heavy item's whole inner loop (a "child kernel") taken by any CTA */
-  GNEST_FL_T3, /* a heavy item's inner loop run by the parent's own CTA after its parent work */
-  GNEST_FL_T4  /* a heavy item's inner loop run by the parent thread itself, serially */
-} gnest_freelaunch_mode;
 
 /* How gnest_tree_descendants / gnest_tree_heights run on a device backend (host backends ignore
  * it). gnest_info.reason names the method that ran and why. */
@@ -328,61 +318,31 @@ typedef enum gnest_tc_method {
                         8 or fewer a thread each, in registers */
 } gnest_tc_method;
 
+/* The size of gnest_options.settings, its terminating NUL included. */
+#define GNEST_SETTINGS_SIZE 256
+
+/* The options every backend understands, and the backends' own settings as words. Initialise with
+ * gnest_options_init, then set fields, or write key=value words with gnest_options_parse. */
 typedef struct gnest_options {
   gnest_backend backend;
   int32_t threshold;   /* inner trip count above which an item is nested/saved; 0 = default: for
                           BFS, SSSP and BC on a device backend the power of two nearest the mean
                           degree within 8..32 (gnest_info.reason says it), else 32 */
-  int32_t coarsening;  /* agg: a child block does the work of this many original blocks
-                          (0 = the defaults rule); the other backends ignore it */
-  gnest_granularity granularity; /* lazynp*: WARP = a warp per saved item, others = a CTA.
-                                    agg: the parents whose child grids are aggregated into one
-                                    (WARP, BLOCK, MULTI_BLOCK: group_size CTAs, GRID; NONE: no
-                                    aggregation; DEFAULT: the defaults rule) */
-  gnest_schedule schedule;
-  int wboost;          /* lazynp: saving lanes first run the warp's common trip count */
   int32_t block_size;  /* threads per block; 0 = default (256) */
-  int32_t kc;          /* cdp-warp / cdp-block / cdp-grid: consolidated items per child block
-                          (the thesis's KC_n); 0 = the backend's default (32 / 16 / 1) */
-  int32_t launch_limit; /* backends that launch from the device: the pending-launch pool
-                          (cudaLimitDevRuntimePendingLaunchCount) to plan for; 0 = an upper
-                          bound computed from the input. A smaller pool can make device-side
-                          launches fail: the call then returns GNEST_ERR_LAUNCH_LIMIT, never a
-                          result. agg, lazynp-cta and lazynp-warp take launch tickets from it
-                          (the rest of a level's work runs in its parents) and keep the
-                          device's pool at the computed size: near a full pool the device
-                          runtime can wait in a launch instead of refusing it (a hang) */
-  /* Since 0.3.0; gnest_options_init sets them. */
-  gnest_freelaunch_mode freelaunch_mode; /* freelaunch: T1..T4, or AUTO (the paper's rule) */
-  int32_t group_size;   /* agg, granularity MULTI_BLOCK: parent CTAs (chunks of block_size items)
-                          per aggregation group, G; 0 = the defaults rule */
-  int32_t agg_threshold; /* agg: a warp / block / group / grid aggregates its child grids into one
-                           only when it has at least this many; fewer launch one grid each
-                           (0 = default 2) */
-  gnest_tree_method tree_method; /* tree algorithms on a device backend; default AUTO */
-  /* Hybrid LazyNP (lazynp-cpu, lazynp-cross); gnest_options_init sets them. */
-  int32_t host_threads; /* host threads that run host work, the calling one included; 0 = the
-                           online CPUs, at most 64 */
-  int32_t host_share;   /* lazynp-cross: percent (1..100) of each pass's items run by the host
-                           threads (the last ones of the work list); 0 = default 10 */
-  /* Since 0.3.0. flat, and the frontier loops of levelsched (flat's): a frontier
-     level of at most this many items runs inside ONE CTA, with the following such levels,
-     separated by __syncthreads() instead of a grid-wide barrier each (high-diameter graphs:
-     road networks' thousand levels of a few hundred vertices). 0 = default (one round of the
-     CTA: block_size / lanes items), -1 = off (every level on the whole grid); at most 2^24 items are used */
-  int32_t cta_levels;
-  /* Direction-optimizing BFS; gnest_options_init sets it. */
+  gnest_schedule schedule;
   gnest_bfs_direction bfs_direction; /* gnest_bfs on a device backend; default AUTO */
-  /* Since 0.3.0; gnest_options_init sets it. */
-  gnest_color_method color_method; /* gnest_color on a device backend; default AUTO */
-  /* Since 0.3.0; gnest_options_init sets it. */
-  gnest_tc_method tc_method; /* gnest_tc on a device backend; default AUTO */
-  /* Since 0.3.0; gnest_options_init sets it. flat (and levelsched, whose frontier
-     loops are flat's): consecutive threads of a warp that share one item, each running every
-     lanes-th iteration of its inner loop (virtual warps, Hong et al., PPoPP 2011): 1, 2, 4, 8,
-     16 or 32; 0 = default: for BFS, SSSP and BC the smallest power of two at least the mean
-     degree, at most 32 (gnest_info.reason says it), else 1 (a thread per item) */
-  int32_t lanes;
+  gnest_color_method color_method;   /* gnest_color on a device backend; default AUTO */
+  gnest_tc_method tc_method;         /* gnest_tc on a device backend; default AUTO */
+  gnest_tree_method tree_method;     /* tree algorithms on a device backend; default AUTO */
+  /* The backends' own settings: space-separated key=value words, "" = every setting at its
+   * default, e.g. "granularity=warp coarsening=4". Each backend declares the settings it reads
+   * (gnest_backend_desc.num_settings, gnest_backend_setting: key, values, default, one line of
+   * help; `gnest-cli backends NAME` prints them); a setting the backend that runs does not read is
+   * ignored, as auto's pick reads only its own. gnest_options_parse checks each word and merges it
+   * here (a key given again replaces its earlier word); an algorithm call checks the words again
+   * and refuses a bad one (unknown key, bad value, not NUL-terminated) with
+   * GNEST_ERR_INVALID_ARGUMENT naming it. */
+  char settings[GNEST_SETTINGS_SIZE];
 } gnest_options;
 
 void gnest_options_init(gnest_options *opts);
@@ -405,8 +365,10 @@ typedef struct gnest_backend_desc {
   int built;                /* 1: implemented in this build; 0: named by the API, not built yet */
   int needs_device;         /* 1: runs on a CUDA device */
   int device_launches;      /* 1: launches kernels from the device (dynamic parallelism) */
-  const char *options;      /* gnest_options fields it reads, space separated ("" = none) */
+  const char *options;      /* gnest_options fields and settings it reads, space separated
+                               ("" = none) */
   int num_configs;          /* option configurations its tests cover (0 when not built) */
+  int num_settings;         /* settings it reads (gnest_backend_setting), 0 = none */
 } gnest_backend_desc;
 
 /* Fills out; GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_backend or a NULL out. */
@@ -419,15 +381,33 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out);
 gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, char *label,
                                   size_t label_size);
 
-/* Applies settings written as space-separated key=value words to opts (fields not named are left
- * alone): backend=NAME threshold=N coarsening=N
- * granularity=default|warp|block|multi-block|grid|none schedule=dynamic|static wboost=0|1
- * block_size=N kc=N launch_limit=N freelaunch_mode=auto|t1|t2|t3|t4 group_size=N
- * agg_threshold=N tree_method=auto|levels|euler host_threads=N host_share=N cta_levels=N|off
- * (off = -1) bfs_direction=auto|top-down|optimizing color_method=auto|rounds|async
- * tc_method=auto|search|hash lanes=N; the word "default" changes nothing. Values are range-checked as
- * the algorithms check them. GNEST_ERR_INVALID_ARGUMENT names the bad word
- * (gnest_last_error(NULL)); opts is then unchanged. */
+/* One setting of a backend (gnest_options.settings), as the registry declares it. */
+typedef struct gnest_setting_desc {
+  const char *key;         /* the key of its word: "coarsening" */
+  const char *type;        /* "int" (an integer within min..max, values says which) or "words"
+                              (one of words) */
+  int32_t min, max;        /* "int": the range; "words": 0 and the last word's position */
+  const char *words;       /* "words": the words it takes, space separated; "" for "int" */
+  char values[96];         /* what it takes, for people: "an integer >= 0", "0, 1, 2, 4, 8, 16 or
+                              32", "off (or -1) or an integer >= 0", "default warp block ..." */
+  char default_value[24];  /* its default, as its word: "0", "default", "auto" */
+  const char *help;        /* one line: what it does, what 0 or the default means */
+} gnest_setting_desc;
+
+/* The k-th (0-based, k < gnest_backend_desc.num_settings) setting that backend b reads, in the
+ * registry's order. GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_backend, k out of range
+ * or a NULL out (out unchanged). */
+gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out);
+
+/* Applies space-separated key=value words to opts. The keys of its fields: backend=NAME
+ * threshold=N block_size=N schedule=dynamic|static bfs_direction=auto|top-down|optimizing
+ * color_method=auto|rounds|async tc_method=auto|search|hash tree_method=auto|levels|euler set the
+ * field; any other key must be a backend's setting (gnest_backend_setting): its word, checked
+ * against the setting's values, is merged into opts->settings (written in its canonical form, a
+ * key given again replacing its earlier word). Fields and settings not named are left alone; the
+ * word "default" changes nothing. Values are checked as the algorithms check them.
+ * GNEST_ERR_INVALID_ARGUMENT names the bad word (gnest_last_error(NULL)): an unknown key, a bad
+ * value, or settings that would not fit GNEST_SETTINGS_SIZE; opts is then unchanged. */
 gnest_status gnest_options_parse(gnest_options *opts, const char *text);
 
 /* Runs a tiny device-launching kernel on ctx's device: a parent grid launches a child grid
@@ -453,7 +433,7 @@ typedef struct gnest_info {
   /* Since 0.3.0. Grid-wide barriers (grid.sync of a persistent cooperative kernel: flat,
      freelaunch, levelsched) the call executed, and how many of one per level were done without:
      levels run inside one CTA between __syncthreads() (the static level scheduler levelsched;
-     flat's one-CTA stretches of small frontier levels, gnest_options.cta_levels).
+     flat's one-CTA stretches of small frontier levels, its setting cta_levels).
      0 for the other backends (their level boundaries are launches: kernel_launches,
      device_launches). */
   int64_t grid_barriers;

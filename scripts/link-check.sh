@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Proves that gnest installs like a Debian library and that docs/api.md's link lines work:
 #   1. make install PREFIX=<a fresh temporary directory>: libgnest.so.MAJOR.MINOR.PATCH whose
-#      SONAME (readelf) is libgnest.so.MAJOR, the links libgnest.so.MAJOR and libgnest.so,
-#      libgnest.a, gnest.h, the tools, gnest.pc (version and libdir right)
+#      SONAME (readelf) is libgnest.so.SOVERSION (MAJOR, or 0.MINOR while MAJOR is 0), the links
+#      libgnest.so.SOVERSION and libgnest.so, libgnest.a, gnest.h, the tools, gnest.pc (version
+#      and libdir right)
 #   2. two programs: the C example docs/examples/bfs.c (run on a 4-vertex .mtx file) and a check
 #      program (gnest_graph_from_edges + gnest_bfs with NULL options, levels checked; with a
 #      device, gnest_device_selftest must return GNEST_OK)
 #   3. each linked with docs/api.md's two link lines (found there word for word):
-#      (a) shared, `pkg-config --cflags --libs gnest` + an rpath: needs libgnest.so.MAJOR (the
+#      (a) shared, `pkg-config --cflags --libs gnest` + an rpath: needs libgnest.so.SOVERSION (the
 #          SONAME), loads the installed one, runs;
 #      (b) shared without the rpath, run with LD_LIBRARY_PATH=<prefix>/lib;
 #      (c) static, `-Wl,-Bstatic $(pkg-config --cflags --libs --static gnest)`: needs no
@@ -45,6 +46,10 @@ if ! make -C "$root" --no-print-directory install PREFIX="$prefix" >"$tmp/instal
   exit 1
 fi
 major=$(sed -n 's/^#define GNEST_VERSION_MAJOR \([0-9]*\)$/\1/p' "$root/include/gnest.h")
+minor=$(sed -n 's/^#define GNEST_VERSION_MINOR \([0-9]*\)$/\1/p' "$root/include/gnest.h")
+# The SONAME's version: the major, and while it is 0 the minor too (a 0.x minor may change the ABI).
+sover=$major
+[ "$major" = 0 ] && sover=$major.$minor
 version=$(sed -n 's/^#define GNEST_VERSION_STRING "\(.*\)"$/\1/p' "$root/include/gnest.h")
 # installed_files DIR: every file and link under DIR, one relative path a line, sorted.
 installed_files() { (cd "$1" && find . \( -type f -o -type l \) | sed 's|^\./||' | sort); }
@@ -52,13 +57,13 @@ for f in include/gnest.h lib/libgnest.a "lib/libgnest.so.$version" lib/pkgconfig
   bin/gnest-cli bin/gnest-gen bin/gnest-bench; do
   [ -f "$prefix/$f" ] || fail "make install did not install $f"
 done
-[ "$(readlink "$prefix/lib/libgnest.so.$major")" = "libgnest.so.$version" ] ||
-  fail "lib/libgnest.so.$major is not a link to libgnest.so.$version"
-[ "$(readlink "$prefix/lib/libgnest.so")" = "libgnest.so.$major" ] ||
-  fail "lib/libgnest.so (the development link) is not a link to libgnest.so.$major"
+[ "$(readlink "$prefix/lib/libgnest.so.$sover")" = "libgnest.so.$version" ] ||
+  fail "lib/libgnest.so.$sover is not a link to libgnest.so.$version"
+[ "$(readlink "$prefix/lib/libgnest.so")" = "libgnest.so.$sover" ] ||
+  fail "lib/libgnest.so (the development link) is not a link to libgnest.so.$sover"
 soname=$(readelf -d "$prefix/lib/libgnest.so.$version" | sed -n 's/.*(SONAME).*\[\(.*\)\]/\1/p')
 echo "libgnest.so.$version: SONAME $soname"
-[ "$soname" = "libgnest.so.$major" ] || fail "SONAME is '$soname', expected libgnest.so.$major"
+[ "$soname" = "libgnest.so.$sover" ] || fail "SONAME is '$soname', expected libgnest.so.$sover"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 [ "$(pkg-config --modversion gnest)" = "$version" ] || fail "gnest.pc: version is not $version"
 [ "$(pkg-config --variable=libdir gnest)" = "$prefix/lib" ] || fail "gnest.pc: libdir is not $prefix/lib"
@@ -154,7 +159,7 @@ build() {
   echo "   needs: $needed"
   case $kind in
     static) case " $needed" in *" libgnest"*) fail "$name ($kind) needs libgnest.so" ;; esac ;;
-    *) case " $needed" in *" libgnest.so.$major "*) ;; *) fail "$name ($kind) does not need libgnest.so.$major (the SONAME)" ;; esac ;;
+    *) case " $needed" in *" libgnest.so.$sover "*) ;; *) fail "$name ($kind) does not need libgnest.so.$sover (the SONAME)" ;; esac ;;
   esac
 }
 
@@ -166,8 +171,8 @@ for name in example check; do
   src=$tmp/$name.c
   step "$name, shared with an rpath"
   if build "$name" "$src" shared-rpath; then
-    ldd "$exe" | grep -q "libgnest\.so\.$major => $prefix/lib/libgnest\.so\.$major" ||
-      fail "$name (shared-rpath) does not load $prefix/lib/libgnest.so.$major"
+    ldd "$exe" | grep -q "libgnest\.so\.$sover => $prefix/lib/libgnest\.so\.$sover" ||
+      fail "$name (shared-rpath) does not load $prefix/lib/libgnest.so.$sover"
     run_program "$name" shared-rpath "$exe"
   else
     fail "$name (shared-rpath) does not compile or link"

@@ -111,66 +111,66 @@ typedef struct settle_case {
 
 static const settle_case settle_cases[] = {
     {"rmat20-like: few heavy rows spread thin -> multi-block",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {1048576, 300, 6990, 256},
-     {300, 16, GNEST_GRAN_MULTI_BLOCK, 32, 2},
+     {300, 16, GN_GRAN_MULTI_BLOCK, 32, 2},
      {"T=300 (rule: 6990 rows longer, target 7000)", "C=16 (rule)",
       "multi-block G=32 (rule: 1.7 child grids a chunk)"}},
     {"every item heavy -> block",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {513, 32, 513, 256},
-     {32, 16, GNEST_GRAN_BLOCK, 1, 2},
+     {32, 16, GN_GRAN_BLOCK, 1, 2},
      {"T=32 (rule", "block (rule: 256.0 child grids a chunk)", "A=2 (default)"}},
     {"nothing heavy -> grid",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {100000, 32, 0, 256},
-     {32, 16, GNEST_GRAN_GRID, GN_AGG_MAX_GROUP, 2},
+     {32, 16, GN_GRAN_GRID, GN_AGG_MAX_GROUP, 2},
      {"grid (rule: 0.0 child grids a chunk)", NULL, NULL}},
     {"a group would span the input -> grid",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {300, 32, 10, 256},
-     {32, 16, GNEST_GRAN_GRID, 4, 2},
+     {32, 16, GN_GRAN_GRID, 4, 2},
      {"grid (rule", NULL, NULL}},
     {"no items at all -> grid",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {0, 32, 0, 256},
-     {32, 16, GNEST_GRAN_GRID, GN_AGG_MAX_GROUP, 2},
+     {32, 16, GN_GRAN_GRID, GN_AGG_MAX_GROUP, 2},
      {"grid", NULL, NULL}},
     {"larger blocks gather more per chunk",
-     {0, 0, GNEST_GRAN_DEFAULT, 0, 0},
+     {0, 0, GN_GRAN_DEFAULT, 0, 0},
      {1048576, 300, 6990, 1024},
-     {300, 16, GNEST_GRAN_MULTI_BLOCK, 8, 2},
+     {300, 16, GN_GRAN_MULTI_BLOCK, 8, 2},
      {"multi-block G=8 (rule: 6.8 child grids a chunk)", NULL, NULL}},
     {"everything given is kept",
-     {64, 2, GNEST_GRAN_WARP, 3, 5},
+     {64, 2, GN_GRAN_WARP, 3, 5},
      {1048576, 300, 90000, 256},
-     {64, 2, GNEST_GRAN_WARP, 3, 5},
+     {64, 2, GN_GRAN_WARP, 3, 5},
      {"T=64 (given)", "C=2 (given)", "warp (given"}},
     {"multi-block given without a group: G from the rule",
-     {0, 0, GNEST_GRAN_MULTI_BLOCK, 0, 0},
+     {0, 0, GN_GRAN_MULTI_BLOCK, 0, 0},
      {1048576, 300, 6990, 256},
-     {300, 16, GNEST_GRAN_MULTI_BLOCK, 32, 2},
+     {300, 16, GN_GRAN_MULTI_BLOCK, 32, 2},
      {"multi-block G=32 (rule", NULL, NULL}},
     {"multi-block with a given group",
-     {0, 0, GNEST_GRAN_MULTI_BLOCK, 5, 0},
+     {0, 0, GN_GRAN_MULTI_BLOCK, 5, 0},
      {1048576, 300, 6990, 256},
-     {300, 16, GNEST_GRAN_MULTI_BLOCK, 5, 2},
+     {300, 16, GN_GRAN_MULTI_BLOCK, 5, 2},
      {"multi-block G=5 (given", NULL, NULL}},
     {"no aggregation given",
-     {128, 1, GNEST_GRAN_NONE, 0, 0},
+     {128, 1, GN_GRAN_NONE, 0, 0},
      {1048576, 300, 2000, 256},
-     {128, 1, GNEST_GRAN_NONE, 128, 2},
+     {128, 1, GN_GRAN_NONE, 128, 2},
      {"T=128 (given)", "C=1 (given)", "none (given"}},
 };
 
 Test(agg_rule, settle_table) {
   for (size_t c = 0; c < sizeof settle_cases / sizeof settle_cases[0]; c++) {
     const settle_case *t = &settle_cases[c];
-    gnest_options o;
-    gnest_options_init(&o);
+    gn_opts o;
+    gn_opts_defaults(&o);
     o.threshold = t->asked[0];
     o.coarsening = t->asked[1];
-    o.granularity = (gnest_granularity)t->asked[2];
+    o.granularity = t->asked[2];
     o.group_size = t->asked[3];
     o.agg_threshold = t->asked[4];
     gn_agg_settings got;
@@ -192,8 +192,8 @@ Test(agg_rule, settle_table) {
 
 /* The reason is cut, never overrun, in a small buffer. */
 Test(agg_rule, settle_reason_fits_its_buffer) {
-  gnest_options o;
-  gnest_options_init(&o);
+  gn_opts o;
+  gn_opts_defaults(&o);
   const gn_agg_facts f = {1048576, 300, 6990, 256};
   gn_agg_settings got;
   char why[24];

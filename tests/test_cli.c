@@ -249,11 +249,11 @@ Test(cli, version) {
 }
 
 Test(cli, command_help_lists_every_flag) {
-  const char *flags[] = {"--backend", "--source", "--json", "--output", "--threshold", "--coarsening",
-                         "--granularity", "--schedule", "--wboost", "--block-size", "--one-based",
-                         "--symmetrize", "--keep-self-loops", "--drop-self-loops", "--keep-duplicates",
-                         "--format", "--device", "--compare", "--runs", "--quiet", "--options",
-                         "--freelaunch-mode", "--bfs-direction"};
+  const char *flags[] = {"--backend", "--source", "--json", "--output", "--threshold",
+                         "--schedule", "--block-size", "--one-based", "--symmetrize",
+                         "--keep-self-loops", "--drop-self-loops", "--keep-duplicates", "--format",
+                         "--device", "--compare", "--runs", "--quiet", "--options", "--sweep",
+                         "--bfs-direction"};
   run_out r = run_cli("bfs", "--help", NULL);
   cr_assert_eq(r.status, 0);
   cr_expect_not_null(strstr(r.out, "usage: gnest-cli bfs FILE"));
@@ -850,15 +850,116 @@ Test(cli, backends_command_json) {
 Test(cli, backends_command_usage) {
   run_out r = run_cli("backends", "--help", NULL);
   cr_expect_eq(r.status, 0);
-  cr_expect_not_null(strstr(r.out, "usage: gnest-cli backends [options]"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "usage: gnest-cli backends [NAME] [options]"), "%s", r.out);
   cr_expect_not_null(strstr(r.out, "--json"), "%s", r.out);
   run_free(&r);
   r = run_cli("backends", "extra", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "gnest-cli: backends: unknown backend 'extra' (one of: "), "%s",
+                     r.err);
+  run_free(&r);
+  r = run_cli("backends", "flat", "extra", NULL);
   cr_expect_eq(r.status, 2);
   cr_expect_str_eq(r.err, "gnest-cli: backends: unexpected argument 'extra'\n");
   run_free(&r);
   r = run_cli("backends", "--options", "threshold=8", NULL);
   cr_expect_eq(r.status, 2, "--options is for the algorithms");
+  run_free(&r);
+}
+
+/* gnest-cli backends NAME: the backend's line items, then each of its settings as the registry
+ * describes it (gnest_backend_setting), then its test configurations. */
+Test(cli, backends_name_lists_its_settings) {
+  int with_settings = 0;
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d = describe(b);
+    run_out r = run_cli("backends", d.name, NULL);
+    cr_assert_eq(r.status, 0, "backends %s: %s", d.name, r.err);
+    char head[64];
+    snprintf(head, sizeof head, "%s: %s, ", d.name, is_planned(b) ? "planned" : "built");
+    cr_expect_eq(strncmp(r.out, head, strlen(head)), 0, "%s", r.out);
+    cr_expect_eq(strstr(r.out, "settings (--options KEY=VALUE") != NULL, d.num_settings > 0,
+                 "%s: %s", d.name, r.out);
+    for (int k = 0; k < d.num_settings; ++k) {
+      gnest_setting_desc sd;
+      cr_assert_eq(gnest_backend_setting((gnest_backend)b, k, &sd), GNEST_OK);
+      char line[200];
+      snprintf(line, sizeof line, "\n  %s: %s (default: %s)\n", sd.key, sd.values,
+               sd.default_value);
+      cr_expect_not_null(strstr(r.out, line), "backends %s lacks '%s': %s", d.name, line, r.out);
+      char start[48]; /* the help's first words (it is wrapped) */
+      snprintf(start, sizeof start, "%.40s", sd.help);
+      *strrchr(start, ' ') = '\0';
+      cr_expect_not_null(strstr(r.out, start), "backends %s lacks '%s'", d.name, start);
+      ++with_settings;
+    }
+    for (int c = 0; c < d.num_configs; ++c) {
+      gnest_options o;
+      char label[256], line[280];
+      cr_assert_eq(gnest_backend_config((gnest_backend)b, c, &o, label, sizeof label), GNEST_OK);
+      snprintf(line, sizeof line, "\n  %s\n", label);
+      cr_expect_not_null(strstr(r.out, line), "backends %s lacks configuration %s", d.name, label);
+    }
+    run_free(&r);
+    r = run_cli("backends", d.name, "--json", NULL);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+    char obj[128];
+    snprintf(obj, sizeof obj, "{\"backend\":\"%s\",", d.name);
+    cr_expect_eq(strncmp(r.out, obj, strlen(obj)), 0, "%s", r.out);
+    cr_expect_not_null(strstr(r.out, "\"settings\":["), "%s", r.out);
+    for (int k = 0; k < d.num_settings; ++k) {
+      gnest_setting_desc sd;
+      cr_assert_eq(gnest_backend_setting((gnest_backend)b, k, &sd), GNEST_OK);
+      char key[300];
+      snprintf(key, sizeof key, "{\"key\":\"%s\",\"type\":\"%s\",\"min\":%d,\"max\":%d,", sd.key,
+               sd.type, (int)sd.min, (int)sd.max);
+      cr_expect_not_null(strstr(r.out, key), "no %s in %s", key, r.out);
+      snprintf(key, sizeof key, "\"values\":\"%s\",\"default\":\"%s\",\"help\":\"", sd.values,
+               sd.default_value);
+      cr_expect_not_null(strstr(r.out, key), "no %s in %s", key, r.out);
+    }
+    run_free(&r);
+  }
+  cr_expect_gt(with_settings, 0, "no backend has a setting");
+  /* the list's JSON holds every backend's settings too */
+  run_out r = run_cli("backends", "--json", NULL);
+  cr_expect_not_null(strstr(r.out, "\"settings\":[{\"key\":\"cta_levels\","), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"words\":[\"auto\",\"t1\",\"t2\",\"t3\",\"t4\"]"), "%s",
+                     r.out);
+  run_free(&r);
+}
+
+/* A command's --help shows the options every backend understands, never a backend's own setting
+ * (those are in gnest-cli backends NAME): no flag for it and no mention of its key. */
+Test(cli, command_help_lists_no_backend_setting) {
+  for (int c = 0; c < 8; ++c) {
+    const char *cmds[] = {"bfs", "sssp", "bc", "color", "mst", "tc", "tree-descendants",
+                          "tree-heights"};
+    run_out r = run_cli(cmds[c], "--help", NULL);
+    cr_assert_eq(r.status, 0);
+    cr_expect_not_null(strstr(r.out, "gnest-cli backends NAME"), "%s --help", cmds[c]);
+    for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+      gnest_backend_desc d = describe(b);
+      for (int k = 0; k < d.num_settings; ++k) {
+        gnest_setting_desc sd;
+        cr_assert_eq(gnest_backend_setting((gnest_backend)b, k, &sd), GNEST_OK);
+        char flag[64];
+        snprintf(flag, sizeof flag, "--%s", sd.key);
+        for (char *p = flag + 2; *p; ++p) *p = *p == '_' ? '-' : *p;
+        cr_expect_null(strstr(r.out, flag), "%s --help lists %s", cmds[c], flag);
+        cr_expect_null(strstr(r.out, sd.key), "%s --help names the setting %s", cmds[c], sd.key);
+      }
+    }
+    run_free(&r);
+  }
+  /* the flags that were settings are unknown now; their words work through --options */
+  run_out r = run_cli("bfs", path5(), "--wboost", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "unknown flag '--wboost'"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--backend", "cpu", "--options", "wboost=1 kc=4", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
   run_free(&r);
 }
 
@@ -1340,7 +1441,8 @@ Test(cli, bench_options) {
   cr_expect_eq(r.status, 0, "stderr: %s", r.err);
   char *text = slurp(json);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, "\"threshold\": 8, \"wboost\": 1,"), "%s", text);
+  cr_expect_not_null(strstr(text, "\"threshold\": 8, "), "%s", text);
+  cr_expect_not_null(strstr(text, "\"settings\": \"granularity=warp wboost=1\""), "%s", text);
   cr_expect_not_null(strstr(text, "\"options\": \"threshold=8 granularity=warp wboost=1\""), "%s", text);
   free(text);
   run_free(&r);
@@ -1524,17 +1626,19 @@ Test(cli, bench_peers_file_sets_the_reported_peer) {
   run_free(&r);
 }
 
-/* --freelaunch-mode takes the library's words (gnest_options_parse's freelaunch_mode=), in both
- * tools; the grid barriers are in the summaries, --compare's table and JSON, and the bench's CSV. */
-Test(cli, freelaunch_mode_flag_and_barrier_columns) {
-  run_out r = run_cli("bfs", path5(), "--freelaunch-mode", "t5", NULL);
+/* freelaunch_mode takes the library's words through --options, in both tools; the grid barriers
+ * are in the summaries, --compare's table and JSON, and the bench's CSV. */
+Test(cli, freelaunch_mode_words_and_barrier_columns) {
+  run_out r = run_cli("bfs", path5(), "--options", "freelaunch_mode=t5", NULL);
   cr_expect_eq(r.status, 2);
-  cr_expect_not_null(strstr(r.err, "--freelaunch-mode: expected auto, t1, t2, t3 or t4, got 't5'"),
-                     "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "bad value for freelaunch_mode (expected auto, t1, t2, t3 or "
+                                   "t4)"), "%s", r.err);
   run_free(&r);
   const char *modes[] = {"auto", "t1", "t2", "t3", "t4"};
   for (int m = 0; m < 5; ++m) { /* read by freelaunch only: the cpu runs */
-    r = run_cli("bfs", path5(), "--freelaunch-mode", modes[m], "--backend", "cpu", "--json", NULL);
+    char word[64];
+    snprintf(word, sizeof word, "freelaunch_mode=%s", modes[m]);
+    r = run_cli("bfs", path5(), "--options", word, "--backend", "cpu", "--json", NULL);
     cr_expect_eq(r.status, 0, "%s: %s", modes[m], r.err);
     cr_expect_not_null(strstr(r.out, "\"grid_barriers\":0,\"barriers_saved\":0"), "%s", r.out);
     run_free(&r);
@@ -1547,14 +1651,17 @@ Test(cli, freelaunch_mode_flag_and_barrier_columns) {
   cr_expect_not_null(strstr(r.out, "\"grid_barriers\":0,\"barriers_saved\":0"), "%s", r.out);
   run_free(&r);
   skip_without_bench();
-  r = run_bench("--gen", "rmat:4", "--freelaunch-mode", "T2", NULL);
+  r = run_bench("--gen", "rmat:4", "--options", "freelaunch_mode=T2", NULL);
   cr_expect_eq(r.status, 2);
-  cr_expect_not_null(strstr(r.err, "--freelaunch-mode: expected auto, t1, t2, t3 or t4, got 'T2'"),
-                     "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "'freelaunch_mode=T2': bad value for freelaunch_mode"), "%s",
+                     r.err);
+  run_free(&r);
+  r = run_bench("--gen", "rmat:4", "--freelaunch-mode", "t2", NULL);
+  cr_expect_eq(r.status, 2, "a setting is no flag of gnest-bench");
   run_free(&r);
   const char *csv = at("fl.csv");
   r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends", "cpu", "--runs", "1",
-                "--freelaunch-mode", "t3", "--csv", csv, NULL);
+                "--options", "freelaunch_mode=t3", "--csv", csv, NULL);
   cr_expect_eq(r.status, 0, "%s", r.err);
   char *text = slurp(csv);
   cr_assert_not_null(text);
@@ -1902,55 +2009,53 @@ Test(cli, sweep_usage_errors) {
   run_free(&r);
 }
 
-/* agg's flags are gnest_options fields, the same as their --options words. */
-Test(cli, agg_flags_set_the_options) {
-  run_out r = run_cli("bfs", "--help", NULL);
+/* agg's settings through --options: accepted with the cpu backend (which ignores them), a bad
+ * word a usage error naming it. */
+Test(cli, agg_settings_through_options) {
+  run_out r = run_cli("backends", "agg", NULL);
   cr_assert_eq(r.status, 0);
-  const char *flags[] = {"--group-size N", "--agg-threshold N", "--sweep KEY=V1,V2,...",
-                         "multi-block", "none (no aggregation"};
-  for (size_t i = 0; i < sizeof flags / sizeof flags[0]; i++)
-    cr_expect_not_null(strstr(r.out, flags[i]), "bfs --help lacks %s", flags[i]);
+  const char *words[] = {"group_size: an integer >= 0", "agg_threshold: an integer >= 0",
+                         "multi-block", "none: no aggregation"};
+  for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+    cr_expect_not_null(strstr(r.out, words[i]), "backends agg lacks %s", words[i]);
   run_free(&r);
-  /* accepted with the cpu backend (which ignores them) */
-  r = run_cli("bfs", path5(), "--backend", "cpu", "--granularity", "none", "--group-size", "3",
-              "--agg-threshold", "7", "--coarsening", "16", "--quiet", NULL);
+  r = run_cli("bfs", path5(), "--backend", "cpu", "--options", "granularity=none group_size=3",
+              "--options", "agg_threshold=7 coarsening=16", "--quiet", NULL);
   cr_expect_eq(r.status, 0, "%s", r.err);
   run_free(&r);
   char line[512];
-  r = run_cli("bfs", path5(), "--granularity", "thread", NULL);
+  r = run_cli("bfs", path5(), "--options", "granularity=thread", NULL);
   cr_expect_eq(r.status, 2);
   cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "grid or none"), "%s", line);
   run_free(&r);
-  r = run_cli("bfs", path5(), "--group-size", "-1", NULL);
+  r = run_cli("bfs", path5(), "--options", "group_size=-1", NULL);
   cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "group_size = -1"), "%s", line);
   run_free(&r);
-  r = run_cli("bfs", path5(), "--agg-threshold", "x", NULL);
+  r = run_cli("bfs", path5(), "--options", "agg_threshold=x", NULL);
   cr_expect_eq(r.status, 2);
   run_free(&r);
 }
 
-/* --cta-levels is gnest_options.cta_levels, the same as its --options word: off, -1, 0 or a count
- * of items; accepted with the cpu backend (which ignores it), anything else a usage error. */
-Test(cli, cta_levels_flag) {
-  run_out r = run_cli("bfs", "--help", NULL);
-  cr_assert_eq(r.status, 0);
-  cr_expect_not_null(strstr(r.out, "--cta-levels N"), "bfs --help lacks --cta-levels");
-  run_free(&r);
+/* cta_levels through --options: off, -1, 0 or a count of items; accepted with the cpu backend
+ * (which ignores it), anything else a usage error naming the word. */
+Test(cli, cta_levels_setting) {
   const char *good[] = {"off", "-1", "0", "1", "4096"};
   for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
-    r = run_cli("bfs", path5(), "--backend", "cpu", "--cta-levels", good[i], "--quiet", NULL);
-    cr_expect_eq(r.status, 0, "--cta-levels %s: %s", good[i], r.err);
+    char word[64];
+    snprintf(word, sizeof word, "cta_levels=%s", good[i]);
+    run_out r = run_cli("bfs", path5(), "--backend", "cpu", "--options", word, "--quiet", NULL);
+    cr_expect_eq(r.status, 0, "%s: %s", word, r.err);
     run_free(&r);
   }
-  r = run_cli("bfs", path5(), "--backend", "cpu", "--options", "cta_levels=off", "--quiet", NULL);
-  cr_expect_eq(r.status, 0, "%s", r.err);
-  run_free(&r);
   char line[512];
   const char *bad[] = {"-2", "on", "x"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-    r = run_cli("bfs", path5(), "--cta-levels", bad[i], NULL);
-    cr_expect_eq(r.status, 2, "--cta-levels %s", bad[i]);
-    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "--cta-levels"), "%s", line);
+    char word[64];
+    snprintf(word, sizeof word, "cta_levels=%s", bad[i]);
+    run_out r = run_cli("bfs", path5(), "--options", word, NULL);
+    cr_expect_eq(r.status, 2, "%s", word);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), word), "%s", line);
     run_free(&r);
   }
 }
@@ -2023,7 +2128,7 @@ Test(cli, bench_sweep_columns) {
   cr_expect_eq(r.status, 2);
   cr_expect_not_null(strstr(r.err, "--sweep given twice"), "%s", r.err);
   run_free(&r);
-  r = run_bench("--gen", "rmat:4", "--granularity", "thread", NULL);
+  r = run_bench("--gen", "rmat:4", "--options", "granularity=thread", NULL);
   cr_expect_eq(r.status, 2);
   run_free(&r);
 }

@@ -901,6 +901,7 @@ Test(core_registry, describe_follows_the_registry) {
     cr_assert_str_eq(d.name, gnest_backend_name((gnest_backend)b));
     cr_assert_str_eq(d.summary, e->summary);
     cr_assert_str_eq(d.options, e->options);
+    cr_assert_geq(d.num_settings, 0);
     cr_assert_eq(d.built, where_built(e->where), "%s: built %d", e->name, d.built);
     cr_assert_eq(d.needs_device, where_device(e->where), "%s: needs_device %d", e->name,
                  d.needs_device);
@@ -989,6 +990,122 @@ Test(core_registry, every_configuration_loads) {
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_backend_config(GNEST_BACKEND_CPU, 0, NULL, NULL, 0),
                GNEST_ERR_INVALID_ARGUMENT);
+}
+
+/* The keys of gnest_options' own fields (the rest of a backend's OPTIONS are settings). */
+static const char *const field_keys[] = {"backend", "threshold", "block_size", "schedule",
+                                         "bfs_direction", "color_method", "tc_method",
+                                         "tree_method", NULL};
+
+static int is_field_key(const char *key, size_t len) {
+  for (int i = 0; field_keys[i]; ++i)
+    if (strlen(field_keys[i]) == len && strncmp(field_keys[i], key, len) == 0) return 1;
+  return 0;
+}
+
+/* Each GN_SETTING row: one key, no field's name, help, a default among its values, and read by
+ * the backend it is declared with. */
+Test(core_registry, settings_declared_once_with_their_owner) {
+  cr_assert_gt(gn_setting_count(), 0);
+  cr_assert_null(gn_setting_at(gn_setting_count()));
+  cr_assert_null(gn_setting_at(-1));
+  for (int k = 0; k < gn_setting_count(); ++k) {
+    const gn_setting_entry *e = gn_setting_at(k);
+    cr_assert(e->key && e->key[0] && e->help && e->help[0] && e->words, "setting %d", k);
+    cr_assert_eq(strcspn(e->key, " \t=;"), strlen(e->key), "key '%s'", e->key);
+    cr_assert(!is_field_key(e->key, strlen(e->key)), "%s is a gnest_options field", e->key);
+    cr_assert_eq(gn_setting_find(e->key, strlen(e->key)), e, "%s declared twice", e->key);
+    cr_assert(gn_backend_reads(e->owner, e->key), "%s is declared with %s, which does not read it",
+              e->key, gnest_backend_name(e->owner));
+    cr_assert_eq(e->kind == GN_SETTING_WORDS, e->words[0] != '\0', "%s: words", e->key);
+    cr_assert_leq(e->min, gn_setting_max(e), "%s: empty range", e->key);
+    /* the default's word parses back to the default */
+    char word[64], text[128];
+    snprintf(text, sizeof text, "%s=%s", e->key, gn_setting_word(e, e->def, word, sizeof word));
+    gnest_options o;
+    gnest_options_init(&o);
+    cr_assert_eq(gnest_options_parse(&o, text), GNEST_OK, "%s: %s", text,
+                 gnest_last_error_string(NULL));
+    gn_opts r;
+    cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK);
+    cr_assert_eq(gn_setting_get(&r, e), e->def, "%s", text);
+  }
+  cr_assert_null(gn_setting_find("threshold", 9));
+  cr_assert_null(gn_setting_find("lane", 4));
+}
+
+/* Every word of a backend's OPTIONS is a gnest_options field or a declared setting. */
+Test(core_registry, options_name_fields_or_settings) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    const gn_backend_entry *e = entry_of(b);
+    for (const char *p = e->options + strspn(e->options, " "); *p; p += strspn(p, " ")) {
+      const size_t n = strcspn(p, " ");
+      cr_assert(is_field_key(p, n) || gn_setting_find(p, n), "%s reads '%.*s', which is neither "
+                "a gnest_options field nor a GN_SETTING of backends.def", e->name, (int)n, p);
+      p += n;
+    }
+  }
+}
+
+/* gnest_backend_setting: the settings in the backend's OPTIONS, in declaration order, as the
+ * rows say. */
+Test(core_registry, settings_describe_follows_the_registry) {
+  for (int b = 0; b < GNEST_BACKEND_COUNT; ++b) {
+    gnest_backend_desc d;
+    cr_assert_eq(gnest_backend_describe((gnest_backend)b, &d), GNEST_OK);
+    int k = 0;
+    for (int i = 0; i < gn_setting_count(); ++i) {
+      const gn_setting_entry *e = gn_setting_at(i);
+      if (!has_word(d.options, e->key, strlen(e->key))) continue;
+      gnest_setting_desc s;
+      memset(&s, 0x5a, sizeof s);
+      cr_assert_eq(gnest_backend_setting((gnest_backend)b, k, &s), GNEST_OK, "%s %d", d.name, k);
+      cr_assert_str_eq(s.key, e->key);
+      cr_assert_str_eq(s.help, e->help);
+      cr_assert_str_eq(s.type, e->kind == GN_SETTING_WORDS ? "words" : "int");
+      cr_assert_str_eq(s.words, e->words);
+      cr_assert_eq(s.max, gn_setting_max(e));
+      cr_assert_eq(s.min, e->kind == GN_SETTING_WORDS ? 0 : e->min);
+      char want[96];
+      cr_assert_str_eq(s.values, gn_setting_values(e, want, sizeof want));
+      cr_assert_str_eq(s.default_value, gn_setting_word(e, e->def, want, sizeof want));
+      ++k;
+    }
+    cr_assert_eq(d.num_settings, k, "%s reads %d settings, describe says %d", d.name, k,
+                 d.num_settings);
+    gnest_setting_desc s, before;
+    memset(&s, 0x5a, sizeof s);
+    before = s;
+    cr_assert_eq(gnest_backend_setting((gnest_backend)b, k, &s), GNEST_ERR_INVALID_ARGUMENT);
+    cr_assert_eq(memcmp(&s, &before, sizeof s), 0, "%s: written on failure", d.name);
+    char text[96];
+    snprintf(text, sizeof text, "backend '%s' reads %d settings; %d is not one of them", d.name,
+             k, k);
+    assert_contains(gnest_last_error(NULL)->message, text);
+    cr_assert_eq(gnest_backend_setting((gnest_backend)b, -1, &s), GNEST_ERR_INVALID_ARGUMENT);
+  }
+  /* what people read, for each kind */
+  gnest_setting_desc s;
+  gnest_backend_desc d;
+  cr_assert_eq(gnest_backend_describe(GNEST_BACKEND_FLAT, &d), GNEST_OK);
+  cr_assert_eq(d.num_settings, 2);
+  cr_assert_eq(gnest_backend_setting(GNEST_BACKEND_FLAT, 0, &s), GNEST_OK);
+  cr_assert_str_eq(s.key, "cta_levels");
+  cr_assert_str_eq(s.values, "off (or -1) or an integer >= 0");
+  cr_assert_eq(gnest_backend_setting(GNEST_BACKEND_FLAT, 1, &s), GNEST_OK);
+  cr_assert_str_eq(s.key, "lanes");
+  cr_assert_str_eq(s.values, "0, 1, 2, 4, 8, 16 or 32");
+  cr_assert_str_eq(s.default_value, "0");
+  cr_assert_eq(gnest_backend_describe(GNEST_BACKEND_CPU, &d), GNEST_OK);
+  cr_assert_eq(d.num_settings, 0, "the reference reads no setting");
+  cr_assert_eq(gnest_backend_setting(GNEST_BACKEND_FREELAUNCH, 0, &s), GNEST_OK);
+  cr_assert_str_eq(s.key, "freelaunch_mode");
+  cr_assert_str_eq(s.type, "words");
+  cr_assert_str_eq(s.values, "auto, t1, t2, t3 or t4");
+  cr_assert_str_eq(s.default_value, "auto");
+  cr_assert_eq(s.max, 4);
+  cr_assert_eq(gnest_backend_setting(GNEST_BACKEND_COUNT, 0, &s), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_backend_setting(GNEST_BACKEND_FLAT, 0, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
 /* The GPU matrix's run filters (tests/common/backend_matrix.h), checked here since the GPU suites
@@ -1135,54 +1252,45 @@ Test(core_options, defaults) {
   gnest_options_init(&o);
   cr_assert_eq(o.backend, GNEST_BACKEND_AUTO);
   cr_assert_eq(o.threshold, 0);
-  cr_assert_eq(o.coarsening, 0);
-  cr_assert_eq(o.granularity, GNEST_GRAN_DEFAULT);
-  cr_assert_eq(o.schedule, GNEST_SCHEDULE_DYNAMIC);
-  cr_assert_eq(o.wboost, 0);
   cr_assert_eq(o.block_size, 0);
-  cr_assert_eq(o.kc, 0);
-  cr_assert_eq(o.launch_limit, 0);
-  cr_assert_eq(o.freelaunch_mode, GNEST_FL_AUTO);
-  cr_assert_eq(o.group_size, 0);
-  cr_assert_eq(o.agg_threshold, 0);
-  cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
-  cr_assert_eq(o.host_threads, 0);
-  cr_assert_eq(o.host_share, 0);
-  cr_assert_eq(o.cta_levels, 0);
+  cr_assert_eq(o.schedule, GNEST_SCHEDULE_DYNAMIC);
   cr_assert_eq(o.bfs_direction, GNEST_BFS_AUTO);
   cr_assert_eq(o.color_method, GNEST_COLOR_AUTO);
   cr_assert_eq(o.tc_method, GNEST_TC_AUTO);
-  cr_assert_eq(o.lanes, 0);
+  cr_assert_eq(o.tree_method, GNEST_TREE_METHOD_AUTO);
+  cr_assert_str_eq(o.settings, "");
+  /* resolved: every setting at its row's default */
+  gn_opts r;
+  memset(&r, 0x5a, sizeof r);
+  cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK);
+  cr_assert_gt(gn_setting_count(), 0);
+  for (int k = 0; k < gn_setting_count(); ++k) {
+    const gn_setting_entry *e = gn_setting_at(k);
+    cr_assert_eq(gn_setting_get(&r, e), e->def, "%s", e->key);
+  }
+  gn_opts d;
+  gn_opts_defaults(&d);
+  cr_assert_eq(memcmp(&d, &r, sizeof d), 0, "gn_opts_defaults and an empty settings text differ");
 }
 
 /* ---------------------------------------------------------------------------------------------
  * gnest_options_parse
  * ------------------------------------------------------------------------------------------- */
 
-/* Every field away from its default, to see what a parse changes and what it leaves. */
+/* Every field away from its default, and some settings, to see what a parse changes and what it
+ * leaves. */
 static gnest_options odd_options(void) {
   gnest_options o;
   gnest_options_init(&o);
   o.backend = GNEST_BACKEND_CPU;
   o.threshold = 7;
-  o.coarsening = 2;
-  o.granularity = GNEST_GRAN_BLOCK;
   o.schedule = GNEST_SCHEDULE_STATIC;
-  o.wboost = 1;
   o.block_size = 512;
-  o.kc = 3;
-  o.launch_limit = 40;
-  o.freelaunch_mode = GNEST_FL_T3;
-  o.group_size = 6;
-  o.agg_threshold = 9;
   o.tree_method = GNEST_TREE_METHOD_LEVELS;
-  o.host_threads = 5;
-  o.host_share = 40;
-  o.cta_levels = 77;
   o.bfs_direction = GNEST_BFS_TOP_DOWN;
   o.color_method = GNEST_COLOR_ROUNDS;
   o.tc_method = GNEST_TC_SEARCH;
-  o.lanes = 16;
+  snprintf(o.settings, sizeof o.settings, "granularity=block wboost=1 kc=3 lanes=16");
   return o;
 }
 
@@ -1190,9 +1298,33 @@ static void expect_parse(gnest_options start, const char *text, gnest_options wa
   gnest_status st = gnest_options_parse(&start, text);
   cr_assert_eq(st, GNEST_OK, "\"%s\": %s", text, gnest_last_error_string(NULL));
   cr_assert(bm_options_equal(&start, &want),
-            "\"%s\": got backend %d threshold %d coarsening %d granularity %d schedule %d wboost "
-            "%d block_size %d", text, (int)start.backend, start.threshold, start.coarsening,
-            (int)start.granularity, (int)start.schedule, start.wboost, start.block_size);
+            "\"%s\": got backend %d threshold %d schedule %d block_size %d settings \"%s\"", text,
+            (int)start.backend, start.threshold, (int)start.schedule, start.block_size,
+            start.settings);
+}
+
+/* Parsing text on top of settings gives the settings want, word for word. */
+static void expect_settings(const char *settings, const char *text, const char *want) {
+  gnest_options o;
+  gnest_options_init(&o);
+  snprintf(o.settings, sizeof o.settings, "%s", settings);
+  cr_assert_eq(gnest_options_parse(&o, text), GNEST_OK, "\"%s\" on \"%s\": %s", text, settings,
+               gnest_last_error_string(NULL));
+  cr_assert_str_eq(o.settings, want, "\"%s\" on \"%s\"", text, settings);
+}
+
+/* The value of setting key once text is parsed and resolved. */
+static int32_t resolved_setting(const char *text, const char *key) {
+  gnest_options o;
+  gnest_options_init(&o);
+  cr_assert_eq(gnest_options_parse(&o, text), GNEST_OK, "%s: %s", text,
+               gnest_last_error_string(NULL));
+  gn_opts r;
+  cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK, "%s: %s", text,
+               gnest_last_error_string(NULL));
+  const gn_setting_entry *e = gn_setting_find(key, strlen(key));
+  cr_assert_not_null(e, "no setting %s", key);
+  return gn_setting_get(&r, e);
 }
 
 Test(core_options, parse_good_words) {
@@ -1201,51 +1333,10 @@ Test(core_options, parse_good_words) {
   const gnest_options odd = odd_options();
   w = d, w.threshold = 5;
   expect_parse(d, "threshold=5", w);
-  w = d, w.coarsening = 3;
-  expect_parse(d, "coarsening=3", w);
   w = d, w.block_size = 64;
   expect_parse(d, "block_size=64", w);
-  w = d, w.wboost = 1;
-  expect_parse(d, "wboost=1", w);
-  w = odd, w.wboost = 0;
-  expect_parse(odd, "wboost=0", w);
   w = odd, w.threshold = 0;
   expect_parse(odd, "threshold=0", w); /* 0 = the default, accepted */
-  w = d, w.group_size = 4;
-  expect_parse(d, "group_size=4", w);
-  w = odd, w.group_size = 0;
-  expect_parse(odd, "group_size=0", w); /* 0 = the agg defaults rule */
-  w = d, w.agg_threshold = 64;
-  expect_parse(d, "agg_threshold=64", w);
-  w = d, w.host_threads = 64, w.host_share = 100;
-  expect_parse(d, "host_threads=64 host_share=100", w);
-  w = odd, w.host_threads = 0, w.host_share = 0;
-  expect_parse(odd, "host_threads=0 host_share=0", w); /* 0 = the defaults */
-  w = d, w.kc = 8, w.launch_limit = 100;
-  expect_parse(d, "kc=8 launch_limit=100", w);
-  w = d, w.cta_levels = 1;
-  expect_parse(d, "cta_levels=1", w);
-  w = odd, w.cta_levels = -1;
-  expect_parse(odd, "cta_levels=off", w); /* off is -1 */
-  expect_parse(odd, "cta_levels=-1", w);
-  w = odd, w.cta_levels = 0;
-  expect_parse(odd, "cta_levels=0", w); /* 0 = the default */
-  for (int lanes = 0; lanes <= 32; lanes = lanes ? 2 * lanes : 1) {
-    char text[32];
-    snprintf(text, sizeof text, "lanes=%d", lanes);
-    w = odd, w.lanes = lanes;
-    expect_parse(odd, text, w);
-  }
-  const char *grans[] = {"default", "warp", "block", "multi-block", "grid", "none"};
-  const gnest_granularity gran_values[] = {GNEST_GRAN_DEFAULT, GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
-                                           GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
-                                           GNEST_GRAN_NONE};
-  for (int i = 0; i < 6; ++i) {
-    char text[64];
-    snprintf(text, sizeof text, "granularity=%s", grans[i]);
-    w = odd, w.granularity = gran_values[i];
-    expect_parse(odd, text, w);
-  }
   w = odd, w.schedule = GNEST_SCHEDULE_DYNAMIC;
   expect_parse(odd, "schedule=dynamic", w);
   /* A method key's words, in the order of its enum's values. */
@@ -1276,11 +1367,95 @@ Test(core_options, parse_good_words) {
   expect_parse(odd, "default", odd);
   expect_parse(odd, "", odd);
   expect_parse(odd, " \t ", odd);
-  /* Several words, any blanks between them; fields not named are left alone. */
-  w = d, w.threshold = 9, w.wboost = 1, w.schedule = GNEST_SCHEDULE_STATIC;
+  /* Several words, any blanks between them; fields and settings not named are left alone. */
+  w = d, w.threshold = 9, w.schedule = GNEST_SCHEDULE_STATIC;
+  snprintf(w.settings, sizeof w.settings, "wboost=1");
   expect_parse(d, "threshold=9 wboost=1 schedule=static", w);
   w = odd, w.threshold = 9, w.block_size = 128, w.backend = GNEST_BACKEND_AUTO;
   expect_parse(odd, "  threshold=9 \t block_size=128\tdefault   backend=auto ", w);
+}
+
+/* A setting's word goes into the settings text, written in its canonical form; a key given again
+ * replaces its earlier word in place; the other words stay as they are. */
+Test(core_options, parse_settings_words) {
+  expect_settings("", "coarsening=3", "coarsening=3");
+  expect_settings("", "kc=8 launch_limit=100", "kc=8 launch_limit=100");
+  expect_settings("", "host_threads=64 host_share=100", "host_threads=64 host_share=100");
+  expect_settings("", "group_size=0 agg_threshold=64", "group_size=0 agg_threshold=64");
+  expect_settings("", "wboost=0", "wboost=0");
+  expect_settings("", "kc=007", "kc=7");
+  /* cta_levels: off is -1, either way written off */
+  expect_settings("", "cta_levels=off", "cta_levels=off");
+  expect_settings("", "cta_levels=-1", "cta_levels=off");
+  expect_settings("", "cta_levels=0", "cta_levels=0");
+  expect_settings("", "cta_levels=4096", "cta_levels=4096");
+  cr_assert_eq(resolved_setting("cta_levels=off", "cta_levels"), -1);
+  cr_assert_eq(resolved_setting("cta_levels=-1", "cta_levels"), -1);
+  cr_assert_eq(resolved_setting("cta_levels=12", "cta_levels"), 12);
+  /* a repeated key replaces its earlier word, in place */
+  expect_settings("granularity=warp coarsening=1", "coarsening=4", "granularity=warp coarsening=4");
+  expect_settings("", "kc=2 kc=3", "kc=3");
+  expect_settings("kc=1 wboost=1 kc=2", "kc=5", "kc=5 wboost=1");
+  expect_settings("lanes=8", "lanes=8", "lanes=8");
+  expect_settings("  lanes=8\t wboost=1 ", "threshold=4", "  lanes=8\t wboost=1 ");
+  expect_settings("lanes=8", "wboost=1", "lanes=8 wboost=1");
+  /* lanes: 0 or a power of two up to 32 */
+  for (int lanes = 0; lanes <= 32; lanes = lanes ? 2 * lanes : 1) {
+    char text[32];
+    snprintf(text, sizeof text, "lanes=%d", lanes);
+    expect_settings("", text, text);
+    cr_assert_eq(resolved_setting(text, "lanes"), lanes);
+  }
+  /* The words settings: their words in the order of their internal enums. */
+  const char *grans[] = {"default", "warp", "block", "multi-block", "grid", "none"};
+  const gn_granularity gran_values[] = {GN_GRAN_DEFAULT, GN_GRAN_WARP, GN_GRAN_BLOCK,
+                                        GN_GRAN_MULTI_BLOCK, GN_GRAN_GRID, GN_GRAN_NONE};
+  for (int i = 0; i < 6; ++i) {
+    char text[64];
+    snprintf(text, sizeof text, "granularity=%s", grans[i]);
+    expect_settings("", text, text);
+    cr_assert_eq(resolved_setting(text, "granularity"), (int32_t)gran_values[i], "%s", text);
+    cr_assert_str_eq(gn_granularity_word(gran_values[i]), grans[i]);
+  }
+  cr_assert_str_eq(gn_granularity_word((gn_granularity)(GN_GRAN_NONE + 1)), "?");
+  const char *modes[] = {"auto", "t1", "t2", "t3", "t4"};
+  const gn_freelaunch_mode mode_values[] = {GN_FL_AUTO, GN_FL_T1, GN_FL_T2, GN_FL_T3, GN_FL_T4};
+  for (int i = 0; i < 5; ++i) {
+    char text[64];
+    snprintf(text, sizeof text, "freelaunch_mode=%s", modes[i]);
+    cr_assert_eq(resolved_setting(text, "freelaunch_mode"), (int32_t)mode_values[i], "%s", text);
+  }
+  /* Fields and settings in one text. */
+  gnest_options o;
+  gnest_options_init(&o);
+  cr_assert_eq(gnest_options_parse(&o, "threshold=4 granularity=warp schedule=static wboost=1"),
+               GNEST_OK);
+  cr_assert_eq(o.threshold, 4);
+  cr_assert_eq(o.schedule, GNEST_SCHEDULE_STATIC);
+  cr_assert_str_eq(o.settings, "granularity=warp wboost=1");
+}
+
+/* Every setting at its longest value fits the settings text at once: the registry's settings
+ * can all be given together. */
+Test(core_options, every_setting_fits_at_once) {
+  gnest_options o;
+  gnest_options_init(&o);
+  for (int k = 0; k < gn_setting_count(); ++k) {
+    const gn_setting_entry *e = gn_setting_at(k);
+    char longest[64] = "", word[64], text[160];
+    const int32_t max = gn_setting_max(e);
+    for (int32_t v = e->min;; v = e->kind == GN_SETTING_WORDS ? v + 1 : max) { /* words: each */
+      gn_setting_word(e, v, word, sizeof word);
+      if (strlen(word) > strlen(longest)) snprintf(longest, sizeof longest, "%s", word);
+      if (v == max) break;
+    }
+    snprintf(text, sizeof text, "%s=%s", e->key, longest);
+    cr_assert_eq(gnest_options_parse(&o, text), GNEST_OK, "%s: %s", text,
+                 gnest_last_error_string(NULL));
+  }
+  cr_assert_lt(strlen(o.settings), sizeof o.settings);
+  gn_opts r;
+  cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK, "%s", o.settings);
 }
 
 /* Refused with GNEST_ERR_INVALID_ARGUMENT from gnest_options_parse, opts unchanged, the message
@@ -1288,7 +1463,7 @@ Test(core_options, parse_good_words) {
 static void expect_parse_error(const char *text, const char *names1, const char *names2) {
   gnest_options o = odd_options(), before = o;
   cr_assert_eq(gnest_options_parse(&o, text), GNEST_ERR_INVALID_ARGUMENT, "\"%s\" accepted", text);
-  cr_assert(bm_options_equal(&o, &before), "\"%s\": options changed on failure", text);
+  cr_assert_eq(memcmp(&o, &before, sizeof o), 0, "\"%s\": options changed on failure", text);
   const gnest_error *e = gnest_last_error(NULL);
   cr_assert_eq(e->status, GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(e->source, "gnest_options_parse", "\"%s\"", text);
@@ -1317,48 +1492,66 @@ Test(core_options, parse_bad_words) {
   expect_parse_error("threshold=5x", "'threshold=5x'", NULL);
   expect_parse_error("threshold=99999999999", "'threshold=99999999999'", NULL);
   expect_parse_error("block_size=big", "'block_size=big'", NULL);
-  expect_parse_error("granularity=huge", "'granularity=huge'", NULL);
+  expect_parse_error("granularity=huge", "'granularity=huge'", "bad value for granularity");
+  expect_parse_error("granularity=1", "'granularity=1'", "expected default, warp, block, "
+                     "multi-block, grid or none");
   expect_parse_error("schedule=fast", "'schedule=fast'", NULL);
-  expect_parse_error("wboost=yes", "'wboost=yes'", NULL);
+  expect_parse_error("wboost=yes", "'wboost=yes'", "bad value for wboost");
   expect_parse_error("backend=bogus", "'backend=bogus'", NULL);
   expect_parse_error("backend=CPU", "'backend=CPU'", NULL);
   expect_parse_error("threshold", "'threshold'", "expected key=value");
   expect_parse_error("=5", "'=5'", "expected key=value");
-  /* Out of range: the message names the option and the value. */
+  expect_parse_error("coarsening", "'coarsening'", "expected key=value");
+  /* Out of range: the message names the option, the value and what is expected. */
   expect_parse_error("block_size=33", "block_size", "33");
   expect_parse_error("block_size=2048", "block_size", "2048");
   expect_parse_error("block_size=16", "block_size", "16");
-  expect_parse_error("wboost=2", "wboost", "2");
   expect_parse_error("threshold=-1", "threshold", "-1");
-  expect_parse_error("coarsening=-3", "coarsening", "-3");
-  expect_parse_error("group_size=-2", "group_size", "-2");
-  expect_parse_error("agg_threshold=-1", "agg_threshold", "-1");
-  expect_parse_error("host_threads=65", "host_threads", "65");
+  expect_parse_error("wboost=2", "wboost = 2 is out of range", "expected 0..1");
+  expect_parse_error("coarsening=-3", "coarsening = -3", "expected an integer >= 0");
+  expect_parse_error("kc=-1", "'kc=-1': kc = -1", "the backend's default");
+  expect_parse_error("launch_limit=-1", "launch_limit = -1", NULL);
+  expect_parse_error("group_size=-2", "group_size = -2", NULL);
+  expect_parse_error("agg_threshold=-1", "agg_threshold = -1", "default 2");
+  expect_parse_error("host_threads=65", "host_threads = 65", "expected 0..64");
   expect_parse_error("host_threads=-1", "host_threads", "-1");
-  expect_parse_error("host_share=101", "host_share", "101");
+  expect_parse_error("host_share=101", "host_share = 101", "expected 0..100");
   expect_parse_error("host_share=-5", "host_share", "-5");
   expect_parse_error("host_share=half", "'host_share=half'", "bad value for host_share");
-  expect_parse_error("cta_levels=-2", "cta_levels", "-2");
+  expect_parse_error("cta_levels=-2", "cta_levels = -2", "off (or -1) or an integer >= 0");
   expect_parse_error("cta_levels=on", "'cta_levels=on'", "bad value for cta_levels");
-  expect_parse_error("lanes=3", "lanes", "3");
+  expect_parse_error("cta_levels=OFF", "'cta_levels=OFF'", "bad value for cta_levels");
+  expect_parse_error("lanes=3", "lanes = 3", "expected 0, 1, 2, 4, 8, 16 or 32");
   expect_parse_error("lanes=64", "lanes", "64");
   expect_parse_error("lanes=-1", "lanes", "-1");
   expect_parse_error("lanes=warp", "'lanes=warp'", "bad value for lanes");
   expect_parse_error("group_size=many", "'group_size=many'", "bad value for group_size");
   expect_parse_error("granularity=thread", "'granularity=thread'", NULL);
-  /* the unknown-key message lists every key */
-  expect_parse_error("speed=3", "group_size", "agg_threshold");
-  expect_parse_error("speed=3", "host_threads", "host_share");
-  expect_parse_error("speed=3", "tree_method", "cta_levels");
-  expect_parse_error("speed=3", "cta_levels, bfs_direction, color_method, tc_method, lanes)", NULL);
+  expect_parse_error("freelaunch_mode=t5", "'freelaunch_mode=t5'", "auto, t1, t2, t3 or t4");
+  /* the unknown-key message lists every key: the fields', then every setting's */
+  expect_parse_error("speed=3", "block_size", "tree_method");
+  for (int k = 0; k < gn_setting_count(); ++k)
+    expect_parse_error("speed=3", "or a backend's setting: ", gn_setting_at(k)->key);
   /* A bad word after good ones: nothing is applied. */
   expect_parse_error("threshold=9 block_size=33", "block_size", "33");
   expect_parse_error("threshold=9 wboost=1 bogus", "'bogus'", NULL);
   expect_parse_error("granularity=warp speed=3", "'speed=3'", NULL);
+  expect_parse_error("kc=4 lanes=3", "lanes", NULL);
   gnest_options o;
   gnest_options_init(&o);
   cr_assert_eq(gnest_options_parse(NULL, "threshold=1"), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_options_parse(&o, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  /* settings that would not fit their bytes: refused, unchanged */
+  memset(o.settings, 0, sizeof o.settings);
+  for (size_t i = 0; i + 8 < sizeof o.settings; i += 8) memcpy(o.settings + i, "default ", 8);
+  gnest_options before = o;
+  cr_assert_eq(gnest_options_parse(&o, "host_threads=12"), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(NULL)->message, "'host_threads=12': the settings would not fit");
+  cr_assert_eq(memcmp(&o, &before, sizeof o), 0);
+  /* settings that are not a C string */
+  memset(o.settings, 'x', sizeof o.settings);
+  cr_assert_eq(gnest_options_parse(&o, "threshold=1"), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(NULL)->message, "not NUL-terminated");
 }
 
 /* cta_levels resolved for flat's one-CTA stretches: 0 = one round of the CTA (block_size / lanes
@@ -1380,11 +1573,14 @@ Test(core_options, cta_levels_bound) {
   cr_assert_eq(gn_cta_levels_bound(100, 256, 32), 100, "a count is taken as given");
   /* the default through the options, as the backend resolves it */
   gnest_options o;
+  gn_opts r;
   gnest_options_init(&o);
   cr_assert_eq(gnest_options_parse(&o, "block_size=128"), GNEST_OK);
-  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size, 1), 128);
+  cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK);
+  cr_assert_eq(gn_cta_levels_bound(r.cta_levels, r.block_size, 1), 128);
   cr_assert_eq(gnest_options_parse(&o, "cta_levels=off"), GNEST_OK);
-  cr_assert_eq(gn_cta_levels_bound(o.cta_levels, o.block_size, 1), 0);
+  cr_assert_eq(gn_opts_resolve(NULL, "test", &o, &r), GNEST_OK);
+  cr_assert_eq(gn_cta_levels_bound(r.cta_levels, r.block_size, 1), 0);
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -1411,22 +1607,14 @@ Test(core_options, validation) {
     cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_bfs");                   \
   } while (0)
   EXPECT_BAD(threshold, -1, "options.threshold = -1");
-  EXPECT_BAD(coarsening, -4, "options.coarsening = -4");
   EXPECT_BAD(block_size, 48, "options.block_size = 48");
   EXPECT_BAD(block_size, 16, "options.block_size = 16");
   EXPECT_BAD(block_size, 2048, "options.block_size = 2048");
   EXPECT_BAD(block_size, -32, "options.block_size = -32");
-  EXPECT_BAD(granularity, (gnest_granularity)9, "options.granularity = 9");
-  EXPECT_BAD(granularity, (gnest_granularity)(GNEST_GRAN_NONE + 1), "options.granularity = 6");
-  EXPECT_BAD(group_size, -1, "options.group_size = -1");
-  EXPECT_BAD(agg_threshold, -5, "options.agg_threshold = -5");
   EXPECT_BAD(schedule, (gnest_schedule)5, "options.schedule = 5");
   EXPECT_BAD(backend, (gnest_backend)99, "options.backend = 99");
   EXPECT_BAD(tree_method, (gnest_tree_method)3, "options.tree_method = 3");
   EXPECT_BAD(tree_method, (gnest_tree_method)-1, "options.tree_method = -1");
-  EXPECT_BAD(host_threads, 1000, "options.host_threads = 1000");
-  EXPECT_BAD(host_share, 200, "options.host_share = 200");
-  EXPECT_BAD(cta_levels, -2, "options.cta_levels = -2");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)3, "options.bfs_direction = 3");
   EXPECT_BAD(bfs_direction, (gnest_bfs_direction)-1, "options.bfs_direction = -1");
   EXPECT_BAD(color_method, (gnest_color_method)3,
@@ -1437,6 +1625,48 @@ Test(core_options, validation) {
              "options.tc_method = 3 is not a gnest_tc_method value (0 auto, 1 search, 2 hash)");
   EXPECT_BAD(tc_method, (gnest_tc_method)-1, "options.tc_method = -1");
 #undef EXPECT_BAD
+  /* The settings text, written into the struct directly, is checked word by word. */
+  const char *bad[][2] = {
+      {"coarsening=-4", "options.settings: 'coarsening=-4': coarsening = -4 is out of range"},
+      {"kc=-1", "options.settings: 'kc=-1': kc = -1 is out of range"},
+      {"granularity=9", "options.settings: 'granularity=9': bad value for granularity"},
+      {"lanes=3", "'lanes=3': lanes = 3 is out of range: expected 0, 1, 2, 4, 8, 16 or 32"},
+      {"host_threads=1000", "host_threads = 1000 is out of range: expected 0..64"},
+      {"host_share=200", "host_share = 200 is out of range: expected 0..100"},
+      {"cta_levels=-2", "cta_levels = -2 is out of range"},
+      {"wboost=2", "wboost = 2 is out of range"},
+      {"freelaunch_mode=t9", "'freelaunch_mode=t9': bad value for freelaunch_mode"},
+      {"group_size=-1 agg_threshold=-5", "'group_size=-1': group_size = -1"},
+      {"kc=4 speed=3", "options.settings: 'speed=3': unknown setting (expected key=value, the "
+                       "key one of: cta_levels, lanes"},
+      {"threshold=8", "'threshold=8': unknown setting"}, /* a field, not a setting */
+      {"lanes", "'lanes': not a key=value word"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
+    gnest_options_init(&o);
+    o.backend = GNEST_BACKEND_CPU;
+    snprintf(o.settings, sizeof o.settings, "%s", bad[i][0]);
+    cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_INVALID_ARGUMENT, "%s", bad[i][0]);
+    assert_contains(gnest_last_error(ctx)->message, bad[i][1]);
+    cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_bfs");
+  }
+  gnest_options_init(&o);
+  memset(o.settings, 'x', sizeof o.settings);
+  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "options.settings is not NUL-terminated");
+  /* good ones: resolved into the call's options, any blanks, a later word of a key winning */
+  gnest_options_init(&o);
+  o.backend = GNEST_BACKEND_CPU;
+  snprintf(o.settings, sizeof o.settings,
+           " granularity=none\tcoarsening=16 default cta_levels=off lanes=4 kc=2 kc=6 ");
+  cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(call.opts.granularity, GN_GRAN_NONE);
+  cr_assert_eq(call.opts.coarsening, 16);
+  cr_assert_eq(call.opts.cta_levels, -1);
+  cr_assert_eq(call.opts.lanes, 4);
+  cr_assert_eq(call.opts.kc, 6);
+  cr_assert_eq(call.opts.wboost, 0, "not named: its default");
+  cr_assert_eq(call.opts.freelaunch_mode, GN_FL_AUTO);
   int good[] = {32, 64, 1024};
   for (int i = 0; i < 3; ++i) {
     gnest_options_init(&o);
@@ -1444,6 +1674,30 @@ Test(core_options, validation) {
     cr_assert_eq(begin_with(ctx, g, &o, &call), GNEST_OK);
     cr_assert_eq(call.opts.block_size, good[i]);
   }
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* Through the public API: an algorithm refuses options whose settings text is bad, whatever
+ * backend runs (the cpu reads no setting), and runs with good ones. */
+Test(core_options, algorithms_refuse_bad_settings) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = star(ctx, 3);
+  int32_t levels[4];
+  gnest_options o;
+  gnest_options_init(&o);
+  snprintf(o.settings, sizeof o.settings, "granularity=warp lanes=5");
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &o, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "'lanes=5'");
+  cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_bfs");
+  o.backend = GNEST_BACKEND_CPU;
+  float dist[4];
+  cr_assert_eq(gnest_sssp(ctx, g, 0, dist, &o, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "'lanes=5'");
+  snprintf(o.settings, sizeof o.settings, "granularity=warp lanes=4 host_share=50");
+  cr_assert_eq(gnest_bfs(ctx, g, 0, levels, &o, NULL), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert_eq(levels[0], 0);
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }

@@ -127,11 +127,10 @@ Test(gpu_dlink, launch_limit_overflow_is_a_status) {
       gnest_options o;
       gnest_options_init(&o);
       o.backend = (gnest_backend)b;
-      o.threshold = 4;
-      o.kc = 1;
-      o.block_size = 32; /* cdp-block: a child grid per 32-item chunk */
+      /* block_size 32, cdp-block: a child grid per 32-item chunk */
+      cr_assert_eq(gnest_options_parse(&o, "threshold=4 kc=1 block_size=32"), GNEST_OK);
       cr_assert_eq(gnest_options_parse(&o, *words), GNEST_OK, "%s", what);
-      o.launch_limit = 1;
+      cr_assert_eq(gnest_options_parse(&o, "launch_limit=1"), GNEST_OK);
       for (int32_t v = 0; v < n; v++) got[v] = -7;
       gnest_info info;
       gnest_status st = gnest_bfs(ctx, g, 0, got, &o, &info);
@@ -156,7 +155,7 @@ Test(gpu_dlink, launch_limit_overflow_is_a_status) {
             break;
           }
       }
-      o.launch_limit = 0;
+      cr_assert_eq(gnest_options_parse(&o, "launch_limit=0"), GNEST_OK);
       st = gnest_bfs(ctx, g, 0, got, &o, &info);
       cr_expect_eq(st, GNEST_OK, "%s with the computed pool: %s", what,
                    gnest_last_error_string(ctx));
@@ -223,10 +222,8 @@ Test(gpu_dlink, launch_limit_overflow_in_mst_and_tc) {
     gnest_options o;
     gnest_options_init(&o);
     o.backend = (gnest_backend)b;
-    o.threshold = 4;
-    o.kc = 1;
-    o.block_size = 32;
-    o.launch_limit = 1;
+    cr_assert_eq(gnest_options_parse(&o, "threshold=4 kc=1 block_size=32 launch_limit=1"),
+                 GNEST_OK);
     double weight = -1;
     int64_t edges = -1;
     gnest_status st = gnest_mst(ctx, g, &weight, &edges, NULL, NULL, NULL, &o, NULL);
@@ -242,7 +239,8 @@ Test(gpu_dlink, launch_limit_overflow_in_mst_and_tc) {
     if (st == GNEST_OK)
       cr_expect_eq(triangles, want_triangles, "tc/%s: %llu, cpu %llu", d.name,
                    (unsigned long long)triangles, (unsigned long long)want_triangles);
-    o.launch_limit = 0; /* the context still works, and right */
+    /* the context still works, and right */
+    cr_assert_eq(gnest_options_parse(&o, "launch_limit=0"), GNEST_OK);
     st = gnest_tc(ctx, g, &triangles, NULL, &o, NULL);
     cr_expect_eq(st, GNEST_OK, "tc/%s after the overflow: %s", d.name, gnest_last_error_string(ctx));
     cr_expect_eq(triangles, want_triangles, "tc/%s after the overflow", d.name);

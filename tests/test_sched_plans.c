@@ -23,20 +23,27 @@ static void assert_contains(const char *text, const char *part) {
  * freelaunch_mode
  * ------------------------------------------------------------------------------------------- */
 
+/* The setting's value once the options are resolved, as a call resolves them. */
+static gn_freelaunch_mode resolved_mode(const gnest_options *o) {
+  gn_opts r;
+  cr_assert_eq(gn_opts_resolve(NULL, "test", o, &r), GNEST_OK, "%s", gnest_last_error_string(NULL));
+  return (gn_freelaunch_mode)r.freelaunch_mode;
+}
+
 Test(sched_options, freelaunch_mode_words) {
   gnest_options o;
   memset(&o, 0x5a, sizeof o);
   gnest_options_init(&o);
-  cr_assert_eq(o.freelaunch_mode, GNEST_FL_AUTO);
+  cr_assert_eq(resolved_mode(&o), GN_FL_AUTO);
   const char *words[] = {"auto", "t1", "t2", "t3", "t4"};
-  const gnest_freelaunch_mode want[] = {GNEST_FL_AUTO, GNEST_FL_T1, GNEST_FL_T2, GNEST_FL_T3,
-                                        GNEST_FL_T4};
-  for (int i = 4; i >= 0; --i) { /* from t4 down: every word changes the field */
+  const gn_freelaunch_mode want[] = {GN_FL_AUTO, GN_FL_T1, GN_FL_T2, GN_FL_T3, GN_FL_T4};
+  for (int i = 4; i >= 0; --i) { /* from t4 down: every word changes the setting */
     char text[64];
     snprintf(text, sizeof text, "threshold=3 freelaunch_mode=%s", words[i]);
     cr_assert_eq(gnest_options_parse(&o, text), GNEST_OK, "%s: %s", text,
                  gnest_last_error_string(NULL));
-    cr_assert_eq(o.freelaunch_mode, want[i], "%s", text);
+    cr_assert_eq(resolved_mode(&o), want[i], "%s", text);
+    cr_assert_str_eq(o.settings, text + strlen("threshold=3 "), "one word, replaced each time");
     cr_assert_eq(o.threshold, 3);
   }
   const char *bad[] = {"freelaunch_mode=t5", "freelaunch_mode=T1", "freelaunch_mode=",
@@ -53,7 +60,8 @@ Test(sched_options, freelaunch_mode_words) {
   assert_contains(gnest_last_error(NULL)->message, "freelaunch_mode");
 }
 
-/* A value outside the enum given in the struct is refused by every call, naming the field. */
+/* A value outside the setting's words, written into the settings directly, is refused by every
+ * call, naming the word. */
 Test(sched_options, freelaunch_mode_checked_by_calls) {
   gnest_ctx *ctx = bm_cpu_ctx();
   int32_t parent[] = {-1, 0, 0};
@@ -63,15 +71,15 @@ Test(sched_options, freelaunch_mode_checked_by_calls) {
   gnest_options_init(&o);
   o.backend = GNEST_BACKEND_CPU;
   int32_t out[3];
-  const int bad[] = {5, -1, 100};
+  const char *bad[] = {"freelaunch_mode=5", "freelaunch_mode=-1", "freelaunch_mode=t100"};
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; ++i) {
-    o.freelaunch_mode = (gnest_freelaunch_mode)bad[i];
+    snprintf(o.settings, sizeof o.settings, "%s", bad[i]);
     cr_assert_eq(gnest_tree_heights(ctx, t, out, &o, NULL), GNEST_ERR_INVALID_ARGUMENT);
     char text[64];
-    snprintf(text, sizeof text, "options.freelaunch_mode = %d", bad[i]);
+    snprintf(text, sizeof text, "'%s': bad value for freelaunch_mode", bad[i]);
     assert_contains(gnest_last_error(ctx)->message, text);
   }
-  o.freelaunch_mode = GNEST_FL_T4; /* read by freelaunch only: the cpu runs */
+  snprintf(o.settings, sizeof o.settings, "freelaunch_mode=t4"); /* freelaunch's only: cpu runs */
   cr_assert_eq(gnest_tree_heights(ctx, t, out, &o, NULL), GNEST_OK);
   cr_assert_eq(out[0], 2);
   gnest_tree_free(t);
@@ -136,43 +144,43 @@ typedef struct rule_case {
   const char *what;
   int64_t rows;
   int64_t lengths[2], counts[2];
-  gnest_freelaunch_mode want;
+  gn_freelaunch_mode want;
   const char *reason; /* the exact reason */
 } rule_case;
 
 /* 1,056 resident CTAs of 256 threads (132 SMs x 8, an H100). */
 Test(sched_freelaunch, rule_table) {
   const rule_case cases[] = {
-      {"uniform light degrees (a road network)", 1000000, {0, 0}, {0, 0}, GNEST_FL_T4,
+      {"uniform light degrees (a road network)", 1000000, {0, 0}, {0, 0}, GN_FL_T4,
        "T4: no item has more than 32 inner iterations: no child"},
-      {"even children, most items have one", 10000, {40, 0}, {8000, 0}, GNEST_FL_T4,
+      {"even children, most items have one", 10000, {40, 0}, {8000, 0}, GN_FL_T4,
        "T4: children even (cv 0.00 <= 0.50) and 80.0% of the items have one (>= 50%)"},
-      {"even children, few items have one", 100000, {40, 0}, {5000, 0}, GNEST_FL_T2,
+      {"even children, few items have one", 100000, {40, 0}, {5000, 0}, GN_FL_T2,
        "T2: children even but on 5.0% of the items only (< 50%) (cv 0.00); the grid takes them: "
        "0 extra subtasks (T1, about 9.5 rounds) vs the largest child on one CTA (T2, about "
        "9.5 rounds)"},
       {"a Wu tree 4-64-0: 4,161 parents of 64 children", 266305, {64, 0}, {4161, 0},
-       GNEST_FL_T2,
+       GN_FL_T2,
        "T2: children even but on 1.6% of the items only (< 50%) (cv 0.00); the grid takes them: "
        "0 extra subtasks (T1, about 7.9 rounds) vs the largest child on one CTA (T2, about "
        "7.9 rounds)"},
-      {"uneven children, none above a CTA round", 100000, {33, 200}, {2500, 2500}, GNEST_FL_T3,
+      {"uneven children, none above a CTA round", 100000, {33, 200}, {2500, 2500}, GN_FL_T3,
        "T3: children uneven (cv 0.72 > 0.50) but none longer than one CTA round (200 <= 256 "
        "iterations)"},
-      {"a Wu tree: 513 parents of 512 children", 262657, {512, 0}, {513, 0}, GNEST_FL_T1,
+      {"a Wu tree: 513 parents of 512 children", 262657, {512, 0}, {513, 0}, GN_FL_T1,
        "T1: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 513 "
        "extra subtasks (T1, about 2.0 rounds) vs the largest child on one CTA (T2, about "
        "2.5 rounds)"},
       {"a Wu tree: 65 parents of 64 children (one subtask each: a tie)", 4161, {64, 0}, {65, 0},
-       GNEST_FL_T2,
+       GN_FL_T2,
        "T2: fewer items with a child than resident CTAs (cv 0.00); the grid takes them: 0 extra "
        "subtasks (T1, about 1.1 rounds) vs the largest child on one CTA (T2, about 1.1 rounds)"},
       {"hubs: one child of 64,624 among 100,000", 1000000, {64624, 200}, {1, 99999},
-       GNEST_FL_T1,
+       GN_FL_T1,
        "T1: children uneven, some longer than a CTA round (cv 1.02); the grid takes them: 252 "
        "extra subtasks (T1, about 189.9 rounds) vs the largest child on one CTA (T2, about "
        "347.7 rounds)"},
-      {"big children of two sizes", 1000000, {300, 2560}, {1000, 1000}, GNEST_FL_T2,
+      {"big children of two sizes", 1000000, {300, 2560}, {1000, 1000}, GN_FL_T2,
        "T2: children uneven, some longer than a CTA round (cv 0.79); the grid takes them: 10000 "
        "extra subtasks (T1, about 22.7 rounds) vs the largest child on one CTA (T2, about 13.3 "
        "rounds)"},
@@ -181,7 +189,7 @@ Test(sched_freelaunch, rule_table) {
     const rule_case *rc = &cases[i];
     gn_row_census c = census_of(rc->rows, rc->lengths, rc->counts, 2, 256);
     char reason[256];
-    gnest_freelaunch_mode got = gn_freelaunch_rule(&c, 1056, 256, reason, sizeof reason);
+    gn_freelaunch_mode got = gn_freelaunch_rule(&c, 1056, 256, reason, sizeof reason);
     cr_assert_eq(got, rc->want, "%s: got %s (%s)", rc->what, gn_freelaunch_mode_name(got),
                  reason);
     cr_assert_str_eq(reason, rc->reason, "%s: \"%s\"", rc->what, reason);
@@ -193,13 +201,13 @@ Test(sched_freelaunch, rule_edges) {
   const int64_t lengths[] = {5000, 0}, counts[] = {3, 0};
   gn_row_census c = census_of(3, lengths, counts, 1, 256);
   char tiny[8];
-  gnest_freelaunch_mode m = gn_freelaunch_rule(&c, 0, 0, tiny, sizeof tiny);
-  cr_assert(m >= GNEST_FL_T1 && m <= GNEST_FL_T4);
+  gn_freelaunch_mode m = gn_freelaunch_rule(&c, 0, 0, tiny, sizeof tiny);
+  cr_assert(m >= GN_FL_T1 && m <= GN_FL_T4);
   cr_assert_lt(strlen(tiny), sizeof tiny);
   cr_assert_eq(gn_freelaunch_rule(&c, 0, 0, NULL, 0), m, "no reason buffer, same answer");
-  cr_assert_str_eq(gn_freelaunch_mode_name(GNEST_FL_T3), "T3");
-  cr_assert_str_eq(gn_freelaunch_mode_name(GNEST_FL_AUTO), "auto");
-  cr_assert_str_eq(gn_freelaunch_mode_name((gnest_freelaunch_mode)9), "?");
+  cr_assert_str_eq(gn_freelaunch_mode_name(GN_FL_T3), "T3");
+  cr_assert_str_eq(gn_freelaunch_mode_name(GN_FL_AUTO), "auto");
+  cr_assert_str_eq(gn_freelaunch_mode_name((gn_freelaunch_mode)9), "?");
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from .errors import (BackendError, FileError, GnestError, InternalError, Invalid
                      TooLarge, UnsupportedFormat)
 from .graph import Context, Graph, Tree, default_context
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 load = Graph.load
 from_edges = Graph.from_edges

@@ -46,16 +46,14 @@ class LoadOptions(ctypes.Structure):
                 ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p)]
 
 
+SETTINGS_SIZE = 256  # GNEST_SETTINGS_SIZE
+
+
 class Options(ctypes.Structure):
-    _fields_ = [("backend", c_int), ("threshold", c_int32), ("coarsening", c_int32),
-                ("granularity", c_int), ("schedule", c_int), ("wboost", c_int),
-                ("block_size", c_int32), ("kc", c_int32), ("launch_limit", c_int32),
-                ("freelaunch_mode", c_int), ("group_size", c_int32),
-                ("agg_threshold", c_int32), ("tree_method", c_int),
-                ("host_threads", c_int32), ("host_share", c_int32),
-                ("cta_levels", c_int32),
-                ("bfs_direction", c_int), ("color_method", c_int),
-                ("tc_method", c_int), ("lanes", c_int32)]
+    _fields_ = [("backend", c_int), ("threshold", c_int32), ("block_size", c_int32),
+                ("schedule", c_int), ("bfs_direction", c_int), ("color_method", c_int),
+                ("tc_method", c_int), ("tree_method", c_int),
+                ("settings", c_char * SETTINGS_SIZE)]
 
 
 class Info(ctypes.Structure):

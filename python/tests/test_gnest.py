@@ -272,6 +272,21 @@ def test_backend_argument_and_info(ctx):
     assert info.grid_barriers == 0 and info.barriers_saved == 0  # the cpu has no grid
 
 
+def test_options_fill_fields_and_settings():
+    """options= takes gnest_options' field keys and the backends' settings alike: the fields go
+    into the struct, the settings into its settings text (a key given again replaces its word)."""
+    from gnest.algorithms import _options
+    o = _options("cpu", {"threshold": 8, "granularity": "warp", "wboost": 1, "schedule": "static"})
+    assert o.threshold == 8 and o.schedule == 1
+    assert o.settings == b"granularity=warp wboost=1"
+    o = _options(None, "kc=2 lanes=8 kc=5 cta_levels=-1")
+    assert o.settings == b"kc=5 lanes=8 cta_levels=off"  # in place, canonical
+    with pytest.raises(gnest.InvalidArgument, match="unknown option 'speed'"):
+        _options(None, {"speed": 3})
+    with pytest.raises(gnest.InvalidArgument, match="'wboost=2': wboost = 2 is out of range"):
+        _options(None, "wboost=2")
+
+
 def test_last_info_is_per_thread(ctx):
     g = gnest.from_edges([0], [1], ctx=ctx)
     gnest.bfs(g, 0, backend="cpu")

@@ -207,11 +207,11 @@ __global__ void gn_agg_parent(V v, gn_items items, int32_t count, gn_step s, gn_
     const int32_t i = has ? gn_item_at(items, k) : 0;
     int64_t b = 0, en = 0;
     const bool heavy = gn_dp_split(v, has, i, s, c, b, en, edges);
-    if (c.granularity == GNEST_GRAN_NONE) {
+    if (c.granularity == GN_GRAN_NONE) {
       edges += gn_agg_by_thread(v, heavy, k, i, b, en, s, c);
       return;
     }
-    if (c.granularity == GNEST_GRAN_WARP) {
+    if (c.granularity == GN_GRAN_WARP) {
       edges += gn_agg_by_warp(v, heavy, k, i, b, en, s, c);
       return;
     }
@@ -232,7 +232,7 @@ __global__ void gn_agg_parent(V v, gn_items items, int32_t count, gn_step s, gn_
  * into the call's options (the pool is sized from it), the pick into gnest_info.reason. */
 static gnest_status gn_agg_configure(gn_engine &e, gn_agg_settings *set) {
   gn_call &call = *e.call;
-  gnest_options asked = call.opts;
+  gn_opts asked = call.opts;
   asked.threshold = call.threshold_asked;
   int32_t rank_length = GN_AGG_MIN_THRESHOLD;
   if (asked.threshold == 0)
@@ -277,8 +277,8 @@ struct gn_agg {
       c.coarsening = set.coarsening;
       c.granularity = (int32_t)set.granularity;
       c.agg_min = set.agg_threshold;
-      c.group_chunks = set.granularity == GNEST_GRAN_BLOCK ? 1
-                       : set.granularity == GNEST_GRAN_MULTI_BLOCK ? set.group_size
+      c.group_chunks = set.granularity == GN_GRAN_BLOCK ? 1
+                       : set.granularity == GN_GRAN_MULTI_BLOCK ? set.group_size
                                                                    : INT32_MAX;
     }
     return gn_agg_buffers(e, st);

@@ -44,25 +44,26 @@ int32_t gn_agg_threshold(int32_t asked_threshold, int32_t rank_length) {
 
 /* The group the rule picks: chunks of `block` items that hold about GN_AGG_GROUP_CHILDREN child
  * grids, as a power of two; its granularity (block, multi-block or grid) in *gran. */
-static int32_t gn_agg_group(const gn_agg_facts *f, double per_chunk, gnest_granularity *gran) {
+static int32_t gn_agg_group(const gn_agg_facts *f, double per_chunk, gn_granularity *gran) {
   int32_t group = 1;
   while (group < GN_AGG_MAX_GROUP && per_chunk * group < GN_AGG_GROUP_CHILDREN) group *= 2;
   const int64_t chunks = ((int64_t)f->items + f->block - 1) / f->block;
-  if (group >= chunks) *gran = GNEST_GRAN_GRID;
-  else if (group == 1) *gran = GNEST_GRAN_BLOCK;
-  else *gran = GNEST_GRAN_MULTI_BLOCK;
+  if (group >= chunks) *gran = GN_GRAN_GRID;
+  else if (group == 1) *gran = GN_GRAN_BLOCK;
+  else *gran = GN_GRAN_MULTI_BLOCK;
   return group;
 }
 
-void gn_agg_settle(const gnest_options *asked, const gn_agg_facts *f, gn_agg_settings *out,
+void gn_agg_settle(const gn_opts *asked, const gn_agg_facts *f, gn_agg_settings *out,
                    char *why, size_t why_size) {
   const double per_chunk =
       f->items > 0 ? (double)f->heavy * (double)f->block / (double)f->items : 0.0;
-  gnest_granularity picked = GNEST_GRAN_GRID;
+  gn_granularity picked = GN_GRAN_GRID;
   const int32_t group = gn_agg_group(f, per_chunk, &picked);
   out->threshold = gn_agg_threshold(asked->threshold, f->rank_length);
   out->coarsening = asked->coarsening > 0 ? asked->coarsening : GN_AGG_COARSENING;
-  out->granularity = asked->granularity != GNEST_GRAN_DEFAULT ? asked->granularity : picked;
+  out->granularity = asked->granularity != GN_GRAN_DEFAULT ? (gn_granularity)asked->granularity
+                                                          : picked;
   out->group_size = asked->group_size > 0 ? asked->group_size : group;
   out->agg_threshold = asked->agg_threshold > 0 ? asked->agg_threshold : GN_AGG_DEFAULT_MIN;
 
@@ -71,13 +72,13 @@ void gn_agg_settle(const gnest_options *asked, const gn_agg_facts *f, gn_agg_set
   else
     snprintf(t, sizeof t, "T=%d (rule: %lld rows longer, target %d)", (int)out->threshold,
              (long long)f->heavy, GN_AGG_TARGET_LAUNCHES);
-  if (out->granularity == GNEST_GRAN_MULTI_BLOCK)
+  if (out->granularity == GN_GRAN_MULTI_BLOCK)
     snprintf(g, sizeof g, "multi-block G=%d (%s: %.1f child grids a chunk)", (int)out->group_size,
              asked->group_size > 0 ? "given" : "rule", per_chunk);
   else
     snprintf(g, sizeof g, "%s (%s: %.1f child grids a chunk)",
              gn_granularity_word(out->granularity),
-             asked->granularity != GNEST_GRAN_DEFAULT ? "given" : "rule", per_chunk);
+             asked->granularity != GN_GRAN_DEFAULT ? "given" : "rule", per_chunk);
   snprintf(why, why_size, "agg %s C=%d (%s) %s A=%d (%s)", t, (int)out->coarsening,
            asked->coarsening > 0 ? "given" : "rule", g, (int)out->agg_threshold,
            asked->agg_threshold > 0 ? "given" : "default");

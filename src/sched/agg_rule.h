@@ -21,6 +21,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "gnest.h"
+#include "sched/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -50,12 +51,12 @@ typedef struct gn_agg_facts {
   int32_t block;       /* threads per block of the call */
 } gn_agg_facts;
 
-/* What agg runs with; never GNEST_GRAN_DEFAULT, no field 0. */
+/* What agg runs with; never GN_GRAN_DEFAULT, no field 0. */
 typedef struct gn_agg_settings {
   int32_t threshold;
   int32_t coarsening;
-  gnest_granularity granularity;
-  int32_t group_size;    /* CTA chunks per group (read with GNEST_GRAN_MULTI_BLOCK) */
+  gn_granularity granularity;
+  int32_t group_size;    /* CTA chunks per group (read with GN_GRAN_MULTI_BLOCK) */
   int32_t agg_threshold;
 } gn_agg_settings;
 
@@ -66,7 +67,7 @@ int32_t gn_agg_threshold(int32_t asked_threshold, int32_t rank_length);
  * and the input's facts; why receives one line saying what was picked and why, e.g.
  * "agg T=312 (rule: 6981 rows longer, target 7000) C=16 (rule) multi-block G=32 (rule: 1.8
  * child grids a chunk) A=2 (default)". */
-void gn_agg_settle(const gnest_options *asked, const gn_agg_facts *facts, gn_agg_settings *out,
+void gn_agg_settle(const gn_opts *asked, const gn_agg_facts *facts, gn_agg_settings *out,
                    char *why, size_t why_size);
 
 #ifdef __cplusplus

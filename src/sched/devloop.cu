@@ -119,7 +119,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
     GN_TRY(gn_memset(e.ctx, c.flags, 0, sizeof *c.flags));
     GN_TRY(e.scratch->alloc(&c.pool_count, 1, "consolidation buffer count"));
     GN_TRY(gn_memset(e.ctx, c.pool_count, 0, sizeof *c.pool_count));
-    const gnest_options &o = e.call->opts;
+    const gn_opts &o = e.call->opts;
     c.pass = e.pass;
     c.edges = e.edges;
     c.engine_flags = e.flags;
@@ -143,7 +143,7 @@ gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items) {
   gn_dp_state &st = gn_backend_state<gn_dp_state>(e);
   gn_dp_call &c = st.call;
   c.wboost = e.call->opts.wboost != 0;
-  c.nlk_warp = e.call->opts.granularity == GNEST_GRAN_WARP;
+  c.nlk_warp = e.call->opts.granularity == GN_GRAN_WARP;
   if (c.pool_begin && st.own_capacity >= c.pool_capacity) return GNEST_OK;
   GN_TRY(e.scratch->alloc(&c.pool_begin, (size_t)c.pool_capacity, "saved contexts"));
   st.own_capacity = c.pool_capacity;
@@ -159,7 +159,7 @@ static gnest_status gn_dp_failure(gn_engine &e, const gn_dp_flags &flags) {
     GN_CUDA(e.ctx, cudaDeviceGetLimit(&pool, cudaLimitDevRuntimePendingLaunchCount));
     return gn_error(e.ctx, GNEST_ERR_LAUNCH_LIMIT, e.call->fn, 0,
                     "%d device-side launches were refused: the pending-launch pool (%zu) was "
-                    "full; the results are discarded (options.launch_limit = 0 sizes the pool "
+                    "full; the results are discarded (the setting launch_limit=0 sizes the pool "
                     "from the input)",
                     (int)flags.failed_launches, pool);
   }

@@ -83,7 +83,7 @@ struct gn_dp_call {
   int32_t coarsening;     /* agg: original child blocks per child block */
   int32_t group_chunks;   /* agg: CTA chunks per aggregation group (grid: every chunk) */
   int32_t agg_min;        /* agg: fewest child grids a group aggregates */
-  int32_t granularity;    /* agg: gnest_granularity */
+  int32_t granularity;    /* agg: gn_granularity */
 };
 
 /* A device-side launch of the current pass may be made (one ticket taken). False when the pass
@@ -318,7 +318,7 @@ gnest_status gn_dp_prepare(gn_engine &e, int64_t max_items, int32_t pending_per_
                            int32_t default_kc, bool ticketed);
 /* gn_dp_prepare with one pending launch per heavy item, then pool_begin for max_items saved
  * contexts (item, first inner index still to run), w-boost and the next-level kernel's
- * granularity (a warp per context with GNEST_GRAN_WARP) from the options: lazynp-cta and
+ * granularity (a warp per context with GN_GRAN_WARP) from the options: lazynp-cta and
  * lazynp-warp. */
 gnest_status gn_dp_prepare_contexts(gn_engine &e, int64_t max_items);
 /* The shortest row length >= floor that at most rank of the input's rows exceed (cached on the

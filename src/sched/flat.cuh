@@ -1,6 +1,6 @@
 /* Backend "flat" (instantiated by flat.cu): no nested launch. The outer loop is spread over
  * threads, each thread runs its item's inner loop serially (Ozen, "Nested parallelism on GPUs",
- * thesis ch. 6) -- or, with gnest_options.lanes > 1, a few consecutive threads of a warp share
+ * thesis ch. 6) -- or, with the setting lanes > 1, a few consecutive threads of a warp share
  * the item and its inner loop (virtual warps, Hong et al., PPoPP 2011; gn_flat_item).
  *
  * Dynamic loop scheduling: a CTA takes the next chunk of blockDim items from an atomic counter
@@ -18,7 +18,7 @@
  * the 792 x 256 resident grid spent 104.6 of 134 cycles between instructions waiting at grid
  * barriers (ncu, H200; ~3.8 us a barrier), memory throughput 5 %. When a level's frontier fits
  * in one CTA that barrier is wasted: after every grid barrier all CTAs read the next level's
- * count, and if it holds at most cta_levels items (gnest_options.cta_levels, default one round
+ * count, and if it holds at most cta_levels items (the setting cta_levels, default one round
  * of the CTA, block_size / lanes, gn_cta_levels_bound) CTA 0 alone runs it and the following
  * levels, its threads striding over each level's items (each item by its lanes, as below),
  * __syncthreads() between levels, until a level is empty, larger than the bound, or max_levels
@@ -224,7 +224,7 @@ __global__ void gn_flat_levels_kernel(V v, const int32_t *items, const int64_t *
   gn_add_edges(edges_total, edges);
 }
 
-/* log2 of the call's lanes per item (gnest_options.lanes, resolved by the call frame: 1..32). */
+/* log2 of the call's lanes per item (the setting lanes, resolved by the call frame: 1..32). */
 static inline int gn_flat_lane_shift(const gn_engine &e) {
   int shift = 0;
   while ((2 << shift) <= e.call->opts.lanes && shift < 5) ++shift;

@@ -3,7 +3,7 @@
  * kernel for a heavy item (inner trip count above the threshold), the threads of a persistent
  * grid take the child's work themselves: no device launch at all, so no -rdc and no launch pool.
  * The paper's four assignments of a child's work to threads, each forcible
- * (gnest_options.freelaunch_mode):
+ * (the setting freelaunch_mode):
  *   T1  the child split into subtasks of one child block (blockDim iterations), each put in a
  *       grid-wide queue and taken by any CTA; the CTA that finishes an item's last subtask runs
  *       its post (a per-item count of subtasks left, with fences on both sides);
@@ -43,23 +43,23 @@ static const double kGnFlBusyShare = 0.5;   /* share of items with a child for T
  * child's iterations. */
 static const double kGnFlQueueRounds = 1.0;
 
-extern "C" const char *gn_freelaunch_mode_name(gnest_freelaunch_mode m) {
+extern "C" const char *gn_freelaunch_mode_name(gn_freelaunch_mode m) {
   static const char *const names[] = {"auto", "T1", "T2", "T3", "T4"};
-  return (int)m >= 0 && (int)m <= (int)GNEST_FL_T4 ? names[m] : "?";
+  return (int)m >= 0 && (int)m <= (int)GN_FL_T4 ? names[m] : "?";
 }
 
 /* T1 or T2: the grid takes the children. Time estimates in CTA rounds (one round: a CTA's
  * threads over `block` iterations): T2 is bounded below by its largest child on one CTA, T1 by
  * one subtask, and pays a queue operation per subtask instead of per child (a tie goes to T2:
  * children of one subtask each make the two the same). */
-static gnest_freelaunch_mode gn_fl_grid_rule(const gn_row_census *c, int64_t ctas, int32_t block,
-                                             double cv, const char *why, char *reason,
-                                             size_t size) {
+static gn_freelaunch_mode gn_fl_grid_rule(const gn_row_census *c, int64_t ctas, int32_t block,
+                                          double cv, const char *why, char *reason,
+                                          size_t size) {
   const double work = (double)c->chunks_above / (double)ctas;
   const double largest = ceil((double)c->max_row / block);
   const double t2 = fmax(largest, work) + kGnFlQueueRounds * (double)c->rows_above / (double)ctas;
   const double t1 = fmax(1.0, work) + kGnFlQueueRounds * work;
-  const gnest_freelaunch_mode m = t1 < t2 ? GNEST_FL_T1 : GNEST_FL_T2;
+  const gn_freelaunch_mode m = t1 < t2 ? GN_FL_T1 : GN_FL_T2;
   snprintf(reason, size,
            "%s: %s (cv %.2f); the grid takes them: %lld extra subtasks (T1, about %.1f rounds) "
            "vs the largest child on one CTA (T2, about %.1f rounds)",
@@ -68,9 +68,9 @@ static gnest_freelaunch_mode gn_fl_grid_rule(const gn_row_census *c, int64_t cta
   return m;
 }
 
-extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t resident_ctas,
-                                                    int32_t block, char *reason,
-                                                    size_t reason_size) {
+extern "C" gn_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t resident_ctas,
+                                                 int32_t block, char *reason,
+                                                 size_t reason_size) {
   char scratch[8];
   if (!reason || reason_size == 0) {
     reason = scratch;
@@ -81,7 +81,7 @@ extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int6
   if (c->rows_above == 0) {
     snprintf(reason, reason_size, "T4: no item has more than %d inner iterations: no child",
              (int)c->threshold);
-    return GNEST_FL_T4;
+    return GN_FL_T4;
   }
   const double share = (double)c->rows_above / (double)(c->rows > 0 ? c->rows : 1);
   const double mean = (double)c->arcs_above / (double)c->rows_above;
@@ -94,7 +94,7 @@ extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int6
     snprintf(reason, reason_size,
              "T4: children even (cv %.2f <= %.2f) and %.1f%% of the items have one (>= %.0f%%)",
              cv, kGnFlEvenSpread, 100.0 * share, 100.0 * kGnFlBusyShare);
-    return GNEST_FL_T4;
+    return GN_FL_T4;
   }
   if (cv <= kGnFlEvenSpread) {
     /* The paper keeps these children in their parents' CTAs (T3). Measured on an H200, T3 lost
@@ -110,7 +110,7 @@ extern "C" gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int6
              "T3: children uneven (cv %.2f > %.2f) but none longer than one CTA round (%lld <= "
              "%d iterations)",
              cv, kGnFlEvenSpread, (long long)c->max_row, (int)block);
-    return GNEST_FL_T3;
+    return GN_FL_T3;
   }
   return gn_fl_grid_rule(c, ctas, block, cv, "children uneven, some longer than a CTA round",
                          reason, reason_size);
@@ -130,7 +130,7 @@ struct gn_fl_slot {
 
 /* Everything the kernels need, passed by value. */
 struct gn_fl_run {
-  int32_t mode;          /* gnest_freelaunch_mode, never AUTO */
+  int32_t mode;          /* gn_freelaunch_mode, never AUTO */
   int32_t threshold;
   bool dynamic;
   int32_t *items;        /* [item_cap] heavy items (T1, T2) */
@@ -145,7 +145,7 @@ struct gn_fl_run {
 
 /* T1 and T2 hand children to the whole grid (a queue phase after a grid barrier). */
 __host__ __device__ __forceinline__ bool gn_fl_grid_mode(const gn_fl_run &r) {
-  return r.mode == GNEST_FL_T1 || r.mode == GNEST_FL_T2;
+  return r.mode == GN_FL_T1 || r.mode == GN_FL_T2;
 }
 
 /* Marks subtask entries [first, first + count) of an overflowing reservation as not to run
@@ -162,7 +162,7 @@ __device__ __forceinline__ bool gn_fl_push(const gn_fl_run &r, gn_fl_slot *slot,
                                            int64_t b, int64_t en) {
   const int32_t j = atomicAdd(&slot->items, 1);
   if (j >= r.item_cap) return false;
-  if (r.mode == GNEST_FL_T2) {
+  if (r.mode == GN_FL_T2) {
     r.items[j] = i;
     return true;
   }
@@ -204,7 +204,7 @@ __device__ __forceinline__ void gn_fl_subtask(const V &v, const gn_fl_run &r, in
 template <class V>
 __device__ void gn_fl_children(const V &v, const gn_fl_run &r, gn_fl_slot *slot, const gn_step &s,
                                unsigned long long &edges) {
-  const bool t1 = r.mode == GNEST_FL_T1;
+  const bool t1 = r.mode == GN_FL_T1;
   const int32_t queued = t1 ? *(volatile int32_t *)&slot->subtasks
                             : *(volatile int32_t *)&slot->items;
   const int32_t count = min(queued, t1 ? r.sub_cap : r.item_cap);
@@ -232,13 +232,13 @@ __device__ void gn_fl_level(const V &v, In in, int64_t count, const gn_step &s,
                             uint32_t &round, unsigned long long &edges) {
   gn_chunk_loop(count, &slot->chunk, r.dynamic, [&](int64_t k, bool has) {
     const int32_t i = has ? in(k) : 0;
-    if (r.mode == GNEST_FL_T3) {
+    if (r.mode == GN_FL_T3) {
       gn_cta_round(v, has, i, s, r.threshold, q, round, edges);
       return;
     }
     if (!has || !v.pre(i, s)) return;
     const int64_t b = v.begin(i), en = v.end(i);
-    if (r.mode != GNEST_FL_T4 && en - b > r.threshold && gn_fl_push(r, slot, i, b, en)) return;
+    if (r.mode != GN_FL_T4 && en - b > r.threshold && gn_fl_push(r, slot, i, b, en)) return;
     gn_serial_item(v, i, b, en, s, edges);
   });
   if (gn_fl_grid_mode(r)) {
@@ -343,11 +343,11 @@ struct gn_fl_state {
 };
 
 /* The mode of this call: forced, or the rule's pick; either way said in the call's reason. */
-static gnest_freelaunch_mode gn_fl_choose(gn_engine &e) {
+static gn_freelaunch_mode gn_fl_choose(gn_engine &e) {
   gn_call &call = *e.call;
   char why[200];
-  gnest_freelaunch_mode m = call.opts.freelaunch_mode;
-  if (m == GNEST_FL_AUTO) {
+  gn_freelaunch_mode m = (gn_freelaunch_mode)call.opts.freelaunch_mode;
+  if (m == GN_FL_AUTO) {
     const int64_t ctas = (int64_t)e.sm_count * (e.ctx->dev->max_threads_per_sm / e.block);
     m = gn_freelaunch_rule(&gn_engine_census(e, e.block), ctas, e.block, why, sizeof why);
   } else {
@@ -363,10 +363,10 @@ static gnest_freelaunch_mode gn_fl_choose(gn_engine &e) {
  * stay in the scratch until the call ends. */
 static gnest_status gn_fl_queues(gn_engine &e, gn_fl_run &r, int64_t max_items) {
   if (max_items > INT32_MAX) max_items = INT32_MAX;
-  if (r.mode == GNEST_FL_T3 || r.mode == GNEST_FL_T4 || r.item_cap >= max_items) return GNEST_OK;
+  if (r.mode == GN_FL_T3 || r.mode == GN_FL_T4 || r.item_cap >= max_items) return GNEST_OK;
   GN_TRY(e.scratch->alloc(&r.items, (size_t)max_items, "free launch item queue"));
   r.item_cap = (int32_t)max_items;
-  if (r.mode != GNEST_FL_T1) return GNEST_OK;
+  if (r.mode != GN_FL_T1) return GNEST_OK;
   GN_TRY(e.scratch->alloc(&r.remaining, (size_t)max_items, "free launch subtask counts"));
   if (r.subtasks) return GNEST_OK;
   int64_t sub = gn_engine_census(e, e.block).chunks_above;

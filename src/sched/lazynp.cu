@@ -2,7 +2,7 @@
  * ch. 5). During the parent pass a thread whose item has an inner trip count above the threshold
  * does not run it: it saves the item's context (item, first inner index still to run) into a
  * buffer. After the parent pass, one Next-Level Kernel (NLK), launched from the host, runs every
- * saved item with a whole CTA (or a warp, GNEST_GRAN_WARP) striding over its inner loop; the
+ * saved item with a whole CTA (or a warp, GN_GRAN_WARP) striding over its inner loop; the
  * item's post work moves into the NLK, after a barrier, so it still follows all its edges.
  * No dynamic parallelism is needed. The engine's host loops run a parent pass + NLK per level.
  *

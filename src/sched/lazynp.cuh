@@ -142,7 +142,7 @@ static inline gnest_status gn_lazynp_finish(gn_engine &e) {
 /* The parent kernel of a pass over items (heavy items' contexts saved), on the engine's stream. */
 template <class V, class S>
 static gnest_status gn_lazynp_parent(gn_engine &e, const V &v, const gn_items &items, const S &s) {
-  const gnest_options &o = e.call->opts;
+  const gn_opts &o = e.call->opts;
   auto parent = gn_lazynp_parent_kernel<V, S>;
   int grid = 0;
   GN_TRY(gn_pass_grid(e, parent, items, &grid));
@@ -154,7 +154,7 @@ static gnest_status gn_lazynp_parent(gn_engine &e, const V &v, const gn_items &i
 /* The next-level kernel over what the parent kernel saved, a CTA (or a warp) per context. */
 template <class V, class S>
 static gnest_status gn_lazynp_next_level(gn_engine &e, const V &v, const S &s) {
-  auto nlk = e.call->opts.granularity == GNEST_GRAN_WARP ? gn_lazynp_nlk_kernel<V, true, S>
+  auto nlk = e.call->opts.granularity == GN_GRAN_WARP ? gn_lazynp_nlk_kernel<V, true, S>
                                                          : gn_lazynp_nlk_kernel<V, false, S>;
   int grid = 0;
   GN_TRY(gn_resident_grid(e, nlk, 0, &grid));

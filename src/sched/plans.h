@@ -8,6 +8,7 @@
 #include <stdint.h>
 
 #include "core/internal.h"
+#include "sched/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -18,7 +19,7 @@ extern "C" {
 /* The assignment of child work for an input with the row census c (the rows longer than the
  * threshold are the parents that have children; chunks_above counts T1's subtasks of `block`
  * iterations), on a grid of resident_ctas CTAs of `block` threads. Writes the choice and why
- * into reason ("T3: ..."). Never returns GNEST_FL_AUTO. The rule (thresholds below):
+ * into reason ("T3: ..."). Never returns GN_FL_AUTO. The rule (thresholds below):
  *   no parent has children                                  -> T4 (nothing to hand out)
  *   fewer parents than resident CTAs                        -> the grid rule (below)
  *   even children (cv of their sizes <= kGnFlEvenSpread):
@@ -30,11 +31,11 @@ extern "C" {
  * The grid rule: the whole grid takes the children; T1 (subtasks) when its extra queue
  * operations cost less than the largest child alone on one CTA (T2's straggler), else T2 (a tie
  * goes to T2). */
-gnest_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t resident_ctas,
-                                         int32_t block, char *reason, size_t reason_size);
+gn_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t resident_ctas,
+                                      int32_t block, char *reason, size_t reason_size);
 
 /* "T1" .. "T4", "auto". */
-const char *gn_freelaunch_mode_name(gnest_freelaunch_mode m);
+const char *gn_freelaunch_mode_name(gn_freelaunch_mode m);
 
 /* ---- the static level scheduler (Burrows et al.) ----------------------------------------- */
 

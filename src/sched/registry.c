@@ -1,5 +1,5 @@
 /* The backend registry as C data (from backends.def), and the public functions that read it:
- * names, availability, descriptions and test configurations. */
+ * names, availability, descriptions, settings and test configurations. */
 #include <stdio.h>
 #include <string.h>
 
@@ -160,6 +160,15 @@ static int gn_config_count(const gn_backend_entry *e) {
   return count;
 }
 
+/* The k-th setting (registry order) that backend b reads, or NULL. */
+static const gn_setting_entry *gn_setting_of(gnest_backend b, int k) {
+  for (int i = 0; k >= 0 && i < gn_setting_count(); ++i) {
+    const gn_setting_entry *s = gn_setting_at(i);
+    if (gn_backend_reads(b, s->key) && k-- == 0) return s;
+  }
+  return NULL;
+}
+
 /* The entry of b, or NULL with the error recorded (context-less) for fn. */
 static const gn_backend_entry *gn_entry_checked(gnest_backend b, const char *fn) {
   const gn_backend_entry *e = gn_backend_entry_of(b);
@@ -182,6 +191,34 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
   out->device_launches = e->where == GN_WHERE_DEVICE_LAUNCH;
   out->options = e->options;
   out->num_configs = gn_config_count(e);
+  out->num_settings = 0;
+  while (gn_setting_of(b, out->num_settings)) ++out->num_settings;
+  return GNEST_OK;
+}
+
+gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out) {
+  const char *fn = "gnest_backend_setting";
+  const gn_backend_entry *e = gn_entry_checked(b, fn);
+  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
+  if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  const gn_setting_entry *s = gn_setting_of(b, k);
+  if (!s) {
+    int count = 0;
+    while (gn_setting_of(b, count)) ++count;
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "backend '%s' reads %d settings; %d is not one of them", e->name, count, k);
+  }
+  gnest_setting_desc d;
+  memset(&d, 0, sizeof d);
+  d.key = s->key;
+  d.type = s->kind == GN_SETTING_WORDS ? "words" : "int";
+  d.min = s->kind == GN_SETTING_WORDS ? 0 : s->min;
+  d.max = gn_setting_max(s);
+  d.words = s->words;
+  gn_setting_values(s, d.values, sizeof d.values);
+  gn_setting_word(s, s->def, d.default_value, sizeof d.default_value);
+  d.help = s->help;
+  *out = d;
   return GNEST_OK;
 }
 

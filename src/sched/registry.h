@@ -4,6 +4,7 @@
 #define GNEST_REGISTRY_H
 
 #include "gnest.h"
+#include "sched/options.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -63,7 +64,7 @@ typedef struct gn_backend_entry {
   unsigned algos;        /* GN_ALGO_BIT mask of gnest_algorithm values */
   const char *why_not;
   gn_role role;
-  const char *options;
+  const char *options;   /* the gnest_options fields and settings it reads */
   const char *configs;   /* ';'-separated gnest_options_parse texts */
   const char *summary;
 } gn_backend_entry;
@@ -77,7 +78,7 @@ int gn_backend_on_host(gnest_backend b);
 /* 1 when the backend is a device backend whose passes run on host threads too (WHERE HYBRID):
  * its calls' memory is managed, and it needs concurrent managed access on the device. */
 int gn_backend_host_work(gnest_backend b);
-/* 1 when the backend's entry lists the gnest_options key among those it reads. */
+/* 1 when the backend's entry lists the gnest_options field or setting key among those it reads. */
 int gn_backend_reads(gnest_backend b, const char *key);
 /* 1 when the backend can run the algorithm in this build (device presence aside). When 0,
  * why is set to a static explanation. */
@@ -90,9 +91,7 @@ const char *gn_backends_built_text(void);
 #define GN_HOST_THREADS_MAX 64
 #define GN_HOST_SHARE_DEFAULT 10
 
-/* Option checks shared by the algorithms' call frame and gnest_options_parse (options.c). */
-gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_options *o);
-/* gnest_options.cta_levels resolved: the most items a frontier level may hold to run inside one
+/* The setting cta_levels resolved: the most items a frontier level may hold to run inside one
  * CTA (flat's one-CTA stretches, src/sched/flat.cuh); 0 = stretches off. cta_levels 0 (the
  * default) gives GN_CTA_LEVELS_BLOCKS rounds of the CTA, block_size / lanes items each
  * (block_size 0: the default 256; lanes 0: 1), -1 (off; any negative value) gives 0, a positive
@@ -108,8 +107,8 @@ gnest_status gn_check_options(gnest_ctx *ctx, const char *fn, const gnest_option
  * round) against 256, FLA BFS 5.93 / 6.54 ms, BC 14.06 / 15.38, SSSP 9.45 / 9.48. */
 #define GN_CTA_LEVELS_BLOCKS 1
 int64_t gn_cta_levels_bound(int32_t cta_levels, int32_t block_size, int32_t lanes);
-/* The gnest_options_parse word of a granularity ("multi-block", ...); "?" outside the enum. */
-const char *gn_granularity_word(gnest_granularity g);
+/* The word of a granularity ("multi-block", ...); "?" outside the enum. */
+const char *gn_granularity_word(gn_granularity g);
 /* The parse word of a color_method / tc_method value ("?" outside the enum). */
 const char *gn_color_method_word(gnest_color_method m);
 const char *gn_tc_method_word(gnest_tc_method m);

@@ -94,7 +94,7 @@ int32_t gn_traversal_threshold(int64_t n, int64_t m) {
   return t;
 }
 
-/* Lanes per item of flat's loops (gnest_options.lanes). A frontier level is a chain of
+/* Lanes per item of flat's loops (the setting lanes). A frontier level is a chain of
  * dependent global accesses per arc (the arc, the neighbour's value, an atomic, a push), which
  * one thread per item walks arc after arc; lanes walk an item's arcs at once, and idle where
  * the item has fewer arcs than lanes. What counts is the length of the item an arc belongs to,
@@ -184,9 +184,8 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, 
   gnest_status st = gn_check_input(call, g, t);
   if (st != GNEST_OK) return st;
 
-  if (opts) call->opts = *opts;
-  else gnest_options_init(&call->opts);
-  st = gn_check_options(ctx, call->fn, &call->opts);
+  if (opts) st = gn_opts_resolve(ctx, call->fn, opts, &call->opts);
+  else gn_opts_defaults(&call->opts);
   if (st != GNEST_OK) return st;
   call->threshold_asked = call->opts.threshold;
   if (call->opts.threshold == 0) call->opts.threshold = 32;

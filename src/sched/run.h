@@ -14,7 +14,8 @@ typedef struct gn_call {
   gnest_ctx *ctx;
   gnest_algorithm algo;
   const char *fn;          /* public function name, for messages */
-  gnest_options opts;      /* caller's options with defaults filled (threshold, block size) */
+  gn_opts opts;            /* caller's options, settings parsed, defaults filled (threshold,
+                              block size, lanes) */
   int32_t threshold_asked; /* the caller's options.threshold: 0 = not given (agg's rule picks) */
   gnest_backend backend;   /* resolved: never AUTO */
   int on_host;             /* the resolved backend runs on the host (src/cpu) */
@@ -60,7 +61,7 @@ void gn_note_method(gn_call *call, const char *key, const char *asked, const cha
 /* The threshold of a traversal (BFS, SSSP, BC) on a device backend when the caller gives none: the
  * power of two nearest the mean degree m / n, within 8 .. 32 (32 for an empty graph). */
 int32_t gn_traversal_threshold(int64_t n, int64_t m);
-/* The lanes per item (gnest_options.lanes) of a traversal on a backend that reads them when the
+/* The lanes per item (the setting lanes) of a traversal on a backend that reads them when the
  * caller gives none, from the out-degrees' mean and cv: the smallest power of two at least the
  * arcs' mean degree mean (1 + cv^2) (the degree of the item an average arc leaves), 1 .. 32. */
 int32_t gn_traversal_lanes(double mean, double cv);

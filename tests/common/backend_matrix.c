@@ -48,17 +48,15 @@ gnest_options bm_backend_options(gnest_backend b, const char *words) {
   return o;
 }
 
+/* Resolved as a call resolves them (settings parsed, defaults filled), so that words in another
+ * order or another spelling of one value compare equal; options that do not resolve compare by
+ * their bytes. */
 int bm_options_equal(const gnest_options *a, const gnest_options *b) {
-  return a->backend == b->backend && a->threshold == b->threshold &&
-         a->coarsening == b->coarsening && a->granularity == b->granularity &&
-         a->schedule == b->schedule && a->wboost == b->wboost && a->block_size == b->block_size &&
-         a->kc == b->kc && a->launch_limit == b->launch_limit &&
-         a->freelaunch_mode == b->freelaunch_mode && a->group_size == b->group_size &&
-         a->agg_threshold == b->agg_threshold && a->tree_method == b->tree_method &&
-         a->host_threads == b->host_threads && a->host_share == b->host_share &&
-         a->cta_levels == b->cta_levels &&
-         a->bfs_direction == b->bfs_direction && a->color_method == b->color_method &&
-         a->tc_method == b->tc_method && a->lanes == b->lanes;
+  gn_opts ra, rb;
+  if (gn_opts_resolve(NULL, "bm_options_equal", a, &ra) != GNEST_OK ||
+      gn_opts_resolve(NULL, "bm_options_equal", b, &rb) != GNEST_OK)
+    return memcmp(a, b, sizeof *a) == 0;
+  return memcmp(&ra, &rb, sizeof ra) == 0;
 }
 
 /* name is an entry of the comma-separated list held by environment variable var; an unset or

@@ -74,7 +74,7 @@ gnest_options bm_cpu_options(void);
  * applied; a bad word fails the test. */
 gnest_options bm_backend_options(gnest_backend b, const char *words);
 
-/* 1 when every field of a and b is equal. */
+/* 1 when a and b run the same: every field and every setting equal once resolved. */
 int bm_options_equal(const gnest_options *a, const gnest_options *b);
 
 /* The status the run must return where the CPU reference returns ref: ref itself when the

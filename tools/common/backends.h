@@ -41,7 +41,7 @@ const char *gn_backend_choices(char *buf, size_t size);
  * is then unchanged), else 1. */
 int gn_append_words(char *buf, size_t size, const char *text);
 
-/* Sets one gnest_options key from a flag's value (--freelaunch-mode t1: key "freelaunch_mode")
+/* Sets one gnest_options key from a flag's value (--tree-method euler: key "tree_method")
  * through gnest_options_parse's "key=value", so the tools accept exactly the library's words.
  * 1 when valid; else 0 and o unchanged (a value with a blank is refused: one word, one key). */
 int gn_set_option_word(gnest_options *o, const char *key, const char *value);

@@ -78,7 +78,7 @@ typedef struct bench_config {
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;
   int cpu_runs;                                  /* --cpu-runs: reference's timed runs; < 0: as others */
-  gnest_options opts;                            /* --threshold, --wboost, --schedule, then --options */
+  gnest_options opts;                            /* --threshold, --schedule, then --options */
   char options[BENCH_TEXT_MAX];                  /* --options WORDS, every one given ("" = none) */
   gn_sweep sweep;                                /* --sweep KEY=V1,V2,... (count 0 = none) */
   bench_variant *variants;                       /* the backends x sweep values, in run order */

@@ -30,26 +30,12 @@ static const char *const usage_tail =
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
-    "  --kc N                cdp-warp/block/grid: consolidated items per child block (0 = default)\n"
-    "  --coarsening N        agg: a child block does the work of N original blocks (0 = rule)\n"
-    "  --granularity G       agg: warp, block, multi-block, grid or none (no aggregation);\n"
-    "                        lazynp*: warp = a warp per saved item\n"
-    "  --group-size N        agg, multi-block: parent CTAs per aggregation group (0 = rule)\n"
-    "  --agg-threshold N     agg: fewer child grids than N are launched each on its own (0 = 2)\n"
-    "  --host-threads N      lazynp-cpu, lazynp-cross: host threads (0 = the online CPUs, <= 64)\n"
-    "  --host-share P        lazynp-cross: percent of each pass's items run on the host (0 = 10)\n"
-    "  --wboost              w-boost: saving lanes first run the warp's common trip count\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
-    "  --freelaunch-mode M   freelaunch: auto (the paper's rule, default), t1, t2, t3 or t4\n"
-    "  --cta-levels N        flat: frontier levels of at most N items run inside one CTA\n"
-    "                        (0 = default block size / lanes, off or -1 = every level on the grid)\n"
-    "  --options WORDS       key=value settings applied after the flags above, to every backend,\n"
-    "                        e.g. \"threshold=8 granularity=warp\" (keys: threshold coarsening\n"
-    "                        granularity schedule wboost block_size kc launch_limit\n"
-    "                        freelaunch_mode group_size agg_threshold tree_method\n"
-    "                        host_threads host_share cta_levels bfs_direction\n"
-    "                        color_method tc_method lanes; gnest-cli backends lists the keys\n"
-    "                        each backend reads and its test configurations)\n"
+    "  --options WORDS       key=value words applied after the flags above, to every backend:\n"
+    "                        threshold block_size schedule tree_method bfs_direction\n"
+    "                        color_method tc_method, and the backends' own settings, e.g.\n"
+    "                        \"threshold=8 granularity=warp\" (gnest-cli backends NAME lists\n"
+    "                        NAME's settings; a backend ignores those it does not read)\n"
     "  --sweep KEY=V1,V2,... a column per value of one --options key for every backend that\n"
     "                        reads it (e.g. threshold=32,128,512); the others run once\n"
     "  --csv FILE            one row per (input, algorithm, backend), appended as they finish\n"
@@ -159,16 +145,6 @@ static int parse_schedule(bench_config *cfg, const char *text) {
   return BENCH_EXIT_OK;
 }
 
-/* --granularity G: the word granularity=G of gnest_options_parse. */
-static int parse_granularity(bench_config *cfg, const char *text) {
-  char word[64];
-  snprintf(word, sizeof word, "granularity=%.40s", text);
-  if (gnest_options_parse(&cfg->opts, word) != GNEST_OK)
-    return bench_usage_error("--granularity expects warp, block, multi-block, grid or none, got "
-                             "'%s'", text);
-  return BENCH_EXIT_OK;
-}
-
 static int parse_sweep(bench_config *cfg, const char *text) {
   char err[400];
   if (cfg->sweep.count > 0) return bench_usage_error("--sweep given twice (one key at a time)");
@@ -197,10 +173,8 @@ static int apply_options(bench_config *cfg) {
 
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
-    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--kc", "--device",
-    "--seed", "--options", "--peers", "--freelaunch-mode", "--coarsening", "--granularity",
-    "--group-size", "--agg-threshold", "--host-threads", "--host-share", "--sweep",
-    "--cta-levels"};
+    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
+    "--seed", "--options", "--peers", "--sweep"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -221,18 +195,6 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, 100000, &x)) == 0) cfg->warmup = (int)x;
   } else if (strcmp(flag, "--threshold") == 0) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
-  } else if (strcmp(flag, "--kc") == 0) {
-    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.kc = (int32_t)x;
-  } else if (strcmp(flag, "--coarsening") == 0) {
-    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.coarsening = (int32_t)x;
-  } else if (strcmp(flag, "--group-size") == 0) {
-    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.group_size = (int32_t)x;
-  } else if (strcmp(flag, "--agg-threshold") == 0) {
-    if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.agg_threshold = (int32_t)x;
-  } else if (strcmp(flag, "--host-threads") == 0) {
-    if ((rc = parse_int(flag, v, 0, 64, &x)) == 0) cfg->opts.host_threads = (int32_t)x;
-  } else if (strcmp(flag, "--host-share") == 0) {
-    if ((rc = parse_int(flag, v, 0, 100, &x)) == 0) cfg->opts.host_share = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
     if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
   } else { /* --seed */
@@ -248,16 +210,6 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--backends") == 0) return parse_backends(cfg, v);
   if (strcmp(flag, "--schedule") == 0) return parse_schedule(cfg, v);
   if (strcmp(flag, "--options") == 0) return add_options(cfg, v);
-  if (strcmp(flag, "--freelaunch-mode") == 0) {
-    if (gn_set_option_word(&cfg->opts, "freelaunch_mode", v)) return BENCH_EXIT_OK;
-    return bench_usage_error("--freelaunch-mode: expected auto, t1, t2, t3 or t4, got '%s'", v);
-  }
-  if (strcmp(flag, "--cta-levels") == 0) {
-    if (gn_set_option_word(&cfg->opts, "cta_levels", v)) return BENCH_EXIT_OK;
-    return bench_usage_error("--cta-levels: expected off, -1 (off), 0 (default) or a number of "
-                             "items, got '%s'", v);
-  }
-  if (strcmp(flag, "--granularity") == 0) return parse_granularity(cfg, v);
   if (strcmp(flag, "--sweep") == 0) return parse_sweep(cfg, v);
   if (strcmp(flag, "--suite") == 0) *suite = v;
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
@@ -271,7 +223,6 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
 static int set_switch(bench_config *cfg, const char *flag) {
   if (strcmp(flag, "--no-cpu") == 0) cfg->no_cpu = 1;
   else if (strcmp(flag, "--quiet") == 0) cfg->quiet = 1;
-  else if (strcmp(flag, "--wboost") == 0) cfg->opts.wboost = 1;
   else if (strcmp(flag, "--print-peers") == 0) cfg->print_peers = 1;
   else if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) cfg->help = 1;
   else return bench_usage_error("unknown option '%s'", flag);

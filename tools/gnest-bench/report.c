@@ -353,11 +353,12 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   fputs(",\n  ", f);
   json_key_str(f, "device", r->device_name ? r->device_name : "?", 1);
   json_key_str(f, "command", cfg->command, 0);
-  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"cpu_runs\": %d, \"seed\": %llu, \"threshold\": %d, \"wboost\": %d, ",
+  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"cpu_runs\": %d, \"seed\": %llu, \"threshold\": %d, ",
           cfg->runs, cfg->warmup, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
-          (unsigned long long)cfg->seed, cfg->opts.threshold, cfg->opts.wboost);
+          (unsigned long long)cfg->seed, cfg->opts.threshold);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
   json_key_str(f, "options", cfg->options, 1);
+  json_key_str(f, "settings", cfg->opts.settings, 1);
   char sweep[GN_SWEEP_TEXT];
   json_key_str(f, "sweep", gn_sweep_text(&cfg->sweep, sweep, sizeof sweep), 0);
   fprintf(f, ", \"cpu_max_edges\": %lld, \"peers\": ", (long long)cfg->cpu_max_edges);

@@ -134,17 +134,6 @@ static int set_output(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
-static int set_kc(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.kc); }
-static int set_launch_limit(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.launch_limit); }
-static int set_freelaunch_mode(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "freelaunch_mode", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected auto, t1, t2, t3 or t4, got '%s'", f, v);
-}
-static int set_coarsening(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.coarsening); }
-static int set_group_size(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.group_size); }
-static int set_agg_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.agg_threshold); }
-static int set_host_threads(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.host_threads); }
-static int set_host_share(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.host_share); }
 
 static int set_sweep(cli_args *a, const char *f, const char *v) {
   char err[400];
@@ -161,32 +150,11 @@ static int set_block_size(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 
-static int set_granularity(cli_args *a, const char *f, const char *v) {
-  static const char *names[] = {"warp", "block", "multi-block", "grid", "none"};
-  static const gnest_granularity values[] = {GNEST_GRAN_WARP, GNEST_GRAN_BLOCK,
-                                             GNEST_GRAN_MULTI_BLOCK, GNEST_GRAN_GRID,
-                                             GNEST_GRAN_NONE};
-  for (int i = 0; i < 5; ++i)
-    if (strcmp(v, names[i]) == 0) { a->opts.granularity = values[i]; return CLI_EXIT_OK; }
-  return cli_usage_error("%s: expected warp, block, multi-block, grid or none, got '%s'", f, v);
-}
-
 static int set_schedule(cli_args *a, const char *f, const char *v) {
   if (strcmp(v, "dynamic") == 0) a->opts.schedule = GNEST_SCHEDULE_DYNAMIC;
   else if (strcmp(v, "static") == 0) a->opts.schedule = GNEST_SCHEDULE_STATIC;
   else return cli_usage_error("%s: expected dynamic or static, got '%s'", f, v);
   return CLI_EXIT_OK;
-}
-
-static int set_cta_levels(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "cta_levels", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected off, -1 (off), 0 (default) or a number of items, got '%s'",
-                         f, v);
-}
-
-static int set_lanes(cli_args *a, const char *f, const char *v) {
-  if (gn_set_option_word(&a->opts, "lanes", v)) return CLI_EXIT_OK;
-  return cli_usage_error("%s: expected 0 (default) or 1, 2, 4, 8, 16, 32, got '%s'", f, v);
 }
 
 /* The command's method flag: one of its registry row's method words. */
@@ -234,7 +202,6 @@ static int set_max_vertices(cli_args *a, const char *f, const char *v) {
 }
 
 /* Switches: value is NULL. */
-static int set_wboost(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->opts.wboost = 1; return 0; }
 static int set_json(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->json = 1; return 0; }
 static int set_quiet(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->quiet = 1; return 0; }
 static int set_compare(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->compare = 1; return 0; }
@@ -272,54 +239,22 @@ const cli_flag cli_flags[] = {
   {"--tree", NULL, CLI_STATS, set_tree, "also print tree statistics (implied for .tree files)"},
   {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)"},
   {"--json", NULL, CLI_STATS, set_json, "print one JSON object instead of the text"},
-  {"--json", NULL, CLI_BACKENDS, set_json, "print an array of JSON objects instead of the text"},
+  {"--json", NULL, CLI_BACKENDS, set_json,
+   "print an array of JSON objects instead of the text (with NAME: one object)"},
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE (format below); with --relabel each line starts with the "
    "vertex's id in FILE"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)"},
-  {"--coarsening", "N", CLI_ALGOS, set_coarsening,
-   "agg: a child block does the work of N original blocks (0 = the defaults rule: 16)"},
-  {"--granularity", "G", CLI_ALGOS, set_granularity,
-   "agg: whose child grids are aggregated into one: warp, block, multi-block (--group-size "
-   "blocks), grid, or none (no aggregation; default: the defaults rule). lazynp*: warp = a "
-   "warp per saved item"},
-  {"--group-size", "N", CLI_ALGOS, set_group_size,
-   "agg, multi-block: parent CTAs per aggregation group (0 = the defaults rule)"},
-  {"--agg-threshold", "N", CLI_ALGOS, set_agg_threshold,
-   "agg: a warp, block, group or grid with fewer than N child grids launches each on its own "
-   "(0 = default 2)"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
-  {"--wboost", NULL, CLI_ALGOS, set_wboost, "w-boost: saving lanes first run the warp's common trip count"},
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
-  {"--kc", "N", CLI_ALGOS, set_kc, "cdp-warp/block/grid: consolidated items per child block (0 = KC_32 / KC_16 / KC_1)"},
-  {"--launch-limit", "N", CLI_ALGOS, set_launch_limit,
-   "device-launching backends: pending-launch pool to plan for (0 = computed from the input; too "
-   "small: the run fails with a launch-limit error, except on agg and lazynp-cta/-warp, which "
-   "launch less)"},
-  {"--freelaunch-mode", "M", CLI_ALGOS, set_freelaunch_mode,
-   "freelaunch: t1 (subtasks to any CTA), t2 (a child to any CTA), t3 (to the parent's CTA), "
-   "t4 (to the parent thread) or auto (default: the paper's rule; the reason says which)"},
-  {"--host-threads", "N", CLI_ALGOS, set_host_threads,
-   "lazynp-cpu, lazynp-cross: host threads that run host work, the calling one included "
-   "(0 = the online CPUs, at most 64)"},
-  {"--host-share", "P", CLI_ALGOS, set_host_share,
-   "lazynp-cross: percent (1..100) of each pass's items run by the host threads (0 = default "
-   "10)"},
-  {"--cta-levels", "N", CLI_ALGOS, set_cta_levels,
-   "flat (and levelsched's frontiers): a frontier level of at most N items runs inside one CTA "
-   "with the following such levels, __syncthreads() instead of a grid barrier between them; 0 = "
-   "default (block size / lanes: one round of the CTA), off (or -1) = every level on the whole "
-   "grid"},
-  {"--lanes", "N", CLI_ALGOS, set_lanes,
-   "flat (and levelsched's frontiers): threads of a warp that share one item, each running every "
-   "N-th arc (1, 2, 4, 8, 16, 32; 0 = default: bfs, sssp, bc the smallest power of two >= the "
-   "mean degree, at most 32; else 1)"},
   {NULL, "M", CLI_METHOD, set_method, NULL}, /* the registry row's method: cli_flag_name */
   {"--options", "WORDS", CLI_ALGOS, set_options,
-   "settings as space-separated key=value words, applied after the flags above (--compare: to "
-   "every backend), e.g. \"threshold=8 granularity=warp\"; keys: backend threshold coarsening "
-   "granularity schedule wboost block_size kc launch_limit freelaunch_mode group_size agg_threshold tree_method host_threads host_share cta_levels bfs_direction color_method tc_method lanes. gnest-cli backends lists the keys each backend reads "
-   "and its test configurations, each one runnable as --backend NAME --options \"CONFIGURATION\""},
+   "key=value words, applied after the flags above (--compare: to every backend): the keys of "
+   "those flags (backend threshold block_size schedule tree_method bfs_direction color_method "
+   "tc_method, e.g. \"threshold=8 schedule=static\") and the backends' own settings, which "
+   "gnest-cli backends NAME lists for NAME with their values, defaults and test configurations "
+   "(each one runnable as --backend NAME --options \"CONFIGURATION\"); a setting the backend that "
+   "runs does not read is ignored. Repeatable: a key given again replaces its earlier word"},
   {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
   {"--symmetrize", NULL, DIRECTED_LOADING, set_symmetrize,
@@ -350,7 +285,7 @@ const cli_flag cli_flags[] = {
    "more than N arcs, estimated from the input (default 20000000000, about a minute; 0 = no limit)"},
   {"--sweep", "KEY=V1,V2,...", CLI_ALGOS, set_sweep,
    "with --compare: a row per value of one --options key (e.g. threshold=32,128,512) for every "
-   "backend that reads it (gnest-cli backends), in one process; the others run once"},
+   "backend that reads it (gnest-cli backends NAME), in one process; the others run once"},
   {"--quiet", NULL, ON_DEVICE, set_quiet,
    "no summary, no hints and no progress (errors and --json still print)"},
   {"--quiet", NULL, CLI_CONVERT, set_quiet, "no 'wrote' line and no progress (errors still print)"},
@@ -492,6 +427,12 @@ static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
   return f->set(a, name, argv[*i]);
 }
 
+/* A command's operands: "FILE", "IN OUT", "[NAME]" (optional) or "" (none). */
+static int operand_required(cli_cmd cmd) {
+  const char *operands = cli_command_of(cmd)->operands;
+  return operands[0] != '\0' && operands[0] != '[';
+}
+
 static int take_operand(cli_args *a, const char *word) {
   const cli_command *c = cli_command_of(a->cmd);
   if (a->input == NULL && c->operands[0]) a->input = word;
@@ -504,7 +445,7 @@ static int take_operand(cli_args *a, const char *word) {
 static int check_combinations(cli_args *a) {
   const char *cmd = cli_command_of(a->cmd)->name;
   if (a->help) return CLI_EXIT_OK;
-  if (a->input == NULL && cli_command_of(a->cmd)->operands[0])
+  if (a->input == NULL && operand_required(a->cmd))
     return cli_usage_error("%s: missing input FILE (see gnest-cli %s --help)", cmd, cmd);
   if (a->cmd == CMD_CONVERT && a->convert_out == NULL)
     return cli_usage_error("convert: missing output file OUT (see gnest-cli convert --help)");

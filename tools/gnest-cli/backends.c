@@ -1,8 +1,10 @@
-/* gnest-cli backends: the library's backend registry (gnest_backend_describe), one line or one
- * JSON object per backend, in registry order. Needs no input and no context. */
+/* gnest-cli backends [NAME]: the library's backend registry (gnest_backend_describe), one line or
+ * one JSON object per backend, in registry order; with NAME that backend alone, its settings
+ * (gnest_backend_setting) in full. Needs no input and no context. */
 #include <string.h>
 
 #include "common/backends.h"
+#include "common/wrap.h"
 #include "cli.h"
 
 /* The k-th test configuration's label of b ("" when the registry has none). */
@@ -42,6 +44,19 @@ static void json_words(cli_json *j, const char *text) {
   cli_json_close(j, ']');
 }
 
+static void json_setting(cli_json *j, const gnest_setting_desc *s) {
+  cli_json_open(j, '{');
+  cli_json_key(j, "key"); cli_json_str(j, s->key);
+  cli_json_key(j, "type"); cli_json_str(j, s->type);
+  cli_json_key(j, "min"); cli_json_i64(j, s->min);
+  cli_json_key(j, "max"); cli_json_i64(j, s->max);
+  if (s->words[0]) { cli_json_key(j, "words"); json_words(j, s->words); }
+  cli_json_key(j, "values"); cli_json_str(j, s->values);
+  cli_json_key(j, "default"); cli_json_str(j, s->default_value);
+  cli_json_key(j, "help"); cli_json_str(j, s->help);
+  cli_json_close(j, '}');
+}
+
 static void json_backend(cli_json *j, const gnest_backend_desc *d) {
   gn_backend_kind k = gn_backend_kind_of(d->backend);
   cli_json_open(j, '{');
@@ -59,11 +74,67 @@ static void json_backend(cli_json *j, const gnest_backend_desc *d) {
     cli_json_str(j, config_label(d->backend, c, label, sizeof label));
   }
   cli_json_close(j, ']');
+  cli_json_key(j, "settings");
+  cli_json_open(j, '[');
+  for (int k = 0; k < d->num_settings; ++k) {
+    gnest_setting_desc sd;
+    if (gnest_backend_setting(d->backend, k, &sd) == GNEST_OK) json_setting(j, &sd);
+  }
+  cli_json_close(j, ']');
   cli_json_key(j, "summary"); cli_json_str(j, d->summary);
   cli_json_close(j, '}');
 }
 
+/* One backend in full: what it is, the keys it reads, each of its settings, its configurations. */
+static void print_backend(FILE *f, const gnest_backend_desc *d) {
+  gn_backend_kind k = gn_backend_kind_of(d->backend);
+  fprintf(f, "%s: %s, %s\n  ", d->name, status_text(k),
+          k == GN_KIND_PLANNED ? "not built yet" : gn_backend_kind_text(k));
+  gn_print_wrapped(f, d->summary, 2, 100);
+  fprintf(f, "options: %s\n", d->options[0] ? d->options : "-");
+  if (d->num_settings > 0)
+    fputs("settings (--options KEY=VALUE; a backend ignores the settings it does not read):\n", f);
+  for (int s = 0; s < d->num_settings; ++s) {
+    gnest_setting_desc sd;
+    if (gnest_backend_setting(d->backend, s, &sd) != GNEST_OK) continue;
+    char head[160];
+    snprintf(head, sizeof head, "%s: %s (default: %s)", sd.key, sd.values, sd.default_value);
+    fputs("  ", f);
+    gn_print_wrapped(f, head, 2, 100);
+    fputs("      ", f);
+    gn_print_wrapped(f, sd.help, 6, 100);
+  }
+  if (d->num_configs > 0)
+    fprintf(f, "test configurations (--backend %s --options \"CONFIGURATION\"):\n", d->name);
+  for (int c = 0; c < d->num_configs; ++c) {
+    char label[256];
+    fprintf(f, "  %s\n", config_label(d->backend, c, label, sizeof label));
+  }
+}
+
+/* gnest-cli backends NAME. */
+static int describe_one(const cli_args *a) {
+  gnest_backend b;
+  gnest_backend_desc d;
+  if (gnest_backend_from_name(a->input, &b) != GNEST_OK) {
+    char names[512];
+    return cli_usage_error("backends: unknown backend '%s' (one of: %s)", a->input,
+                           gn_backend_choices(names, sizeof names));
+  }
+  gnest_status st = gnest_backend_describe(b, &d);
+  if (st != GNEST_OK) return cli_fail(a, NULL, st);
+  if (a->json) {
+    cli_json j;
+    cli_json_init(&j, stdout);
+    json_backend(&j, &d);
+  } else {
+    print_backend(stdout, &d);
+  }
+  return CLI_EXIT_OK;
+}
+
 int cli_cmd_backends(const cli_args *a) {
+  if (a->input) return describe_one(a);
   cli_json j;
   cli_json_init(&j, stdout);
   if (a->json) cli_json_open(&j, '[');

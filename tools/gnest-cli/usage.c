@@ -30,12 +30,14 @@ static const cli_command tool_commands[CMD_COUNT - CMD_STATS] = {
          "to IN (e.g. --symmetrize, --drop-self-loops). A tree file (*.tree) converts to a .tree "
          "file."},
     [CMD_BACKENDS - CMD_STATS] =
-        {"backends", "",
+        {"backends", "[NAME]",
          "the backends of this build: where they run, what they read, their tests",
          "One line per backend, from the library's registry: its name (for --backend), built or\n"
          "planned, where it runs (host, device, device launches; the selector picks one of the\n"
          "others), the --options keys it reads, the option configurations its tests cover (each\n"
-         "one runnable as --backend NAME --options \"CONFIGURATION\") and what it does."},
+         "one runnable as --backend NAME --options \"CONFIGURATION\") and what it does.\n"
+         "With NAME: that backend alone, and each of its own settings (--options KEY=VALUE):\n"
+         "the values it takes, its default and what it does."},
 };
 
 /* What --output writes, by the result's kind (value: the registry's name of the result). */
@@ -94,7 +96,7 @@ void cli_print_usage(FILE *f) {
           "gnest-cli %s: graph and tree analytics on NVIDIA GPUs (CPU fallback without one)\n\n"
           "usage: gnest-cli COMMAND FILE [options]\n"
           "       gnest-cli COMMAND --help    every flag of COMMAND\n"
-          "       gnest-cli backends [--json]\n"
+          "       gnest-cli backends [NAME] [--json]\n"
           "       gnest-cli --version\n\ncommands:\n",
           GNEST_VERSION_STRING);
   for (int c = 0; c < CMD_COUNT; ++c)
