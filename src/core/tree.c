@@ -5,7 +5,7 @@
 
 #include "core/device_api.h"
 #include "core/internal.h"
-#include "algos/tree_euler.h"
+#include "core/tree_salt.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Validation
