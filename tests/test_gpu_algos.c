@@ -53,6 +53,7 @@
 #include "color_sim.h" /* bench/proto: the CPU simulation of the coloring rounds */
 #include "common/backend_matrix.h"
 #include "common/gen.h"
+#include "common/splitter_chain.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"

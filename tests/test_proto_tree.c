@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "common/gen.h"
+#include "common/splitter_chain.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 #include "tree_sim.h"
