@@ -600,6 +600,8 @@ Test(core_stats, device_matches_cpu_when_a_device_exists) {
  * Trees
  * ------------------------------------------------------------------------------------------- */
 
+/* gnest_tree_from_parents refuses the parent array with this status and message, and
+ * gnest_tree_write_parents refuses it alike, writing nothing. */
 static void assert_tree_error(int32_t n, const int32_t *parent, gnest_status want,
                               const char *message) {
   gnest_ctx *ctx = cpu_ctx();
@@ -609,6 +611,15 @@ static void assert_tree_error(int32_t n, const int32_t *parent, gnest_status wan
   cr_assert_null(t);
   cr_assert_str_eq(gnest_last_error(ctx)->message, message);
   cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_tree_from_parents");
+  char dir[] = "/tmp/gnest-core-tree-XXXXXX", path[sizeof dir + 16];
+  cr_assert_not_null(mkdtemp(dir));
+  snprintf(path, sizeof path, "%s/t.tree", dir);
+  cr_assert_eq(gnest_tree_write_parents(ctx, n, parent, path), want, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert_str_eq(gnest_last_error(ctx)->message, message);
+  cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_tree_write_parents");
+  cr_assert_neq(access(path, F_OK), 0, "%s was written", path);
+  cr_assert_eq(rmdir(dir), 0);
   gnest_ctx_free(ctx);
 }
 
@@ -779,6 +790,43 @@ Test(core_tree, from_graph_errors) {
   gnest_tree_free(t);
 
   cr_assert_eq(gnest_tree_from_graph(ctx, NULL, 0, &t), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_ctx_free(ctx);
+}
+
+/* gnest_tree_write_parents writes the file gnest_tree_save writes for the same tree; the
+ * arguments it refuses before looking at the array. */
+Test(core_tree, write_parents_as_save_writes) {
+  gnest_ctx *ctx = cpu_ctx();
+  const int32_t parent[] = {3, 3, -1, 2, 3, 0, 5};
+  char dir[] = "/tmp/gnest-core-tree-XXXXXX", written[sizeof dir + 16], saved[sizeof dir + 16];
+  cr_assert_not_null(mkdtemp(dir));
+  const char *names[] = {"w.tree", "w.tree.gz"};
+  for (int i = 0; i < 2; i++) {
+    snprintf(written, sizeof written, "%s/%s", dir, names[i]);
+    snprintf(saved, sizeof saved, "%s/s.tree", dir);
+    cr_assert_eq(gnest_tree_write_parents(ctx, 7, parent, written), GNEST_OK, "%s",
+                 gnest_last_error_string(ctx));
+    gnest_tree *t = NULL;
+    cr_assert_eq(gnest_tree_load(ctx, written, &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    const int32_t *back;
+    gnest_tree_arrays(t, &back, NULL, NULL);
+    cr_assert_eq(gnest_tree_num_nodes(t), 7);
+    cr_assert_arr_eq(back, parent, sizeof parent);
+    cr_assert_eq(gnest_tree_save(ctx, t, saved), GNEST_OK);
+    gnest_tree_free(t);
+    if (i == 0) { /* the same bytes */
+      char cmd[3 * sizeof written];
+      snprintf(cmd, sizeof cmd, "cmp -s %s %s", written, saved);
+      cr_assert_eq(system(cmd), 0, "%s and %s differ", written, saved);
+    }
+    cr_assert_eq(unlink(written), 0);
+    cr_assert_eq(unlink(saved), 0);
+  }
+  cr_assert_eq(rmdir(dir), 0);
+  cr_assert_eq(gnest_tree_write_parents(ctx, 7, parent, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(ctx)->message, "path is NULL");
+  cr_assert_eq(gnest_tree_write_parents(NULL, 7, parent, "x.tree"), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(NULL)->message, "ctx is NULL");
   gnest_ctx_free(ctx);
 }
 
