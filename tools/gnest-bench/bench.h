@@ -29,9 +29,17 @@ typedef enum bench_algo {
 #define BA_TREE_MASK (BA_BIT(BA_TREE_DESCENDANTS) | BA_BIT(BA_TREE_HEIGHTS))
 #define BA_ALL_MASK ((1u << BA_COUNT) - 1)
 
+/* ---- bench.c: what every file shares ------------------------------------------------------ */
 const char *bench_algo_name(bench_algo a);
 int bench_algo_from_name(const char *name, bench_algo *out);
 static inline int bench_algo_is_tree(bench_algo a) { return (BA_TREE_MASK & BA_BIT(a)) != 0; }
+/* Prints "gnest-bench: <message>" on stderr and returns BENCH_EXIT_USAGE. */
+int bench_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+double bench_now_ms(void);
 
 /* ---- peers.c: the peer table (bench/peers.tsv compiled in, or --peers FILE) ---------------- */
 /* One cell's best peer time. The texts point into the table's text. */
@@ -103,13 +111,6 @@ typedef struct bench_config {
 /* ---- main.c: arguments -------------------------------------------------------------------- */
 int bench_parse_args(int argc, char **argv, bench_config *cfg);
 void bench_config_free(bench_config *cfg);
-/* Prints "gnest-bench: <message>" on stderr and returns BENCH_EXIT_USAGE. */
-int bench_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-double bench_now_ms(void);
 
 /* ---- inputs.c: loading and generating ----------------------------------------------------- */
 typedef struct bench_input {

@@ -16,22 +16,6 @@
 #define WEIGHT_LO 1
 #define WEIGHT_HI 64
 
-static const char *const algo_names[BA_COUNT] = {
-    "bfs", "sssp", "bc", "color", "mst", "tc", "tree-descendants", "tree-heights"};
-
-const char *bench_algo_name(bench_algo a) {
-  return (int)a >= 0 && a < BA_COUNT ? algo_names[a] : "?";
-}
-
-int bench_algo_from_name(const char *name, bench_algo *out) {
-  for (int a = 0; a < BA_COUNT; a++)
-    if (strcmp(name, algo_names[a]) == 0) {
-      *out = (bench_algo)a;
-      return 1;
-    }
-  return 0;
-}
-
 /* ------------------------------------------------------------------------------------------ */
 /* Specs                                                                                       */
 /* ------------------------------------------------------------------------------------------ */

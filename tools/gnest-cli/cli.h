@@ -59,7 +59,7 @@ typedef struct cli_args {
   gn_sweep sweep;           /* --sweep KEY=V1,V2,... (count 0 = none) */
 } cli_args;
 
-/* ---- args.c, usage.c ---------------------------------------------------------------------- */
+/* ---- args.c, commands.c, usage.c ---------------------------------------------------------- */
 typedef int (*cli_flag_setter)(cli_args *a, const char *flag, const char *value);
 
 typedef struct cli_flag {
@@ -77,9 +77,9 @@ typedef struct cli_command {
   const char *notes;     /* extra paragraph for CMD --help, or NULL */
 } cli_command;
 
-extern const cli_flag cli_flags[];
+extern const cli_flag cli_flags[];          /* args.c */
 extern const int cli_flag_count;
-extern const cli_command cli_commands[CMD_COUNT];
+extern const cli_command cli_commands[CMD_COUNT]; /* commands.c */
 
 /* Fills a from argv[1..] (argv[1] is the command). Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after
  * printing one line on stderr. */
