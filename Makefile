@@ -1,6 +1,7 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
-#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
+#   make test       the layer check (scripts/check-layers.sh), every test binary (GPU cases skip
+#                   with a reason when no CUDA device is present),
 #                   then the Python package's tests when numpy, scipy, networkx and pytest are there
 #                   and the loaders' fuzz corpus replay
 #   make test-gpu   the GPU test binaries only
@@ -17,11 +18,12 @@ NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 
 # One include root per side: library code sees include/ and src/ (path-qualified includes,
-# "sched/engine.h"); tools see include/ and tools/ (the public API and tools/common only); tests see
-# all three. scripts/check-layers.sh (make test) rejects an include against the layer order.
+# "sched/engine.cuh"); tools see include/ and tools/ only (the public API and tools/common: the
+# compiler refuses anything else); tests see all three. scripts/check-layers.sh (make test)
+# rejects an include against the layer order.
 INCLUDES  := -Iinclude -Isrc
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
+CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE
 NVCCFLAGS ?= -O3 -g -lineinfo
 NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
 CUDA_LIBDIRS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib
@@ -64,10 +66,10 @@ tests: $(TEST_BINS)
 # Per-file header dependencies (-MMD): editing one header rebuilds the files that include it.
 build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(INCLUDES) -MMD -MP -c $< -o $@
 
-# Tools and tests also see tools/ ("common/gen.h").
-build/tools/%.o build/tests/%.o: CFLAGS += -Itools
+build/tools/%.o: INCLUDES := -Iinclude -Itools
+build/tests/%.o: INCLUDES := -Iinclude -Isrc -Itools
 
 build/%.o: %.cu
 	@mkdir -p $(dir $@)
@@ -162,6 +164,7 @@ bin/gnest-proto-tree: build/bench/proto/tree_main.o $(PROTO_TREE_OBJ) $(GNEST_LI
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all fuzz
+	@scripts/check-layers.sh
 	@scripts/run-tests.sh 2 $(TEST_BINS)
 	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
 	@$(MAKE) --no-print-directory test-python
