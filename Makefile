@@ -1,10 +1,12 @@
 # gnest — one Makefile. nvcc for .cu, cc (C11) for .c.
 #   make            lib/libgnest.{a,so}, bin/gnest-cli, bin/gnest-gen, bin/gnest-bench, tests/bin/*
-#   make test       every test binary (GPU cases skip with a reason when no CUDA device is present),
-#                   the docs check, the loaders' fuzz corpus replay, then the Python package's tests
-#                   when numpy, scipy, networkx and pytest are there
+#   make test       the layer check (scripts/check-layers.sh), every test binary (GPU cases skip
+#                   with a reason when no CUDA device is present), the docs check, the loaders'
+#                   fuzz corpus replay, then the Python package's tests when numpy, scipy, networkx
+#                   and pytest are there
 #   make docs       the generated parts of README.md and docs/ (scripts/docs.py)
 #   make test-gpu   the GPU test binaries only
+#   make LINK=static  tools and tests with libgnest.a linked in (default: against lib/libgnest.so)
 #   make plots [JSON=RUN.json] [OUT=DIR] [PEERS=TABLE.tsv]   PNGs of a gnest-bench run (matplotlib)
 #   make install PREFIX=/usr/local [DESTDIR=staging]      make uninstall (same variables)
 #   make fuzz       the loader fuzz targets in tests/fuzz/bin (libFuzzer with clang; tests/fuzz/README.md)
@@ -16,11 +18,12 @@ NVCC      ?= nvcc
 CUDA_HOME ?= $(patsubst %/bin/nvcc,%,$(realpath $(shell command -v $(NVCC))))
 
 # One include root per side: library code sees include/ and src/ (path-qualified includes,
-# "sched/engine.h"); tools see include/ and tools/ (the public API and tools/common only); tests see
-# all three. scripts/check-layers.sh (make test) rejects an include against the layer order.
+# "sched/engine.cuh"); tools see include/ and tools/ only (the public API and tools/common: the
+# compiler refuses anything else); tests see all three. scripts/check-layers.sh (make test)
+# rejects an include against the layer order.
 INCLUDES  := -Iinclude -Isrc
 CFLAGS    ?= -O2 -g
-CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE $(INCLUDES)
+CFLAGS    += -std=c11 -Wall -Wextra -fPIC -D_GNU_SOURCE
 NVCCFLAGS ?= -O3 -g -lineinfo
 NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
 CUDA_LIBDIRS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib
@@ -66,10 +69,10 @@ tests: $(TEST_BINS) tests/bin/example_bfs
 # Per-file header dependencies (-MMD): editing one header rebuilds the files that include it.
 build/%.o: %.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
+	$(CC) $(CFLAGS) $(INCLUDES) -MMD -MP -c $< -o $@
 
-# Tools and tests also see tools/ ("common/gen.h").
-build/tools/%.o build/tests/%.o: CFLAGS += -Itools
+build/tools/%.o: INCLUDES := -Iinclude -Itools
+build/tests/%.o: INCLUDES := -Iinclude -Isrc -Itools
 
 build/%.o: %.cu
 	@mkdir -p $(dir $@)
@@ -92,18 +95,28 @@ lib/libgnest.so: lib/$(SHLIB)
 	ln -sf $(SHLIB) lib/$(SONAME)
 	ln -sf $(SONAME) $@
 
-# LINK=shared links the tools and tests against lib/libgnest.so rather than libgnest.a: one copy
-# of the device code (about 20 MB) instead of one per binary, so that a build fits the GPU
-# machine's carry limit (../shared/GPU.md). They find it through their run path (bin/ and
-# tests/bin/ relative to lib/; LD_LIBRARY_PATH, e.g. on the GPU machine, comes first). After
-# switching, `rm -f bin/* tests/bin/*` so that they relink.
+# The tools and tests link lib/libgnest.so: one copy of the device code (about 30 MB) for all of
+# them instead of one per binary. They find it through their run path (bin/ and tests/bin/
+# relative to lib/; LD_LIBRARY_PATH, e.g. on the GPU machine, comes first). LINK=static links
+# libgnest.a into each instead (binaries that run with no libgnest.so around). Switching relinks
+# them (the stamp build/link-$(LINK)). `make install` links the installed tools again, against
+# the same library with the run path $(LIBDIR), where it installs libgnest.so.
+LINK ?= shared
 ifeq ($(LINK),shared)
 GNEST_LINK := -Llib -lgnest '-Wl,-rpath,$$ORIGIN/../lib:$$ORIGIN/../../lib'
 GNEST_LINK_DEP := lib/libgnest.so
-else
+else ifeq ($(LINK),static)
 GNEST_LINK := lib/libgnest.a
 GNEST_LINK_DEP := lib/libgnest.a
+else
+$(error LINK=$(LINK): shared (the default) or static)
 endif
+# The stamp build/link-$(LINK) is made when the Makefile is read, on the first make after a
+# switch, so it is newer than the binaries linked the other way. Not by a rule: under .SECONDARY,
+# make does not make a missing prerequisite for a target that exists.
+LINK_STAMP := build/link-$(LINK)
+$(shell [ -f $(LINK_STAMP) ] || { mkdir -p build && rm -f build/link-* && touch $(LINK_STAMP); })
+GNEST_LINK_DEP += $(LINK_STAMP)
 
 .SECONDARY:
 .SECONDEXPANSION:
@@ -146,6 +159,7 @@ tests/bin/example_bfs: build/docs/examples/bfs.o $(GNEST_LINK_DEP)
 # Tests run from the repository root (they read ../shared/data when it exists, bin/ for CLI tests).
 # Every skipped test shows its reason on one line (scripts/run-tests.sh).
 test: all fuzz
+	@scripts/check-layers.sh
 	@scripts/run-tests.sh 2 $(TEST_BINS)
 	@$(MAKE) --no-print-directory test-docs
 	@echo "== tests/fuzz (corpus replay)"; FUZZ_BIN=$(FUZZ_BIN) tests/fuzz/run.sh replay
@@ -205,14 +219,30 @@ test-gpu: all
 INSTALLED := $(LIBDIR)/libgnest.a $(LIBDIR)/$(SHLIB) $(LIBDIR)/$(SONAME) $(LIBDIR)/libgnest.so \
              $(LIBDIR)/pkgconfig/gnest.pc $(PREFIX)/include/gnest.h $(addprefix $(PREFIX)/bin/,$(TOOLS))
 
-install: lib tools
+# The installed tools: bin/'s objects linked again, against lib/libgnest.so with the run path
+# $(LIBDIR) alone (bin/'s names the build tree), so that they load the installed library wherever
+# LIBDIR is; with LINK=static, libgnest.a linked in as in bin/'s. Linked at every install (the
+# run path follows LIBDIR).
+INSTALL_TOOL_BINS := $(addprefix build/install/bin/,$(TOOLS))
+ifeq ($(LINK),shared)
+INSTALL_LINK := -Llib -lgnest -Wl,-rpath,$(LIBDIR)
+else
+INSTALL_LINK := $(GNEST_LINK)
+endif
+.PHONY: FORCE
+build/install/bin/%: $$(call tool_objs,$$*) $(TOOL_COMMON) $(GNEST_LINK_DEP) FORCE
+	@mkdir -p $(dir $@)
+	$(CC) -o $@ $(filter %.o,$^) $(INSTALL_LINK) $(LDLIBS)
+build/install/bin/gnest-bench: build/gen/bench_peers.o
+
+install: lib tools $(INSTALL_TOOL_BINS)
 	install -d $(DESTDIR)$(LIBDIR)/pkgconfig $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/bin
 	install -m 644 lib/libgnest.a $(DESTDIR)$(LIBDIR)/
 	install -m 755 lib/$(SHLIB) $(DESTDIR)$(LIBDIR)/
 	ln -sf $(SHLIB) $(DESTDIR)$(LIBDIR)/$(SONAME)
 	ln -sf $(SONAME) $(DESTDIR)$(LIBDIR)/libgnest.so
 	install -m 644 include/gnest.h $(DESTDIR)$(PREFIX)/include/
-	install -m 755 $(TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(INSTALL_TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/gnest.pc
 	@echo "installed gnest $(VERSION) under $(DESTDIR)$(PREFIX); programs linked with -lgnest find"

@@ -164,6 +164,15 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
                                   gnest_graph **out);
 /* Writes the binary CSR cache (versioned header, sizes, checksum). */
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
+/* Writes the graph's arcs, as stored, to path in one of the formats gnest_graph_load reads:
+ * GNEST_FORMAT_MTX (Matrix Market coordinate general, 1-based, "real" with weights, else
+ * "pattern"), GNEST_FORMAT_EDGELIST (a '#' line with the vertex count, then "u v [w]", 0-based)
+ * or GNEST_FORMAT_BINARY (what gnest_graph_save writes). Failures: GNEST_ERR_INVALID_ARGUMENT (a
+ * NULL argument, or a format not written: AUTO, DIMACS), GNEST_ERR_INVALID_INPUT (a text format
+ * and a weight that is NaN or infinite: nothing written), GNEST_ERR_IO, GNEST_ERR_OUT_OF_MEMORY.
+ * A path ending in .gz or .xz is written compressed. */
+gnest_status gnest_graph_write(gnest_ctx *ctx, const gnest_graph *g, const char *path,
+                               gnest_format format);
 void gnest_graph_free(gnest_graph *g);
 
 int32_t gnest_graph_num_vertices(const gnest_graph *g);
@@ -209,6 +218,13 @@ gnest_status gnest_tree_load(gnest_ctx *ctx, const char *path, gnest_tree **out)
 gnest_status gnest_tree_from_graph(gnest_ctx *ctx, const gnest_graph *g, int32_t root,
                                    gnest_tree **out);
 gnest_status gnest_tree_save(gnest_ctx *ctx, const gnest_tree *t, const char *path);
+/* Writes the tree file of a parent array without building the tree (the file gnest_tree_save
+ * writes for the tree gnest_tree_from_parents would build), for trees too large to hold twice.
+ * The array is checked as gnest_tree_from_parents checks it (one root, every other parent in
+ * [0, n), no cycle) in O(n) time and n bytes; nothing is written when it fails. A path ending in
+ * .gz or .xz is written compressed. */
+gnest_status gnest_tree_write_parents(gnest_ctx *ctx, int32_t n, const int32_t *parent,
+                                      const char *path);
 void gnest_tree_free(gnest_tree *t);
 
 int32_t gnest_tree_num_nodes(const gnest_tree *t);

@@ -2,8 +2,8 @@
 # Proves that gnest installs like a Debian library and that docs/api.md's link lines work:
 #   1. make install PREFIX=<a fresh temporary directory>: libgnest.so.MAJOR.MINOR.PATCH whose
 #      SONAME (readelf) is libgnest.so.SOVERSION (MAJOR, or 0.MINOR while MAJOR is 0), the links
-#      libgnest.so.SOVERSION and libgnest.so, libgnest.a, gnest.h, the tools, gnest.pc (version
-#      and libdir right)
+#      libgnest.so.SOVERSION and libgnest.so, libgnest.a, gnest.h, the tools (which load the
+#      installed library), gnest.pc (version and libdir right)
 #   2. two programs: the C example docs/examples/bfs.c (run on a 4-vertex .mtx file) and a check
 #      program (gnest_graph_from_edges + gnest_bfs with NULL options, levels checked; with a
 #      device, gnest_device_selftest must return GNEST_OK)
@@ -67,6 +67,16 @@ echo "libgnest.so.$version: SONAME $soname"
 export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 [ "$(pkg-config --modversion gnest)" = "$version" ] || fail "gnest.pc: version is not $version"
 [ "$(pkg-config --variable=libdir gnest)" = "$prefix/lib" ] || fail "gnest.pc: libdir is not $prefix/lib"
+# The installed tools load the installed library (their run path is the LIBDIR, not the build
+# tree's lib/).
+for tool in gnest-cli gnest-gen gnest-bench; do
+  if ldd "$prefix/bin/$tool" | grep -q "libgnest\.so\.$major => $prefix/lib/libgnest\.so\.$major"; then
+    echo "   $tool: loads $prefix/lib/libgnest.so.$major"
+  else
+    fail "installed $tool does not load $prefix/lib/libgnest.so.$major"
+  fi
+done
+"$prefix/bin/gnest-cli" --version >/dev/null || fail "installed gnest-cli --version failed"
 echo "pkg-config --libs gnest: $(pkg-config --libs gnest)"
 echo "pkg-config --libs --static gnest: $(pkg-config --libs --static gnest)"
 

@@ -11,7 +11,6 @@
 
 #include "cpu/cpu.h"
 #include "common/gen.h"
-#include "core/internal.h"
 
 /* ------------------------------------------------------------------------------------------ */
 /* Test fixtures: a CSR from an arc list, a tree from a parent array.                          */
@@ -84,20 +83,23 @@ static void free_csr(gn_csr *g) {
   memset(g, 0, sizeof *g);
 }
 
-/* Fills the fields of gnest_tree that src/cpu reads: children CSR (increasing ids), level order
- * from the root, level offsets, depth. parent must describe a valid tree. */
-static gnest_tree build_tree(int32_t n, const int32_t *parent) {
-  gnest_tree t;
+/* A tree as src/cpu reads it, with arrays of its own: children CSR (increasing ids), level order
+ * from the root, depth. parent must describe a valid tree. */
+typedef struct hand_tree {
+  int32_t n, root, depth;
+  int64_t *child_offsets;
+  int32_t *children, *order;
+} hand_tree;
+
+static hand_tree build_tree(int32_t n, const int32_t *parent) {
+  hand_tree t;
   memset(&t, 0, sizeof t);
   t.n = n;
   t.root = -1;
-  t.parent = malloc((size_t)n * sizeof *t.parent + 1);
   t.child_offsets = calloc((size_t)n + 1, sizeof *t.child_offsets);
   t.children = malloc((size_t)n * sizeof *t.children + 1);
   t.order = malloc((size_t)n * sizeof *t.order + 1);
-  t.level_offsets = calloc((size_t)n + 1, sizeof *t.level_offsets);
-  cr_assert(t.parent && t.child_offsets && t.children && t.order && t.level_offsets);
-  memcpy(t.parent, parent, (size_t)n * sizeof *parent);
+  cr_assert(t.child_offsets && t.children && t.order);
   for (int32_t v = 0; v < n; v++) {
     if (parent[v] < 0) t.root = v;
     else t.child_offsets[parent[v] + 1]++;
@@ -116,23 +118,25 @@ static gnest_tree build_tree(int32_t n, const int32_t *parent) {
   t.depth = 0;
   while (head < tail) {
     const int64_t level_end = tail;
-    t.level_offsets[t.depth++] = head;
+    t.depth++;
     for (; head < level_end; head++) {
       const int32_t v = t.order[head];
       for (int64_t k = t.child_offsets[v]; k < t.child_offsets[v + 1]; k++) t.order[tail++] = t.children[k];
     }
   }
-  t.level_offsets[t.depth] = tail;
   cr_assert_eq(tail, n, "build_tree: parent array is not a tree");
   return t;
 }
 
-static void free_tree(gnest_tree *t) {
-  free(t->parent);
+static gn_cpu_tree cpu_view(const hand_tree *t) {
+  const gn_cpu_tree view = {t->n, t->depth, t->child_offsets, t->children, t->order};
+  return view;
+}
+
+static void free_tree(hand_tree *t) {
   free(t->child_offsets);
   free(t->children);
   free(t->order);
-  free(t->level_offsets);
 }
 
 /* Path 0 - 1 - ... - (n-1), both ways. */
@@ -987,15 +991,16 @@ Test(cpu_tc, random_graph_matches_triple_loop) {
 
 static void check_tree(int32_t n, const int32_t *parent, const int32_t *want_desc,
                        const int32_t *want_height, int32_t want_depth) {
-  gnest_tree t = build_tree(n, parent);
+  hand_tree t = build_tree(n, parent);
+  const gn_cpu_tree view = cpu_view(&t);
   int32_t *desc = malloc((size_t)n * sizeof *desc), *height = malloc((size_t)n * sizeof *height);
   gn_cpu_counts c;
   cr_assert_eq(t.depth, want_depth);
-  cr_assert_eq(gn_cpu_tree_descendants(&t, desc, &c), GNEST_OK);
+  cr_assert_eq(gn_cpu_tree_descendants(&view, desc, &c), GNEST_OK);
   cr_assert_arr_eq(desc, want_desc, (size_t)n * sizeof *desc);
   cr_assert_eq(c.iterations, want_depth);
   cr_assert_eq(c.edges_visited, n - 1);
-  cr_assert_eq(gn_cpu_tree_heights(&t, height, &c), GNEST_OK);
+  cr_assert_eq(gn_cpu_tree_heights(&view, height, &c), GNEST_OK);
   cr_assert_arr_eq(height, want_height, (size_t)n * sizeof *height);
   cr_assert_eq(c.iterations, want_depth);
   free(desc);

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "common/gen.h"
+#include "common/splitter_chain.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 

@@ -60,6 +60,7 @@
 #include "common/backend_matrix.h"
 #include "common/gen.h"
 #include "common/result.h"
+#include "common/splitter_chain.h"
 #include "gnest.h"
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"

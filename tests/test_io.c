@@ -1386,6 +1386,56 @@ Test(io, write_failure_leaves_no_file) {
   cr_assert_eq(entries, 0);
 }
 
+/* gnest_graph_write: each format it writes loads back as the same graph; the others, and NULL
+ * arguments, are refused by name. */
+Test(io, graph_write_formats_and_refusals) {
+  const int32_t src[] = {0, 0, 1, 2}, dst[] = {1, 2, 2, 3};
+  const float w[] = {0.1f, 2, 3, 4};
+  gnest_load_options o = defaults();
+  gnest_graph *g = NULL, *back = NULL;
+  cr_assert_eq(gnest_graph_from_edges(ctx, 5, 4, src, dst, w, &o, &g), GNEST_OK); /* 4 isolated */
+  const gnest_format formats[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_EDGELIST, GNEST_FORMAT_BINARY,
+                                  GNEST_FORMAT_MTX};
+  const char *names[] = {"gw.mtx", "gw.txt", "gw.gnest", "gw.mtx.gz"};
+  const int64_t *off, *back_off;
+  const int32_t *cols, *back_cols;
+  const float *wts, *back_wts;
+  gnest_graph_csr(g, &off, &cols, &wts);
+  for (int i = 0; i < 4; i++) {
+    const char *p = tmp_path(names[i]);
+    cr_assert_eq(gnest_graph_write(ctx, g, p, formats[i]), GNEST_OK, "%s: %s", names[i],
+                 gnest_last_error_string(ctx));
+    cr_assert_eq(gnest_graph_load(ctx, p, &o, &back), GNEST_OK, "%s: %s", names[i],
+                 gnest_last_error_string(ctx));
+    cr_assert_eq(gnest_graph_num_vertices(back), 5, "%s", names[i]);
+    cr_assert_eq(gnest_graph_num_edges(back), 4, "%s", names[i]);
+    gnest_graph_csr(back, &back_off, &back_cols, &back_wts);
+    cr_assert_arr_eq(back_off, off, 6 * sizeof *off, "%s", names[i]);
+    cr_assert_arr_eq(back_cols, cols, 4 * sizeof *cols, "%s", names[i]);
+    cr_assert_arr_eq(back_wts, wts, 4 * sizeof *wts, "%s", names[i]);
+    gnest_graph_free(back);
+  }
+  size_t len;
+  char *text = slurp(paths[0], &len);
+  cr_assert_not_null(strstr(text, "%%MatrixMarket matrix coordinate real general\n"));
+  free(text);
+  expect_error(gnest_graph_write(ctx, g, tmp_path("gw.gr"), GNEST_FORMAT_DIMACS),
+               GNEST_ERR_INVALID_ARGUMENT, "GNEST_FORMAT_DIMACS is not written: GNEST_FORMAT_MTX, "
+               "GNEST_FORMAT_EDGELIST or GNEST_FORMAT_BINARY are", 0);
+  expect_error(gnest_graph_write(ctx, g, tmp_path("gw.any"), GNEST_FORMAT_AUTO),
+               GNEST_ERR_INVALID_ARGUMENT, "GNEST_FORMAT_AUTO is not written", 0);
+  expect_error(gnest_graph_write(ctx, g, tmp_path("gw.any"), (gnest_format)9),
+               GNEST_ERR_INVALID_ARGUMENT, "format 9 is not a gnest_format value", 0);
+  expect_error(gnest_graph_write(ctx, NULL, tmp_path("gw.mtx"), GNEST_FORMAT_MTX),
+               GNEST_ERR_INVALID_ARGUMENT, "graph is NULL", 0);
+  expect_error(gnest_graph_write(ctx, g, NULL, GNEST_FORMAT_MTX), GNEST_ERR_INVALID_ARGUMENT,
+               "path is NULL", 0);
+  cr_assert_eq(gnest_graph_write(NULL, g, tmp_path("gw.mtx"), GNEST_FORMAT_MTX),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_str_eq(gnest_last_error(NULL)->message, "ctx is NULL");
+  gnest_graph_free(g);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * The real graphs in ../shared/data
  * ------------------------------------------------------------------------------------------- */

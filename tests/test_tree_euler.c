@@ -8,6 +8,7 @@
 
 #include "algos/tree_euler.h"
 #include "common/gen.h"
+#include "common/splitter_chain.h"
 #include "gnest.h"
 
 /* The generator's parent array (taken after the call: the arguments' order is unspecified). */

@@ -1,7 +1,7 @@
 /* Direction-optimizing BFS (gnest_options.bfs_direction): which method a call runs, the
  * per-level switch between top-down and bottom-up steps, and when the optimizing loop hands the
  * rest of the traversal to the backend's fused top-down frontier loop. Pure code: the driver
- * (bfs.cu) calls it on the host and, for the per-level switch, on the device; tests/test_core.c
+ * (bfs.cu) calls it on the host and, for the per-level switch, on the device; tests/test_algos.c
  * checks it on the CPU.
  *
  * The idea is Beamer, Asanovic and Patterson's (SC 2012): a top-down step costs the frontier's

@@ -1,5 +1,5 @@
 /* The weight order of gnest_mst and the light/heavy split of its filtering (mst.cu). Pure host
- * code but for the weight key, which the device visitors (mst.cuh) share; tests/test_core.c
+ * code but for the weight key, which the device visitors (mst.cuh) share; tests/test_algos.c
  * checks the split rule.
  *
  * Filtering (the idea of ECL-MST, Fallin et al., SC 2023): every edge of weight key

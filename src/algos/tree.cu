@@ -246,6 +246,11 @@ static gnest_status tree_by_euler(gn_engine &e, const gn_device_tree *dt, const 
 
 /* ---- the public functions ------------------------------------------------------------------ */
 
+/* The tree as the CPU reference reads it (src/cpu knows no tree handle). */
+static gn_cpu_tree cpu_tree_of(const gnest_tree *t) {
+  return {t->n, t->depth, t->child_offsets, t->children, t->order};
+}
+
 /* The method for this call (tree_method.c), appended to the reason. */
 static gnest_status pick_method(gn_call *call, const gnest_tree *t, bool heights,
                                 gnest_tree_method *method) {
@@ -278,7 +283,10 @@ gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t
                     opts, info),
       t,
       [&] { return gn_need_output(&call, descendants, "descendants"); },
-      [&](gn_cpu_counts *c) { return gn_cpu_tree_descendants(t, descendants, c); },
+      [&](gn_cpu_counts *c) {
+        const gn_cpu_tree view = cpu_tree_of(t);
+        return gn_cpu_tree_descendants(&view, descendants, c);
+      },
       [&](gn_engine &e, const gn_device_tree *dt) {
         return tree_on_device<descendants_visitor>(e, dt, t, false, descendants);
       });
@@ -292,7 +300,10 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
                           info),
       t,
       [&] { return gn_need_output(&call, heights, "heights"); },
-      [&](gn_cpu_counts *c) { return gn_cpu_tree_heights(t, heights, c); },
+      [&](gn_cpu_counts *c) {
+        const gn_cpu_tree view = cpu_tree_of(t);
+        return gn_cpu_tree_heights(&view, heights, c);
+      },
       [&](gn_engine &e, const gn_device_tree *dt) {
         return tree_on_device<heights_visitor>(e, dt, t, true, heights);
       });

@@ -1,7 +1,8 @@
 /* The Euler-tour method of gnest_tree_descendants / gnest_tree_heights: what each thread of each
  * pass computes, shared word for word by the device kernels (tree_euler.cu) and the
- * round-synchronous CPU simulation that counts their rounds (tree_sim.c). Plain C11
- * that nvcc also compiles as host and device code; no CUDA and no gnest internals here.
+ * round-synchronous CPU simulation that counts their rounds. Plain C11
+ * that nvcc also compiles as host and device code; no CUDA and no gnest internals here (the
+ * tree's salt, which core computes, comes from core/tree_salt.h, plain C11 too).
  *
  * The method:
  *   tokens    enter(v) = 2v, exit(v) = 2v + 1; the tour of a depth-first walk that takes every
@@ -23,6 +24,7 @@
 #define GNEST_ALGOS_TREE_EULER_H
 
 #include <stdint.h>
+#include "core/tree_salt.h"
 
 #ifdef __CUDACC__
 #define GN_HD static inline __host__ __device__
@@ -120,43 +122,8 @@ GN_HD int gn_euler_is_splitter(int32_t token, int32_t head, uint32_t gap, uint64
   return token == head || (z & (gap - 1)) == 0;
 }
 
-/* ---- the salt of a tree (host only) ------------------------------------------------------- */
-
-/* One step of a salt lane: the word folded in through a bijective mixer, fed forward onto the
- * rotated state (so a step cannot be undone by inverting the mixer: no meeting in the middle
- * from a wanted salt). */
-static inline uint64_t gn_salt_step(uint64_t h, uint64_t w) {
-  uint64_t x = (h ^ w) * 0x9e3779b97f4a7c15ULL;
-  x = (x ^ (x >> 32)) * 0xd6e8feb86659fd93ULL;
-  x ^= x >> 29;
-  return ((h << 27) | (h >> 37)) + x;
-}
-
-/* The salt of the tree with these n nodes and parent array (which fix its children CSR, so its
- * tour): a 64-bit hash of all of it, computed once per tree on the host (gn_tree_build keeps it
- * in the handle; tests and the simulation tree_sim.c call this on the same parent array). A fixed
- * function of the tree, so the splitters, the pass count and the timings of a call repeat on
- * the same tree; but every parent entry moves it, so a numbering crafted against one salt gets
- * another one. Sampling a few entries would not do: a crafted numbering keeps those and is
- * crafted against the salt they give. Not a cryptographic hash: it makes defeating the
- * splitters a search against a 64-bit feed-forward hash rather than a read of the source.
- * Four lanes over pairs of entries, about 1.5 ns a node. */
-static inline uint64_t gn_euler_salt(int32_t n, const int32_t *parent) {
-  uint64_t lane[4] = {0x243f6a8885a308d3ULL, 0x13198a2e03707344ULL, 0xa4093822299f31d0ULL,
-                      0x082efa98ec4e6c89ULL};
-  const int64_t whole = n > 0 ? (int64_t)n / 8 : 0, rest = n > 0 ? (int64_t)n % 8 : 0;
-  const int32_t *p = parent;
-  for (int64_t b = 0; b < whole; ++b, p += 8)
-    for (int l = 0; l < 4; ++l)
-      lane[l] = gn_salt_step(lane[l], (uint64_t)(uint32_t)p[2 * l] |
-                                          (uint64_t)(uint32_t)p[2 * l + 1] << 32);
-  for (int64_t k = 0; k < rest; ++k) lane[0] = gn_salt_step(lane[0], (uint64_t)(uint32_t)p[k]);
-  uint64_t h = gn_salt_step(0x452821e638d01377ULL, (uint64_t)(uint32_t)n);
-  for (int l = 0; l < 4; ++l) h = gn_salt_step(h, lane[l]);
-  h = (h ^ (h >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  h = (h ^ (h >> 27)) * 0x94d049bb133111ebULL;
-  return h ^ (h >> 31);
-}
+/* The salt of a tree, gn_euler_salt (host only), is computed by core when it builds the handle
+ * (gnest_tree.euler_salt): core/tree_salt.h. */
 
 /* Walks the sublist that starts at splitter `first`: its token count and weight sum. Returns
  * the token after it: the next sublist's splitter, or -1 at the end of the tour. */

@@ -1,6 +1,6 @@
 /* Which method gnest_tree_descendants / gnest_tree_heights run on a device backend
  * (gnest_options.tree_method), and the rule of tree_method=auto. Pure host code: the drivers
- * (tree.cu) call it, tests/test_core.c checks it. */
+ * (tree.cu) call it, tests/test_algos.c checks it. */
 #ifndef GNEST_ALGOS_TREE_METHOD_H
 #define GNEST_ALGOS_TREE_METHOD_H
 

@@ -8,7 +8,7 @@
 #include <cooperative_groups.h>
 
 #include "cpu/cpu.h"
-#include "sched/engine.cuh"
+#include "sched/visitor.cuh"
 
 /* Reads *p coherently (from L2, never a stale L1 line) for values that other threads of the same
  * launch write with atomics. A volatile load is a relaxed, morally strong load in the PTX memory

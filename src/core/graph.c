@@ -202,6 +202,27 @@ gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *
   return gn_binary_write(ctx, path, &g->csr);
 }
 
+gnest_status gnest_graph_write(gnest_ctx *ctx, const gnest_graph *g, const char *path,
+                               gnest_format format) {
+  const char *fn = "gnest_graph_write";
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!g) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "graph is NULL");
+  if (!path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "path is NULL");
+  switch (format) {
+    case GNEST_FORMAT_MTX: return gn_write_mtx(ctx, path, &g->csr);
+    case GNEST_FORMAT_EDGELIST: return gn_write_edgelist(ctx, path, &g->csr);
+    case GNEST_FORMAT_BINARY: return gn_binary_write(ctx, path, &g->csr);
+    case GNEST_FORMAT_AUTO:
+    case GNEST_FORMAT_DIMACS:
+      return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                      "%s is not written: GNEST_FORMAT_MTX, GNEST_FORMAT_EDGELIST or "
+                      "GNEST_FORMAT_BINARY are", format == GNEST_FORMAT_AUTO ? "GNEST_FORMAT_AUTO"
+                                                                             : "GNEST_FORMAT_DIMACS");
+  }
+  return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "format %d is not a gnest_format value",
+                  (int)format);
+}
+
 void gnest_graph_free(gnest_graph *g) {
   if (!g) return;
   if (g->dev) gn_device_graph_free(g->ctx, g->dev);

@@ -74,8 +74,8 @@ struct gnest_tree {
   int64_t *nodes_per_level, *children_per_level; /* [depth] */
   int32_t *max_degree_per_level;                 /* [depth] */
   int32_t leaves, max_out_degree;
-  /* The Euler tour's splitter salt, a hash of n and parent (gn_euler_salt, src/algos/
-   * tree_euler.h): computed once when the handle is built. */
+  /* The Euler tour's splitter salt, a hash of n and parent (gn_euler_salt, core/tree_salt.h):
+   * computed once when the handle is built. */
   uint64_t euler_salt;
   struct gn_device_tree *dev;
   gn_row_census census;

@@ -5,7 +5,7 @@
 
 #include "core/device_api.h"
 #include "core/internal.h"
-#include "algos/tree_euler.h"
+#include "core/tree_salt.h"
 
 /* ---------------------------------------------------------------------------------------------
  * Validation
@@ -42,6 +42,34 @@ static int32_t gn_node_on_cycle(int32_t n, const int32_t *parent, int32_t start)
   for (int32_t y = parent[x]; y != x; y = parent[y])
     if (y < smallest) smallest = y;
   return smallest;
+}
+
+/* Every node's chain of parents reaches the root (one root, parents in range: gn_find_root).
+ * Each chain is walked up to a node already known to reach the root, marking the way, so every
+ * node is walked once: O(n) time, n bytes. */
+static gnest_status gn_check_no_cycle(gnest_ctx *ctx, const char *source, int32_t n,
+                                      const int32_t *parent, int32_t root) {
+  enum { kUnknown = 0, kOnWalk = 1, kReaches = 2 };
+  gnest_status st;
+  char *state = gn_alloc(ctx, (size_t)n, 1, "reached flags", &st);
+  if (!state) return st;
+  state[root] = kReaches;
+  for (int32_t v = 0; v < n; ++v) {
+    int32_t x = v;
+    while (state[x] == kUnknown) {
+      state[x] = kOnWalk;
+      x = parent[x];
+    }
+    if (state[x] == kOnWalk) { /* the walk came back to itself */
+      free(state);
+      return gn_error(ctx, GNEST_ERR_NOT_A_TREE, source, 0,
+                      "node %d is on a cycle (not reachable from the root %d)",
+                      (int)gn_node_on_cycle(n, parent, v), (int)root);
+    }
+    for (x = v; state[x] == kOnWalk; x = parent[x]) state[x] = kReaches;
+  }
+  free(state);
+  return GNEST_OK;
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -359,6 +387,21 @@ gnest_status gnest_tree_save(gnest_ctx *ctx, const gnest_tree *t, const char *pa
   if (!t) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "tree is NULL");
   if (!path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "path is NULL");
   return gn_write_tree(ctx, path, t->n, t->parent);
+}
+
+gnest_status gnest_tree_write_parents(gnest_ctx *ctx, int32_t n, const int32_t *parent,
+                                      const char *path) {
+  const char *fn = "gnest_tree_write_parents";
+  if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "ctx is NULL");
+  if (!parent) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "parent is NULL");
+  if (!path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "path is NULL");
+  if (n < 0)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "negative node count n = %d", (int)n);
+  if (n == 0) return gn_error(ctx, GNEST_ERR_INVALID_INPUT, fn, 0, "empty tree (n = 0)");
+  int32_t root;
+  gnest_status st = gn_find_root(ctx, fn, n, parent, &root);
+  if (st == GNEST_OK) st = gn_check_no_cycle(ctx, fn, n, parent, root);
+  return st == GNEST_OK ? gn_write_tree(ctx, path, n, parent) : st;
 }
 
 void gnest_tree_free(gnest_tree *t) { gn_tree_release(t); }

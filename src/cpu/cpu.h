@@ -32,8 +32,19 @@ gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors,
 gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
                         int32_t *edge_v, float *edge_w, gn_cpu_counts *c);
 gnest_status gn_cpu_tc(const gn_csr *g, uint64_t *total, uint64_t *per_vertex, gn_cpu_counts *c);
-gnest_status gn_cpu_tree_descendants(const gnest_tree *t, int32_t *desc, gn_cpu_counts *c);
-gnest_status gn_cpu_tree_heights(const gnest_tree *t, int32_t *heights, gn_cpu_counts *c);
+/* A rooted tree as the tree references read it: its children lists and its nodes in level order.
+ * A view of arrays owned elsewhere (core's tree handle lends its own): cpu sits below core and
+ * knows none of its handles. */
+typedef struct gn_cpu_tree {
+  int32_t n;
+  int32_t depth;                /* number of levels */
+  const int64_t *child_offsets; /* [n + 1] children CSR */
+  const int32_t *children;      /* [n - 1] */
+  const int32_t *order;         /* [n] nodes in level order (root first) */
+} gn_cpu_tree;
+
+gnest_status gn_cpu_tree_descendants(const gn_cpu_tree *t, int32_t *desc, gn_cpu_counts *c);
+gnest_status gn_cpu_tree_heights(const gn_cpu_tree *t, int32_t *heights, gn_cpu_counts *c);
 
 /* What a reference's cost model reads (algos.def, CPU_WORK; gnest_reference_work). */
 typedef struct gn_cpu_work_input {

@@ -4,15 +4,14 @@
  * node after all of its children. descendants[v] counts v itself; a leaf has height 1.
  * Counters: edges_visited = child links read (n - 1), iterations = levels (t->depth). */
 #include "cpu/cpu.h"
-#include "core/internal.h"
 
-static void fill_counts(const gnest_tree *t, gn_cpu_counts *c) {
+static void fill_counts(const gn_cpu_tree *t, gn_cpu_counts *c) {
   if (c == NULL) return;
   c->edges_visited = t->n > 0 ? t->child_offsets[t->n] : 0;
   c->iterations = t->depth;
 }
 
-gnest_status gn_cpu_tree_descendants(const gnest_tree *t, int32_t *desc, gn_cpu_counts *c) {
+gnest_status gn_cpu_tree_descendants(const gn_cpu_tree *t, int32_t *desc, gn_cpu_counts *c) {
   for (int32_t i = t->n - 1; i >= 0; i--) {
     const int32_t v = t->order[i];
     int32_t size = 1;
@@ -23,7 +22,7 @@ gnest_status gn_cpu_tree_descendants(const gnest_tree *t, int32_t *desc, gn_cpu_
   return GNEST_OK;
 }
 
-gnest_status gn_cpu_tree_heights(const gnest_tree *t, int32_t *heights, gn_cpu_counts *c) {
+gnest_status gn_cpu_tree_heights(const gn_cpu_tree *t, int32_t *heights, gn_cpu_counts *c) {
   for (int32_t i = t->n - 1; i >= 0; i--) {
     const int32_t v = t->order[i];
     int32_t tallest_child = 0;

@@ -6,7 +6,7 @@
 
 #include <type_traits>
 
-#include "sched/engine.cuh"
+#include "sched/engine_impl.cuh"
 #include "algos/visitors.cuh"
 
 /* Adds a thread's inner-iteration count to the call's total: one atomic per warp. Must be called

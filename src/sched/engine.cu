@@ -1,7 +1,7 @@
 /* Non-template parts of the nested-loop engine: per-call state, work-list buffers, and the loops
  * (frontier in swap and history modes, fixed level schedules) that run a backend's passes when
  * it has no fused device-side loop of its own. */
-#include "sched/engine.cuh"
+#include "sched/engine_impl.cuh"
 #include "core/stats.h"
 
 gnest_status gn_engine_init(gn_engine *e, gn_call *call, gn_scratch *scratch) {

@@ -1,5 +1,5 @@
 /* The host-side decisions of the backends that plan before they run, as pure functions (tested on
- * the CPU, tests/test_core.c): Free Launch's choice of assignment (freelaunch.cu) and the static
+ * the CPU, tests/test_sched_plans.c): Free Launch's choice of assignment (freelaunch.cu) and the static
  * level scheduler's schedules (levelsched.cu). */
 #ifndef GNEST_PLANS_H
 #define GNEST_PLANS_H

@@ -1,5 +1,6 @@
 /* The backend registry as C data (from backends.def), and the public functions that read it:
- * names, availability, descriptions, settings and test configurations. */
+ * names, availability, descriptions and settings (the test configurations as options:
+ * backend_config.c). */
 #include <stdio.h>
 #include <string.h>
 
@@ -136,24 +137,7 @@ int gn_backend_applies(gnest_backend b, gnest_algorithm algo, const char **why) 
   return 1;
 }
 
-/* The k-th ';'-separated configuration text, trimmed, into out. 0 when there is none. */
-static int gn_config_text(const char *configs, int k, char *out, size_t size) {
-  const char *p = configs;
-  for (int i = 0; i < k; ++i) {
-    p = strchr(p, ';');
-    if (!p) return 0;
-    ++p;
-  }
-  while (*p == ' ') ++p;
-  size_t len = strcspn(p, ";");
-  while (len > 0 && p[len - 1] == ' ') --len;
-  if (len == 0 || len >= size) return 0;
-  memcpy(out, p, len);
-  out[len] = '\0';
-  return 1;
-}
-
-static int gn_config_count(const gn_backend_entry *e) {
+int gn_backend_config_count(const gn_backend_entry *e) {
   if (!gn_built(e) || e->configs[0] == '\0') return 0;
   int count = 1;
   for (const char *p = e->configs; *p; ++p) count += *p == ';';
@@ -169,8 +153,7 @@ static const gn_setting_entry *gn_setting_of(gnest_backend b, int k) {
   return NULL;
 }
 
-/* The entry of b, or NULL with the error recorded (context-less) for fn. */
-static const gn_backend_entry *gn_entry_checked(gnest_backend b, const char *fn) {
+const gn_backend_entry *gn_backend_entry_checked(gnest_backend b, const char *fn) {
   const gn_backend_entry *e = gn_backend_entry_of(b);
   if (!e)
     gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "%d is not a gnest_backend value (0..%d)",
@@ -180,7 +163,7 @@ static const gn_backend_entry *gn_entry_checked(gnest_backend b, const char *fn)
 
 gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
   const char *fn = "gnest_backend_describe";
-  const gn_backend_entry *e = gn_entry_checked(b, fn);
+  const gn_backend_entry *e = gn_backend_entry_checked(b, fn);
   if (!e) return GNEST_ERR_INVALID_ARGUMENT;
   if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
   out->backend = b;
@@ -190,7 +173,7 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
   out->needs_device = gn_on_device(e);
   out->device_launches = e->where == GN_WHERE_DEVICE_LAUNCH;
   out->options = e->options;
-  out->num_configs = gn_config_count(e);
+  out->num_configs = gn_backend_config_count(e);
   out->num_settings = 0;
   while (gn_setting_of(b, out->num_settings)) ++out->num_settings;
   return GNEST_OK;
@@ -198,7 +181,7 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
 
 gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out) {
   const char *fn = "gnest_backend_setting";
-  const gn_backend_entry *e = gn_entry_checked(b, fn);
+  const gn_backend_entry *e = gn_backend_entry_checked(b, fn);
   if (!e) return GNEST_ERR_INVALID_ARGUMENT;
   if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
   const gn_setting_entry *s = gn_setting_of(b, k);
@@ -219,27 +202,5 @@ gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *o
   gn_setting_word(s, s->def, d.default_value, sizeof d.default_value);
   d.help = s->help;
   *out = d;
-  return GNEST_OK;
-}
-
-gnest_status gnest_backend_config(gnest_backend b, int k, gnest_options *opts, char *label,
-                                  size_t label_size) {
-  const char *fn = "gnest_backend_config";
-  const gn_backend_entry *e = gn_entry_checked(b, fn);
-  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
-  if (!opts) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "opts is NULL");
-  const int count = gn_config_count(e);
-  char text[256];
-  if (k < 0 || k >= count || !gn_config_text(e->configs, k, text, sizeof text))
-    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "backend '%s' has %d test configurations; %d is not one of them", e->name,
-                    count, k);
-  gnest_options o;
-  gnest_options_init(&o);
-  gnest_status st = gnest_options_parse(&o, text);
-  if (st != GNEST_OK) return st; /* a registry bug; the CPU tests parse every entry */
-  o.backend = b;
-  *opts = o;
-  if (label && label_size > 0) snprintf(label, label_size, "%s", text);
   return GNEST_OK;
 }

@@ -71,6 +71,10 @@ typedef struct gn_backend_entry {
 
 /* The entry of b; NULL outside gnest_backend. */
 const gn_backend_entry *gn_backend_entry_of(gnest_backend b);
+/* The entry of b, or NULL with the error recorded (context-less) for fn. */
+const gn_backend_entry *gn_backend_entry_checked(gnest_backend b, const char *fn);
+/* How many test configurations the entry lists (CONFIGS; none for a backend not built). */
+int gn_backend_config_count(const gn_backend_entry *e);
 /* The backend the registry gives the role (GNEST_BACKEND_AUTO when none has it). */
 gnest_backend gn_backend_for_role(gn_role role);
 /* 1 when the backend is built and runs on the host (no device needed). */

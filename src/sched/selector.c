@@ -63,7 +63,7 @@
  * tour; the host wins below about 40,000 nodes. From this size on it goes to the GPU. */
 #define GN_SEL_TREE_HOST_MAX_NODES 65536
 /* The largest tree the Euler tour takes (its tour positions are int32): GN_EULER_MAX_NODES of
- * src/algos/tree_euler.h, which this layer does not include (tests/test_core.c checks they agree).
+ * src/algos/tree_euler.h, which this layer does not include (tests/test_sched.c checks they agree).
  * A deeper, narrow tree stays on the host: by levels the GPU would take 3.6 us a level. */
 #define GN_SEL_TREE_TOUR_MAX_NODES ((int32_t)((1u << 30) - 1))
 

@@ -3,7 +3,7 @@
  * test configurations. A backend or a configuration added to the registry is tested without
  * editing the tests. Whether a backend must run an algorithm or may refuse it with
  * GNEST_ERR_BACKEND_NOT_APPLICABLE comes from the registry too (gn_backend_applies).
- * The Makefile links tests/common into every test binary (test_core uses bm_options_equal). */
+ * The Makefile links tests/common into every test binary (test_sched uses bm_options_equal). */
 #ifndef GNEST_TESTS_BACKEND_MATRIX_H
 #define GNEST_TESTS_BACKEND_MATRIX_H
 

@@ -6,10 +6,10 @@
 #include "gen.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "base/parallel.h"
-#include "algos/tree_euler.h"
+#include <unistd.h>
 
 /* ------------------------------------------------------------------------------------------ */
 /* Random numbers                                                                              */
@@ -115,23 +115,54 @@ typedef struct chunk_job {
   int workers; /* worker t runs chunks t, t + workers, ... */
 } chunk_job;
 
-static void chunk_worker(void *arg, int t) {
-  const chunk_job *job = arg;
-  for (int64_t c = t; c < job->num_chunks; c += job->workers) {
+typedef struct chunk_worker_arg {
+  const chunk_job *job;
+  int t;
+} chunk_worker_arg;
+
+static void *chunk_worker(void *p) {
+  const chunk_worker_arg *w = p;
+  const chunk_job *job = w->job;
+  for (int64_t c = w->t; c < job->num_chunks; c += job->workers) {
     int64_t begin = c * GEN_CHUNK;
     int64_t end = begin + GEN_CHUNK < job->out->m ? begin + GEN_CHUNK : job->out->m;
     job->fn(job->params, job->out, c, begin, end);
   }
+  return NULL;
 }
 
-/* Runs fn over every chunk of out's m edges on the host threads (src/base/parallel.h). Each chunk
- * has its own random stream, so the output does not depend on the thread count. */
+/* Generating threads, by the rule of the library's host loops: $GNEST_THREADS when it is a whole
+ * number in [1, 256], else the online CPUs; at most GEN_MAX_THREADS. */
+#define GEN_MAX_THREADS 64
+static int gen_threads(void) {
+  const char *env = getenv("GNEST_THREADS");
+  char *end = NULL;
+  const long wanted = env && *env ? strtol(env, &end, 10) : 0;
+  long threads = sysconf(_SC_NPROCESSORS_ONLN);
+  if (end && *end == '\0' && wanted >= 1 && wanted <= 256) threads = wanted;
+  if (threads < 1) return 1;
+  return threads < GEN_MAX_THREADS ? (int)threads : GEN_MAX_THREADS;
+}
+
+/* Runs fn over every chunk of out's m edges on plain pthreads, worker 0 on the calling thread; a
+ * worker that cannot be started has its chunks run there too. Each chunk has its own random
+ * stream, so the output does not depend on the thread count. */
 static void run_chunks(chunk_fn fn, const void *params, gn_gen_edges *out) {
   int64_t num_chunks = (out->m + GEN_CHUNK - 1) / GEN_CHUNK;
-  int workers = gn_parallel_threads();
+  int workers = gen_threads();
   if (workers > num_chunks) workers = num_chunks > 0 ? (int)num_chunks : 1;
-  chunk_job job = {fn, params, out, num_chunks, workers};
-  gn_parallel_run(workers, chunk_worker, &job);
+  const chunk_job job = {fn, params, out, num_chunks, workers};
+  chunk_worker_arg args[GEN_MAX_THREADS];
+  pthread_t ids[GEN_MAX_THREADS];
+  int started[GEN_MAX_THREADS] = {0};
+  for (int t = 0; t < workers; t++) args[t] = (chunk_worker_arg){&job, t};
+  for (int t = 1; t < workers; t++)
+    started[t] = pthread_create(&ids[t], NULL, chunk_worker, &args[t]) == 0;
+  chunk_worker(&args[0]);
+  for (int t = 1; t < workers; t++) {
+    if (started[t]) pthread_join(ids[t], NULL);
+    else chunk_worker(&args[t]);
+  }
 }
 
 /* ------------------------------------------------------------------------------------------ */
@@ -458,28 +489,6 @@ static gnest_status chain_parents(int32_t n, int32_t chain, int32_t **parent) {
 }
 
 gnest_status gn_gen_chain(int32_t n, int32_t **parent) { return chain_parents(n, n, parent); }
-
-gnest_status gn_gen_chain_against_splitters(int32_t n, int32_t **parent) {
-  gnest_status st = chain_parents(n, n, parent);
-  if (st != GNEST_OK) return st;
-  int32_t *order = malloc((size_t)n * sizeof(int32_t));
-  if (!order) {
-    free(*parent);
-    *parent = NULL;
-    return GNEST_ERR_OUT_OF_MEMORY;
-  }
-  const uint32_t gap = gn_euler_gap(n);
-  int32_t k = 0;
-  for (int pass = 0; pass < 2; pass++) /* the nodes the hash skips, then the others */
-    for (int32_t v = 0; v < n; v++) {
-      const int picked = gn_euler_is_splitter(gn_euler_enter(v), -1, gap, 0) ||
-                         gn_euler_is_splitter(gn_euler_exit(v), -1, gap, 0);
-      if (picked == pass) order[k++] = v;
-    }
-  for (int32_t i = 0; i < n; i++) (*parent)[order[i]] = i > 0 ? order[i - 1] : -1;
-  free(order);
-  return GNEST_OK;
-}
 
 gnest_status gn_gen_broom(int32_t n, int32_t handle, int32_t **parent) {
   gnest_status st = chain_parents(n, handle, parent);

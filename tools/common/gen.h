@@ -47,12 +47,6 @@ gnest_status gn_gen_tree(int depth, int out_degree, int sparsity, uint64_t seed,
 double gn_gen_tree_expected_nodes(int depth, int out_degree, int sparsity);
 /* Chain of n nodes: parent[i] = i-1. */
 gnest_status gn_gen_chain(int32_t n, int32_t **parent);
-/* Chain of n nodes numbered against the Euler tour's unsalted splitter hash (salt 0 at the
- * device's spacing gn_euler_gap(n), src/algos/tree_euler.h): from the root down, first the nodes
- * neither of whose tokens that hash picks, in increasing id, then the others. Unsalted, the
- * sublist after the root's enter would run about n (1 - 1/gap)^2 tokens with one thread (the
- * defect the salt removes); the tree's own salt spreads the splitters again. */
-gnest_status gn_gen_chain_against_splitters(int32_t n, int32_t **parent);
 /* Broom of n nodes: a handle 0 - 1 - ... - (handle-1) (a chain) and n - handle bristles, every
  * one a child of the handle's last node. 1 <= handle <= n; depth handle + 1 (handle when n ==
  * handle). */

@@ -24,8 +24,16 @@
 #define BENCH_ALGO_BIT(a) (1u << (a))
 #define BENCH_ALL_ALGOS ((1u << GNEST_ALGO_COUNT) - 1)
 
+/* ---- bench.c: what every file shares ------------------------------------------------------ */
 /* The registry's row of a (a is a gnest_algorithm value). */
 gnest_algorithm_desc bench_algo_desc(gnest_algorithm a);
+/* Prints "gnest-bench: <message>" on stderr and returns BENCH_EXIT_USAGE. */
+int bench_usage_error(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+double bench_now_ms(void);
 
 /* ---- peers.c: the peer table (bench/peers.tsv compiled in, or --peers FILE) ---------------- */
 /* One cell's best peer time. The texts point into the table's text. */
@@ -97,13 +105,6 @@ typedef struct bench_config {
 /* ---- main.c: arguments -------------------------------------------------------------------- */
 int bench_parse_args(int argc, char **argv, bench_config *cfg);
 void bench_config_free(bench_config *cfg);
-/* Prints "gnest-bench: <message>" on stderr and returns BENCH_EXIT_USAGE. */
-int bench_usage_error(const char *fmt, ...)
-#if defined(__GNUC__)
-    __attribute__((format(printf, 1, 2)))
-#endif
-    ;
-double bench_now_ms(void);
 
 /* ---- inputs.c: loading and generating ----------------------------------------------------- */
 typedef struct bench_input {

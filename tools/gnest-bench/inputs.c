@@ -17,13 +17,6 @@
 #define WEIGHT_LO 1
 #define WEIGHT_HI 64
 
-gnest_algorithm_desc bench_algo_desc(gnest_algorithm a) {
-  gnest_algorithm_desc d;
-  memset(&d, 0, sizeof d);
-  gnest_algorithm_describe(a, &d);
-  return d;
-}
-
 /* 1 when a selected algorithm's registry row has the property keep. */
 static int selected_any(const bench_config *cfg, int (*keep)(const gnest_algorithm_desc *d)) {
   for (int a = 0; a < (int)GNEST_ALGO_COUNT; a++) {

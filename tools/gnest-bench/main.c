@@ -1,9 +1,7 @@
 /* gnest-bench: command line and the main loop (inputs outer, algorithms, backends inner). */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "common/backends.h"
 #include "bench.h"
@@ -70,22 +68,6 @@ static void print_usage(FILE *f) {
   fputs("  --backends LIST       ", f);
   gn_print_wrapped(f, text, 24, 96);
   fputs(usage_tail, f);
-}
-
-int bench_usage_error(const char *fmt, ...) {
-  va_list ap;
-  va_start(ap, fmt);
-  fputs("gnest-bench: ", stderr);
-  vfprintf(stderr, fmt, ap);
-  fputs(" (see --help)\n", stderr);
-  va_end(ap);
-  return BENCH_EXIT_USAGE;
-}
-
-double bench_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
 /* Parses a whole decimal integer within [lo, hi]. */

@@ -76,7 +76,7 @@ typedef struct cli_args {
   gn_sweep sweep;           /* --sweep KEY=V1,V2,... (count 0 = none) */
 } cli_args;
 
-/* ---- args.c, usage.c ---------------------------------------------------------------------- */
+/* ---- args.c, commands.c, usage.c ---------------------------------------------------------- */
 typedef int (*cli_flag_setter)(cli_args *a, const char *flag, const char *value);
 
 typedef struct cli_flag {
@@ -94,9 +94,10 @@ typedef struct cli_command {
   const char *notes;     /* extra paragraph for CMD --help, or NULL */
 } cli_command;
 
-extern const cli_flag cli_flags[];
+extern const cli_flag cli_flags[];          /* args.c */
 extern const int cli_flag_count;
-/* The command's entry: the tool's own, or built from the algorithm's registry row. */
+/* The command's entry: the tool's own, or built from the algorithm's registry row
+ * (commands.c). */
 const cli_command *cli_command_of(cli_cmd c);
 
 /* Fills a from argv[1..] (argv[1] is the command). Returns CLI_EXIT_OK, or CLI_EXIT_USAGE after

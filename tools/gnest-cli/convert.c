@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "io/io.h"
 #include "common/paths.h"
 
 typedef enum out_kind { OUT_BINARY, OUT_MTX, OUT_EDGELIST, OUT_TREE } out_kind;
@@ -33,19 +32,10 @@ static int pick_kind(const cli_args *a, out_kind *k) {
 }
 
 static gnest_status write_graph(gnest_ctx *ctx, const gnest_graph *g, out_kind k, const char *path) {
-  if (k == OUT_BINARY) return gnest_graph_save(ctx, g, path);
-  const int64_t *off;
-  const int32_t *cols;
-  const float *w;
-  gnest_graph_csr(g, &off, &cols, &w);
-  gn_csr c;
-  memset(&c, 0, sizeof c);
-  c.n = gnest_graph_num_vertices(g);
-  c.m = gnest_graph_num_edges(g);
-  c.offsets = (int64_t *)off; /* the writers only read */
-  c.cols = (int32_t *)cols;
-  c.weights = (float *)w;
-  return k == OUT_MTX ? gn_write_mtx(ctx, path, &c) : gn_write_edgelist(ctx, path, &c);
+  const gnest_format format = k == OUT_BINARY ? GNEST_FORMAT_BINARY
+                              : k == OUT_MTX  ? GNEST_FORMAT_MTX
+                                              : GNEST_FORMAT_EDGELIST;
+  return gnest_graph_write(ctx, g, path, format);
 }
 
 /* Loads IN and writes it to tmp. */

@@ -14,7 +14,6 @@
 
 #include "common/gen.h"
 #include "gnest.h"
-#include "io/io.h"
 #include "common/paths.h"
 
 enum gen_kind {
@@ -376,33 +375,12 @@ static int gen_failure(const gen_args *a, gnest_status st, const char *detail) {
   return 1;
 }
 
-/* A gn_csr view of the graph's arrays for io's writers (nothing owned, nothing freed). */
-static gn_csr csr_view(const gnest_graph *g, int merged, int symmetric) {
-  const int64_t *offsets;
-  const int32_t *cols;
-  const float *weights;
-  gnest_graph_csr(g, &offsets, &cols, &weights);
-  gn_csr c;
-  memset(&c, 0, sizeof c);
-  c.n = gnest_graph_num_vertices(g);
-  c.m = gnest_graph_num_edges(g);
-  c.offsets = (int64_t *)offsets;
-  c.cols = (int32_t *)cols;
-  c.weights = (float *)weights;
-  c.sorted = 1;
-  c.merged = merged;
-  c.symmetric = symmetric;
-  return c;
-}
-
 static gnest_status write_graph(gnest_ctx *ctx, const gnest_graph *g, const gen_args *a,
                                 out_format fmt) {
-  gn_csr view = csr_view(g, !a->keep_duplicates, a->undirected || a->kind >= K_GRID);
-  switch (fmt) {
-    case OUT_MTX: return gn_write_mtx(ctx, a->output, &view);
-    case OUT_EDGELIST: return gn_write_edgelist(ctx, a->output, &view);
-    default: return gnest_graph_save(ctx, g, a->output);
-  }
+  const gnest_format format = fmt == OUT_MTX        ? GNEST_FORMAT_MTX
+                              : fmt == OUT_EDGELIST ? GNEST_FORMAT_EDGELIST
+                                                    : GNEST_FORMAT_BINARY;
+  return gnest_graph_write(ctx, g, a->output, format);
 }
 
 static gnest_status generate_edges(const gen_args *a, gn_gen_edges *e) {
@@ -500,7 +478,8 @@ static int run_tree(const gen_args *a) {
     return 1;
   }
   int rc = 0;
-  if (gn_write_tree(ctx, a->output, n, parent) != GNEST_OK) rc = lib_failure(ctx, "writing the tree");
+  if (gnest_tree_write_parents(ctx, n, parent, a->output) != GNEST_OK)
+    rc = lib_failure(ctx, "writing the tree");
   double t2 = now_ms();
   if (!rc)
     fprintf(stderr, "gnest-gen: %s: n=%" PRId32 " nodes -> %s; generate %.1f ms, write %.1f ms\n",
