@@ -11,6 +11,7 @@
 #include "common/gen.h"
 #include "common/result.h"
 #include "gnest.h"
+#include "algos/registry.h"
 #include "sched/registry.h"
 
 static gnest_algorithm_desc describe(int a) {

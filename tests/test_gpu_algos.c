@@ -62,6 +62,7 @@
 #include "common/result.h"
 #include "common/splitter_chain.h"
 #include "gnest.h"
+#include "algos/registry.h"
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"
 #include "algos/bfs_method.h"

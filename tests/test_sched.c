@@ -10,10 +10,14 @@
 #include "common/backend_matrix.h"
 #include "common/fixtures.h"
 #include "gnest.h"
+#include "algos/registry.h"
 #include "core/internal.h"
 #include "sched/registry.h"
 #include "sched/run.h"
 #include "algos/tree_euler.h"
+
+/* An algorithm's registry traits, as its driver hands them to the call frame. */
+#define ROW(a) gn_algo_traits_of(a)
 
 /* A context that claims a device, for selector / availability decisions only (never used for
  * device work). */
@@ -47,8 +51,8 @@ static int where_device(gn_where w) {
 
 static void assert_ends_with(const char *text, const char *tail) {
   size_t len = strlen(text), tlen = strlen(tail);
-  cr_assert(len >= tlen && strcmp(text + len - tlen, tail) == 0, "expected \"%s\" to end with \"%s\"",
-            text, tail);
+  cr_assert(len >= tlen && strcmp(text + len - tlen, tail) == 0,
+            "expected \"%s\" to end with \"%s\"", text, tail);
 }
 
 /* 1 when the space-separated list holds the word of len characters. */
@@ -777,7 +781,7 @@ Test(sched_options, cta_levels_bound) {
 
 static gnest_status begin_with(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
                                gn_call *call) {
-  return gn_call_begin(call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, o, NULL);
+  return gn_call_begin(call, ctx, ROW(GNEST_ALGO_BFS), "gnest_bfs", g, NULL, o, NULL);
 }
 
 Test(sched_options, validation) {
@@ -909,7 +913,8 @@ Test(sched_call, auto_on_cpu_and_defaults) {
   o.backend = GNEST_BACKEND_CPU;
   o.threshold = 7;
   gnest_info info;
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_SSSP), "gnest_sssp", g, NULL, &o, &info),
+               GNEST_OK);
   cr_assert_str_eq(call.reason, "forced by caller");
   cr_assert_eq(call.opts.threshold, 7);
   cr_assert_eq(call.threshold_asked, 7);
@@ -926,7 +931,8 @@ Test(sched_call, auto_on_cpu_and_defaults) {
   cr_assert(info.time_ms >= 0.0);
 
   /* A device-measured time is reported as is. */
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_BFS), "gnest_bfs", g, NULL, &o, &info),
+               GNEST_OK);
   call.time_ms = 1.25;
   gn_call_end(&call, GNEST_OK);
   cr_assert_eq(info.time_ms, 1.25);
@@ -934,7 +940,8 @@ Test(sched_call, auto_on_cpu_and_defaults) {
   /* On error info is left untouched. */
   memset(&info, 0x7b, sizeof info);
   gnest_info copy = info;
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, &o, &info), GNEST_OK);
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_BFS), "gnest_bfs", g, NULL, &o, &info),
+               GNEST_OK);
   cr_assert_eq(gn_call_end(&call, GNEST_ERR_OUT_OF_RANGE), GNEST_ERR_OUT_OF_RANGE);
   cr_assert_eq(memcmp(&info, &copy, sizeof info), 0);
   gnest_graph_free(g);
@@ -991,25 +998,26 @@ Test(sched_call, argument_checks) {
   gnest_tree *t = NULL;
   cr_assert_eq(gnest_tree_from_parents(ctx, 2, parent, &t), GNEST_OK);
   gn_call call;
-  cr_assert_eq(gn_call_begin(&call, NULL, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, NULL, ROW(GNEST_ALGO_BFS), "gnest_bfs", g, NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(NULL), "gnest_bfs: ctx is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", NULL, NULL, NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_BFS), "gnest_bfs", NULL, NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_bfs: graph is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, NULL,
-                             NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_TREE_HEIGHTS), "gnest_tree_heights", NULL,
+                             NULL, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error_string(ctx), "gnest_tree_heights: tree is NULL");
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t,
-                             NULL, NULL),
+  cr_assert_eq(gn_call_begin(&call, ctx, ROW(GNEST_ALGO_TREE_HEIGHTS), "gnest_tree_heights", NULL,
+                             t, NULL, NULL),
                GNEST_OK);
   cr_assert_eq(call.backend, GNEST_BACKEND_CPU);
   /* A handle that belongs to no context. */
   gnest_graph orphan;
   memset(&orphan, 0, sizeof orphan);
-  cr_assert_eq(gn_call_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", &orphan, NULL, NULL, NULL),
-               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(
+      gn_call_begin(&call, ctx, ROW(GNEST_ALGO_BFS), "gnest_bfs", &orphan, NULL, NULL, NULL),
+      GNEST_ERR_INVALID_ARGUMENT);
   assert_contains(gnest_last_error(ctx)->message, "belongs to no context");
   gnest_tree_free(t);
   gnest_graph_free(g);
@@ -1060,7 +1068,7 @@ Test(sched_selector, graph_rules) {
   gnest_ctx dev = fake_device_ctx();
   char reason[256];
   gnest_degree_stats s = stats_with(0.5, 5000);
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BFS, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_BFS), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "0.500 of the arcs leave vertices of degree > 32");
   assert_contains(reason, "> 0.20");
@@ -1070,18 +1078,18 @@ Test(sched_selector, graph_rules) {
   s = stats_with(0.5, 4096);
   const gnest_algorithm traversals[] = {GNEST_ALGO_BFS, GNEST_ALGO_SSSP, GNEST_ALGO_BC};
   for (size_t i = 0; i < sizeof traversals / sizeof traversals[0]; i++) {
-    expect_pick(gn_select_backend(&dev, traversals[i], &s, NULL, reason, sizeof reason),
+    expect_pick(gn_select_backend(&dev, ROW(traversals[i]), &s, NULL, reason, sizeof reason),
                 GN_ROLE_UNIFORM, reason);
     assert_contains(reason, "largest item has 4096 <= 4096 arcs: a warp per item");
   }
   s = stats_with(0.5, 4097);
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SSSP), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   s = stats_with(0.5, 2000);
   /* The same input for the algorithms that are not frontier traversals: the skewed class. */
   const gnest_algorithm others[] = {GNEST_ALGO_COLOR, GNEST_ALGO_MST, GNEST_ALGO_TC};
   for (size_t i = 0; i < sizeof others / sizeof others[0]; i++) {
-    expect_pick(gn_select_backend(&dev, others[i], &s, NULL, reason, sizeof reason),
+    expect_pick(gn_select_backend(&dev, ROW(others[i]), &s, NULL, reason, sizeof reason),
                 GN_ROLE_SKEWED, reason);
     cr_assert_null(strstr(reason, "traversal"), "%s", reason);
   }
@@ -1091,28 +1099,28 @@ Test(sched_selector, graph_rules) {
   s = stats_with(0.9, 64624);
   s.m = 31401382;
   s.edges_above_1024 = 0.425;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_TC), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "; hubs (> 1024) hold 0.425 >= 0.10 of 31401382 >= 6000000 arcs");
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_BC), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.m = 5565380; /* cnr-2000, symmetrized: hubs hold 0.212 of its arcs */
   s.edges_above_1024 = 0.212;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_TC), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   cr_assert_null(strstr(reason, "hubs ("), "%s", reason);
   s.m = 6000000;
   s.edges_above_1024 = 0.0999;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_TC), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.edges_above_1024 = 0.10; /* both exactly at the limits: in the grid */
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_TC), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
 
   s = stats_with(0.05, 5000);
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_SSSP, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SSSP), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_MST, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_MST), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   assert_contains(reason, "max degree 5000 > 1024");
 
@@ -1120,33 +1128,33 @@ Test(sched_selector, graph_rules) {
    * vertices of degree > 32; one step past either limit: skewed again. */
   s = stats_with(0.95, 128);
   s.cv = 0.5;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_BC), &s, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "even degrees: cv 0.50 <= 0.50 and max degree 128 <= 128");
   s.max = 129;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_COLOR, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_COLOR), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
   s.max = 128;
   s.cv = 0.51;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_MST, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_MST), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED, reason);
 
   s = stats_with(0.2, 1024); /* both exactly at the limits: uniform */
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TC, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_TC), &s, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "0.200 of the arcs");
   assert_contains(reason, "max degree 1024 <= 1024");
 
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_BFS, NULL, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_BFS), NULL, NULL, reason, sizeof reason),
               GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "no degree statistics");
 
   gnest_ctx *cpu = cpu_ctx();
   s = stats_with(0.9, 100000);
-  expect_pick(gn_select_backend(cpu, GNEST_ALGO_BFS, &s, NULL, reason, sizeof reason),
+  expect_pick(gn_select_backend(cpu, ROW(GNEST_ALGO_BFS), &s, NULL, reason, sizeof reason),
               GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "no CUDA device");
-  cr_assert_eq(gn_select_backend(NULL, GNEST_ALGO_BFS, &s, NULL, NULL, 0),
+  cr_assert_eq(gn_select_backend(NULL, ROW(GNEST_ALGO_BFS), &s, NULL, NULL, 0),
                gn_backend_for_role(GN_ROLE_SEQUENTIAL));
   gnest_ctx_free(cpu);
 }
@@ -1155,7 +1163,7 @@ Test(sched_selector, graph_rules) {
 static void expect_short_reason(const gnest_ctx *dev, const gnest_tree *t, size_t size) {
   char tiny[16];
   memset(tiny, 'x', sizeof tiny);
-  gn_select_backend(dev, GNEST_ALGO_TREE_HEIGHTS, NULL, t, tiny, size);
+  gn_select_backend(dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, t, tiny, size);
   cr_assert_eq(strlen(tiny), size - 1);
   cr_assert_eq(tiny[size], 'x');
 }
@@ -1166,18 +1174,21 @@ Test(sched_selector, tree_rules) {
   gnest_tree t;
   memset(&t, 0, sizeof t);
   t.max_out_degree = 64;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED_IN_GRID, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_DESCENDANTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "tree max out-degree 64 > 32");
   t.max_out_degree = 32;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_UNIFORM, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "tree max out-degree 32 <= 32");
   /* Deep and narrow and small: the host wins. */
   t.n = 60000;
   t.depth = 60000;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SEQUENTIAL, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "deep, narrow tree");
   assert_contains(reason, "60000 nodes < 65536");
   t.depth = 0;
@@ -1194,36 +1205,42 @@ Test(sched_selector, deep_trees_go_to_the_gpu_from_65536_nodes) {
   t.n = 65535; /* a chain: one child per node */
   t.depth = t.n;
   t.max_out_degree = 1;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SEQUENTIAL, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_DESCENDANTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_SEQUENTIAL, reason);
   t.n = t.depth = 65536;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_DESCENDANTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_UNIFORM, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_DESCENDANTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_UNIFORM, reason);
   assert_contains(reason, "deep, narrow tree of 65536 nodes >= 65536 (1.0 nodes per level): "
                           "GPU, euler tour; tree max out-degree 1 <= 32");
   /* A 10^7-node broom: half handle, half bristles on its last node. */
   t.n = 10000000;
   t.depth = 5000001;
   t.max_out_degree = 5000000;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SKEWED_IN_GRID, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_SKEWED_IN_GRID, reason);
   assert_contains(reason, "euler tour; tree max out-degree 5000000 > 32");
   /* 1,024 nodes per level on average is not narrow: the out-degree rule alone. */
   t.n = 1024 * 1000;
   t.depth = 1000;
   t.max_out_degree = 2;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_UNIFORM, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_UNIFORM, reason);
   cr_assert_null(strstr(reason, "euler"), "%s", reason);
   /* Above the tour's limit a deep, narrow tree stays on the host. */
   t.n = GN_EULER_MAX_NODES + 1;
   t.depth = t.n;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_SEQUENTIAL, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_SEQUENTIAL, reason);
   assert_contains(reason, "1073741824 nodes > 1073741823, more than the GPU's euler tour takes");
   t.n = GN_EULER_MAX_NODES;
-  expect_pick(gn_select_backend(&dev, GNEST_ALGO_TREE_HEIGHTS, NULL, &t, reason, sizeof reason),
-              GN_ROLE_UNIFORM, reason);
+  expect_pick(
+      gn_select_backend(&dev, ROW(GNEST_ALGO_TREE_HEIGHTS), NULL, &t, reason, sizeof reason),
+      GN_ROLE_UNIFORM, reason);
   t.n = t.depth = 1024 * 1000; /* the new path's reason */
   expect_short_reason(&dev, &t, 5);
 }
@@ -1267,7 +1284,8 @@ Test(sched_call, traversal_lanes_from_the_degrees) {
 }
 
 /* The reason is never cut unmarked: an addition that does not fit keeps itself whole and cuts
- * the text before it with "..."; one longer than the whole reason keeps its start, ending in "...". */
+ * the text before it with "..."; one longer than the whole reason keeps its start, ending in "...".
+ */
 Test(sched_call, reason_additions_are_never_cut_unmarked) {
   gn_call call;
   memset(&call, 0, sizeof call);
@@ -1316,8 +1334,9 @@ Test(sched_call, method_words_and_note) {
   memset(&call, 0, sizeof call);
   snprintf(call.reason, sizeof call.reason, "selector: flat");
   gn_note_method(&call, "tc_method", "auto", "search", "no vertex has more than 8 arcs");
-  cr_assert_str_eq(call.reason,
-                   "selector: flat; method: search (tc_method=auto): no vertex has more than 8 arcs");
+  cr_assert_str_eq(
+      call.reason,
+      "selector: flat; method: search (tc_method=auto): no vertex has more than 8 arcs");
   snprintf(call.reason, sizeof call.reason, "forced by caller");
   gn_note_method(&call, "color_method", "rounds", "rounds", NULL);
   cr_assert_str_eq(call.reason, "forced by caller; method: rounds (color_method=rounds)");

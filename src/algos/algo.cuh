@@ -30,14 +30,22 @@ static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, 
                   "source %d is outside the graph's %d vertices", source, g->csr.n);
 }
 
+/* The call frame of algorithm a (gn_call_begin), given its registry row's traits: the layers
+ * below learn of the algorithm from what its row says, not from its name. */
+static inline gnest_status gn_algo_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm a,
+                                         const char *fn, const gnest_graph *g, const gnest_tree *t,
+                                         const gnest_options *opts, gnest_info *info) {
+  return gn_call_begin(call, ctx, gn_algo_traits_of(a), fn, g, t, opts, info);
+}
+
 /* After a src/cpu reference: records its counters, or its failure (host memory only). */
 static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const gn_cpu_counts &c) {
   if (st == GNEST_ERR_OUT_OF_MEMORY)
     return gn_error(call->ctx, st, call->fn, 0, "out of host memory for the CPU %s work arrays",
-                    gn_algo_name(call->algo));
+                    call->traits->name);
   if (st != GNEST_OK)
     return gn_error(call->ctx, st, call->fn, 0, "the CPU %s reference failed: %s",
-                    gn_algo_name(call->algo), gnest_strerror(st));
+                    call->traits->name, gnest_strerror(st));
   call->edges_visited = c.edges_visited;
   call->iterations = c.iterations;
   return GNEST_OK;
@@ -54,7 +62,7 @@ gnest_status gn_device_path(gn_call &call, const Input *input, OnDevice on_devic
   return on_device(e, copy);
 }
 
-/* The skeleton of every public algorithm function: the call frame (begun: gn_call_begin's
+/* The skeleton of every public algorithm function: the call frame (begun: gn_algo_begin's
  * status), the algorithm's own argument checks, then the host reference (on_host(&counts)) or
  * the device path (on_device(engine, device copy of input)), and gnest_info. */
 template <class Input, class Check, class OnHost, class OnDevice>

@@ -121,7 +121,7 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
   host_buffer list;
   int32_t k = 0;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_BC, "gnest_bc", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_BC, "gnest_bc", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, bc, "bc"));
         return bc_source_list(&call, g->csr.n, sources, &list, &k);

@@ -154,7 +154,7 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_COLOR, "gnest_color", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_COLOR, "gnest_color", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, colors, "colors"));
         GN_TRY(gn_need_output(&call, num_colors, "num_colors"));

@@ -578,7 +578,7 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_MST, "gnest_mst", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_MST, "gnest_mst", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, total_weight, "total_weight"));
         GN_TRY(gn_need_output(&call, num_edges, "num_edges"));

@@ -1,13 +1,21 @@
 /* The algorithm registry (algos.def) inside the library: what its columns name. Included by
- * registry.c, which makes the table, and by each driver, which defines its row's RUN. */
+ * registry.c, which makes the rows, dispatch.c, which calls their RUN, and each driver, which
+ * defines its row's RUN and hands its row's traits to the call frame. */
 #ifndef GNEST_ALGOS_REGISTRY_H
 #define GNEST_ALGOS_REGISTRY_H
 
 #include "gnest.h"
+#include "sched/registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The traits of a (what the call frame and the selector read of its row); NULL outside
+ * gnest_algorithm. */
+const gn_algo_traits *gn_algo_traits_of(gnest_algorithm a);
+/* The name of a for messages; "unknown" outside gnest_algorithm. */
+const char *gn_algo_name(gnest_algorithm a);
 
 /* algos.def, NEEDS. */
 #define GN_NEEDS_UNDIRECTED 1u /* a symmetric graph */

@@ -63,7 +63,7 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
                         const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, dist, "dist"));
         GN_TRY(gn_check_source(&call, g, source));

@@ -140,7 +140,7 @@ gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uin
                       const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_TC, "gnest_tc", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_TC, "gnest_tc", g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, total, "total"));
         GN_TRY(gn_need_undirected(&call, g, "triangle counting"));

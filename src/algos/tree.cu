@@ -279,7 +279,7 @@ gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t
   gn_call call;
   return gn_public_call(
       call,
-      gn_call_begin(&call, ctx, GNEST_ALGO_TREE_DESCENDANTS, "gnest_tree_descendants", NULL, t,
+      gn_algo_begin(&call, ctx, GNEST_ALGO_TREE_DESCENDANTS, "gnest_tree_descendants", NULL, t,
                     opts, info),
       t,
       [&] { return gn_need_output(&call, descendants, "descendants"); },
@@ -296,7 +296,7 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
                                 const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_call_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t, opts,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_TREE_HEIGHTS, "gnest_tree_heights", NULL, t, opts,
                           info),
       t,
       [&] { return gn_need_output(&call, heights, "heights"); },

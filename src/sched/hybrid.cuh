@@ -164,7 +164,7 @@ static inline gnest_status gn_hybrid_not_runnable(gn_engine &e) {
   return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0,
                   "backend %s was given a visitor that is not host-runnable (kHostRunnable); the "
                   "registry should have refused %s",
-                  gnest_backend_name(e.backend), gn_algo_name(e.call->algo));
+                  gnest_backend_name(e.backend), e.call->traits->name);
 }
 
 #endif

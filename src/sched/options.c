@@ -1,6 +1,7 @@
 /* gnest_options: defaults, range checks, the key=value words used by the registry's test
- * configurations and by the tools, and the backends' settings (backends.def, GN_SETTING rows):
- * their table, their checks, and their resolution into the gn_opts a call runs with. */
+ * configurations and by the tools, and the backends' settings (backends.def, GN_SETTING rows,
+ * whose table registry.c holds): their checks, their description (gnest_backend_setting) and
+ * their resolution into the gn_opts a call runs with. */
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -9,37 +10,6 @@
 
 #include "core/internal.h"
 #include "sched/registry.h"
-
-/* ---------------------------------------------------------------------------------------------
- * The settings table, from the GN_SETTING rows
- * ------------------------------------------------------------------------------------------- */
-
-/* A row's DOMAIN, INT(0, 64) say, pasted onto GN_DOMAIN_ becomes GN_DOMAIN_INT(0, 64): the kind,
- * range and words fields of its entry. */
-#define GN_DOMAIN_INT(lo, hi) GN_SETTING_INT, lo, hi, ""
-#define GN_DOMAIN_POW2(hi) GN_SETTING_POW2, 0, hi, ""
-#define GN_DOMAIN_OFF_OR_INT(hi) GN_SETTING_OFF_OR_INT, -1, hi, ""
-#define GN_DOMAIN_WORDS(words) GN_SETTING_WORDS, 0, 0, words
-static const gn_setting_entry gn_settings[] = {
-#define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) \
-  {#KEY, GNEST_BACKEND_##OWNER, GN_DOMAIN_##DOMAIN, DEFAULT, HELP, offsetof(gn_opts, KEY)},
-#include "sched/backends.def"
-#undef GN_SETTING
-};
-enum { GN_SETTING_COUNT = (int)(sizeof gn_settings / sizeof gn_settings[0]) };
-
-int gn_setting_count(void) { return GN_SETTING_COUNT; }
-
-const gn_setting_entry *gn_setting_at(int k) {
-  return k >= 0 && k < GN_SETTING_COUNT ? &gn_settings[k] : NULL;
-}
-
-const gn_setting_entry *gn_setting_find(const char *key, size_t len) {
-  for (int k = 0; k < GN_SETTING_COUNT; ++k)
-    if (strlen(gn_settings[k].key) == len && strncmp(gn_settings[k].key, key, len) == 0)
-      return &gn_settings[k];
-  return NULL;
-}
 
 int32_t gn_setting_get(const gn_opts *o, const gn_setting_entry *e) {
   int32_t v;
@@ -272,8 +242,8 @@ static gnest_status gn_check_fields(gnest_ctx *ctx, const char *fn, const gnest_
 /* The settings' keys, ", "-separated, for messages. */
 static const char *gn_setting_keys(char *buf, size_t size) {
   buf[0] = '\0';
-  for (int k = 0; k < GN_SETTING_COUNT; ++k)
-    gn_appendf(buf, size, "%s%s", k ? ", " : "", gn_settings[k].key);
+  for (int k = 0; k < gn_setting_count(); ++k)
+    gn_appendf(buf, size, "%s%s", k ? ", " : "", gn_setting_at(k)->key);
   return buf;
 }
 
@@ -497,5 +467,31 @@ gnest_status gn_opts_resolve(gnest_ctx *ctx, const char *fn, const gnest_options
   st = gn_apply_settings(ctx, fn, in->settings, &o);
   if (st != GNEST_OK) return st;
   *out = o;
+  return GNEST_OK;
+}
+
+gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out) {
+  const char *fn = "gnest_backend_setting";
+  const gn_backend_entry *e = gn_backend_entry_checked(b, fn);
+  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
+  if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
+  const gn_setting_entry *s = gn_setting_of(b, k);
+  if (!s) {
+    int count = 0;
+    while (gn_setting_of(b, count)) ++count;
+    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "backend '%s' reads %d settings; %d is not one of them", e->name, count, k);
+  }
+  gnest_setting_desc d;
+  memset(&d, 0, sizeof d);
+  d.key = s->key;
+  d.type = s->kind == GN_SETTING_WORDS ? "words" : "int";
+  d.min = s->kind == GN_SETTING_WORDS ? 0 : s->min;
+  d.max = gn_setting_max(s);
+  d.words = s->words;
+  gn_setting_values(s, d.values, sizeof d.values);
+  gn_setting_word(s, s->def, d.default_value, sizeof d.default_value);
+  d.help = s->help;
+  *out = d;
   return GNEST_OK;
 }

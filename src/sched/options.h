@@ -66,11 +66,13 @@ typedef struct gn_setting_entry {
   size_t offset;       /* of its field in gn_opts */
 } gn_setting_entry;
 
-/* The rows in declaration order; k outside [0, gn_setting_count()) gives NULL. */
+/* The rows in declaration order (registry.c); k outside [0, gn_setting_count()) gives NULL. */
 int gn_setting_count(void);
 const gn_setting_entry *gn_setting_at(int k);
 /* The row of key (len characters), or NULL. */
 const gn_setting_entry *gn_setting_find(const char *key, size_t len);
+/* The k-th setting (registry order) that backend b reads, or NULL. */
+const gn_setting_entry *gn_setting_of(gnest_backend b, int k);
 /* The largest value the setting takes (WORDS: its last word's position). */
 int32_t gn_setting_max(const gn_setting_entry *e);
 /* The setting's value in o. */

@@ -1,11 +1,13 @@
 /* The backend registry as C data (from backends.def), and the public functions that read it:
  * names, availability, descriptions and settings (the test configurations as options:
  * backend_config.c). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "core/device_api.h"
 #include "core/internal.h"
+#include "sched/options.h"
 #include "sched/registry.h"
 
 #define GN_WHERE_OF(w) GN_WHERE_##w
@@ -144,8 +146,40 @@ int gn_backend_config_count(const gn_backend_entry *e) {
   return count;
 }
 
+/* ---------------------------------------------------------------------------------------------
+ * The settings table, from the GN_SETTING rows
+ * ------------------------------------------------------------------------------------------- */
+
+/* A row's DOMAIN, INT(0, 64) say, pasted onto GN_DOMAIN_ becomes GN_DOMAIN_INT(0, 64): the kind,
+ * range and words fields of its entry. */
+#define GN_DOMAIN_INT(lo, hi) GN_SETTING_INT, lo, hi, ""
+#define GN_DOMAIN_POW2(hi) GN_SETTING_POW2, 0, hi, ""
+#define GN_DOMAIN_OFF_OR_INT(hi) GN_SETTING_OFF_OR_INT, -1, hi, ""
+#define GN_DOMAIN_WORDS(words) GN_SETTING_WORDS, 0, 0, words
+static const gn_setting_entry gn_settings[] = {
+#define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) \
+  {#KEY, GNEST_BACKEND_##OWNER, GN_DOMAIN_##DOMAIN, DEFAULT, HELP, offsetof(gn_opts, KEY)},
+#include "sched/backends.def"
+#undef GN_SETTING
+};
+enum { GN_SETTING_COUNT = (int)(sizeof gn_settings / sizeof gn_settings[0]) };
+
+int gn_setting_count(void) { return GN_SETTING_COUNT; }
+
+const gn_setting_entry *gn_setting_at(int k) {
+  return k >= 0 && k < GN_SETTING_COUNT ? &gn_settings[k] : NULL;
+}
+
+const gn_setting_entry *gn_setting_find(const char *key, size_t len) {
+  for (int k = 0; k < GN_SETTING_COUNT; ++k)
+    if (strlen(gn_settings[k].key) == len && strncmp(gn_settings[k].key, key, len) == 0)
+      return &gn_settings[k];
+  return NULL;
+}
+
+
 /* The k-th setting (registry order) that backend b reads, or NULL. */
-static const gn_setting_entry *gn_setting_of(gnest_backend b, int k) {
+const gn_setting_entry *gn_setting_of(gnest_backend b, int k) {
   for (int i = 0; k >= 0 && i < gn_setting_count(); ++i) {
     const gn_setting_entry *s = gn_setting_at(i);
     if (gn_backend_reads(b, s->key) && k-- == 0) return s;
@@ -176,31 +210,5 @@ gnest_status gnest_backend_describe(gnest_backend b, gnest_backend_desc *out) {
   out->num_configs = gn_backend_config_count(e);
   out->num_settings = 0;
   while (gn_setting_of(b, out->num_settings)) ++out->num_settings;
-  return GNEST_OK;
-}
-
-gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out) {
-  const char *fn = "gnest_backend_setting";
-  const gn_backend_entry *e = gn_backend_entry_checked(b, fn);
-  if (!e) return GNEST_ERR_INVALID_ARGUMENT;
-  if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
-  const gn_setting_entry *s = gn_setting_of(b, k);
-  if (!s) {
-    int count = 0;
-    while (gn_setting_of(b, count)) ++count;
-    return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                    "backend '%s' reads %d settings; %d is not one of them", e->name, count, k);
-  }
-  gnest_setting_desc d;
-  memset(&d, 0, sizeof d);
-  d.key = s->key;
-  d.type = s->kind == GN_SETTING_WORDS ? "words" : "int";
-  d.min = s->kind == GN_SETTING_WORDS ? 0 : s->min;
-  d.max = gn_setting_max(s);
-  d.words = s->words;
-  gn_setting_values(s, d.values, sizeof d.values);
-  gn_setting_word(s, s->def, d.default_value, sizeof d.default_value);
-  d.help = s->help;
-  *out = d;
   return GNEST_OK;
 }

@@ -32,19 +32,16 @@ extern "C" {
 #define GN_SELECT_IN_GRID 2u
 #define GN_SELECT_HUBS_IN_GRID 4u
 
-/* An algorithm as the layers below src/algos know it: the part of its algos.def row they read. */
+/* An algorithm as the layers below src/algos know it: the part of its algos.def row they read.
+ * The algorithm layer makes one per row (src/algos/registry.c, gn_algo_traits_of) and its driver
+ * hands it to the call frame (gn_call_begin): the algorithms describe themselves to the layers
+ * below, which read these few fields and name no algorithm. */
 typedef struct gn_algo_traits {
+  gnest_algorithm id;
   const char *name;       /* "bfs", as gnest_algorithm_name */
   gnest_input_kind input;
   unsigned select;        /* GN_SELECT_* */
 } gn_algo_traits;
-
-/* The traits of a; NULL outside gnest_algorithm. Defined by the algorithm layer from its registry
- * (src/algos/registry.c): the algorithms describe themselves to the layers below, which read
- * these few fields and name no algorithm. */
-const gn_algo_traits *gn_algo_traits_of(gnest_algorithm a);
-/* The name of a for messages; "unknown" outside gnest_algorithm. */
-const char *gn_algo_name(gnest_algorithm a);
 
 /* Where a backend runs (backends.def, WHERE). */
 typedef enum gn_where {

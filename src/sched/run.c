@@ -15,8 +15,6 @@ double gn_now_ms(void) {
 }
 
 /* The registry's word on a (the call has checked that a is an algorithm). */
-static unsigned gn_select_of(gnest_algorithm a) { return gn_algo_traits_of(a)->select; }
-
 /* ---------------------------------------------------------------------------------------------
  * Backend resolution
  * ------------------------------------------------------------------------------------------- */
@@ -40,7 +38,7 @@ static gnest_status gn_check_backend(gn_call *call) {
   const char *why = "";
   if (!gn_backend_applies(call->backend, call->algo, &why))
     return gn_error(call->ctx, GNEST_ERR_BACKEND_NOT_APPLICABLE, call->fn, 0,
-                    "backend '%s' cannot run %s: %s", name, gn_algo_name(call->algo), why);
+                    "backend '%s' cannot run %s: %s", name, call->traits->name, why);
   return GNEST_OK;
 }
 
@@ -54,7 +52,7 @@ static gnest_status gn_auto_backend(gn_call *call, const gnest_graph *g, const g
     gsp = &gs;
   }
   char why[sizeof call->reason - sizeof "selector: " + 1];
-  call->backend = gn_select_backend(call->ctx, call->algo, gsp, t, why, sizeof why);
+  call->backend = gn_select_backend(call->ctx, call->traits, gsp, t, why, sizeof why);
   snprintf(call->reason, sizeof call->reason, "selector: %s", why);
   if (call->backend == GNEST_BACKEND_AUTO)
     return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "the selector returned 'auto'");
@@ -62,16 +60,16 @@ static gnest_status gn_auto_backend(gn_call *call, const gnest_graph *g, const g
 }
 
 static gnest_status gn_check_input(gn_call *call, const gnest_graph *g, const gnest_tree *t) {
-  if (gn_algo_traits_of(call->algo)->input == GNEST_INPUT_TREE) {
+  if (call->traits->input == GNEST_INPUT_TREE) {
     if (g) return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "a graph given to %s",
-                           gn_algo_name(call->algo));
+                           call->traits->name);
     if (!t) return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "tree is NULL");
     if (!t->ctx)
       return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0,
                       "the tree belongs to no context (not created by gnest)");
   } else {
     if (t) return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "a tree given to %s",
-                           gn_algo_name(call->algo));
+                           call->traits->name);
     if (!g) return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "graph is NULL");
     if (!g->ctx)
       return gn_error(call->ctx, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0,
@@ -168,19 +166,20 @@ static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
   return GNEST_OK;
 }
 
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, const char *fn,
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info) {
   memset(call, 0, sizeof *call);
   call->ctx = ctx;
-  call->algo = algo;
-  call->fn = fn ? fn : gn_algo_name(algo);
+  call->traits = algo;
+  call->algo = algo ? algo->id : GNEST_ALGO_COUNT;
+  call->fn = fn ? fn : algo ? algo->name : "gn_call_begin";
   call->info = info;
   call->t0 = gn_now_ms();
   call->time_ms = -1.0;
   if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "ctx is NULL");
-  if ((int)algo < 0 || (int)algo >= (int)GNEST_ALGO_COUNT)
-    return gn_error(ctx, GNEST_ERR_INTERNAL, call->fn, 0, "unknown algorithm %d", (int)algo);
+  if (!algo || (int)algo->id < 0 || (int)algo->id >= (int)GNEST_ALGO_COUNT)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, call->fn, 0, "unknown algorithm");
   gnest_status st = gn_check_input(call, g, t);
   if (st != GNEST_OK) return st;
 
@@ -205,7 +204,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, 
   call->opts.backend = call->backend;
   call->on_host = gn_backend_on_host(call->backend);
   st = gn_check_backend(call);
-  if (st == GNEST_OK && !call->on_host && g && (gn_select_of(algo) & GN_SELECT_TRAVERSAL))
+  if (st == GNEST_OK && !call->on_host && g && (algo->select & GN_SELECT_TRAVERSAL))
     st = gn_traversal_defaults(call, g);
   if (call->opts.lanes == 0) call->opts.lanes = 1;
   if (st == GNEST_OK && !call->on_host) gn_device_peak_reset(ctx);

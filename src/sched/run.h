@@ -13,6 +13,7 @@ extern "C" {
 typedef struct gn_call {
   gnest_ctx *ctx;
   gnest_algorithm algo;
+  const gn_algo_traits *traits; /* the algorithm's row, as its driver handed it */
   const char *fn;          /* public function name, for messages */
   gn_opts opts;            /* caller's options, settings parsed, defaults filled (threshold,
                               block size, lanes) */
@@ -35,7 +36,7 @@ typedef struct gn_call {
 /* Checks ctx and the graph or tree (exactly one non-NULL), fills defaults, resolves the backend:
  * forced backends are checked with gnest_backend_available and for applicability to the
  * algorithm; auto asks the selector. On failure records the error and returns it. */
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm algo, const char *fn,
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info);
 /* Fills info (on success only) and returns st. */
@@ -67,7 +68,7 @@ int32_t gn_traversal_threshold(int64_t n, int64_t m);
 int32_t gn_traversal_lanes(double mean, double cv);
 
 /* Selector (src/sched/selector.c): picks a backend for auto. Writes its reason. */
-gnest_backend gn_select_backend(const gnest_ctx *ctx, gnest_algorithm algo,
+gnest_backend gn_select_backend(const gnest_ctx *ctx, const gn_algo_traits *algo,
                                 const gnest_degree_stats *gs, const gnest_tree *t, char *reason,
                                 size_t reason_size);
 double gn_now_ms(void);

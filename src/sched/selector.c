@@ -93,9 +93,9 @@ static int gn_hubs_in_grid(const gnest_degree_stats *gs, char *reason, size_t si
  * frontiers; tree levels) and large hub-heavy inputs of GN_SELECT_HUBS_IN_GRID the class whose
  * heavy items' children the pass's own grid takes, for the others the next-level kernel's. gs is
  * NULL for trees. */
-static gnest_backend gn_pick_skewed(gnest_algorithm algo, const gnest_degree_stats *gs,
+static gnest_backend gn_pick_skewed(const gn_algo_traits *algo, const gnest_degree_stats *gs,
                                     char *reason, size_t size) {
-  const unsigned select = gn_algo_traits_of(algo)->select;
+  const unsigned select = algo->select;
   const int traversal = (select & GN_SELECT_IN_GRID) != 0;
   const int graph_traversal = (select & GN_SELECT_TRAVERSAL) != 0;
   const size_t len = strlen(reason);
@@ -113,7 +113,7 @@ static gnest_backend gn_pick_skewed(gnest_algorithm algo, const gnest_degree_sta
   return gn_pick(in_grid ? GN_ROLE_SKEWED_IN_GRID : GN_ROLE_SKEWED, reason, size);
 }
 
-static gnest_backend gn_select_tree(gnest_algorithm algo, const gnest_tree *t, char *reason,
+static gnest_backend gn_select_tree(const gn_algo_traits *algo, const gnest_tree *t, char *reason,
                                     size_t size) {
   if (!t) {
     snprintf(reason, size, "no tree statistics, uniform by default");
@@ -154,7 +154,7 @@ static gnest_backend gn_select_tree(gnest_algorithm algo, const gnest_tree *t, c
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }
 
-static gnest_backend gn_select_graph(gnest_algorithm algo, const gnest_degree_stats *gs,
+static gnest_backend gn_select_graph(const gn_algo_traits *algo, const gnest_degree_stats *gs,
                                      char *reason, size_t size) {
   if (!gs) {
     snprintf(reason, size, "no degree statistics, uniform by default");
@@ -190,7 +190,7 @@ static gnest_backend gn_select_graph(gnest_algorithm algo, const gnest_degree_st
   return gn_pick(GN_ROLE_UNIFORM, reason, size);
 }
 
-gnest_backend gn_select_backend(const gnest_ctx *ctx, gnest_algorithm algo,
+gnest_backend gn_select_backend(const gnest_ctx *ctx, const gn_algo_traits *algo,
                                 const gnest_degree_stats *gs, const gnest_tree *t, char *reason,
                                 size_t reason_size) {
   char scratch[8];
@@ -202,11 +202,10 @@ gnest_backend gn_select_backend(const gnest_ctx *ctx, gnest_algorithm algo,
     snprintf(reason, reason_size, "no CUDA device");
     return gn_pick(GN_ROLE_SEQUENTIAL, reason, reason_size);
   }
-  const gn_algo_traits *traits = gn_algo_traits_of(algo);
-  if (!traits) {
-    snprintf(reason, reason_size, "unknown algorithm %d", (int)algo);
+  if (!algo) {
+    snprintf(reason, reason_size, "unknown algorithm");
     return GNEST_BACKEND_AUTO;
   }
-  if (traits->input == GNEST_INPUT_TREE) return gn_select_tree(algo, t, reason, reason_size);
+  if (algo->input == GNEST_INPUT_TREE) return gn_select_tree(algo, t, reason, reason_size);
   return gn_select_graph(algo, gs, reason, reason_size);
 }

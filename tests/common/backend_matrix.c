@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "algos/registry.h"
+
 gnest_ctx *bm_cpu_ctx(void) {
   gnest_ctx_options o;
   gnest_ctx_options_init(&o);
