@@ -19,7 +19,7 @@ static inline uint64_t gn_salt_step(uint64_t h, uint64_t w) {
 
 /* The salt of the tree with these n nodes and parent array (which fix its children CSR, so its
  * tour): a 64-bit hash of all of it, computed once per tree on the host (gn_tree_build keeps it
- * in the handle; tests and bench/proto/tree_sim.c call this on the same parent array). A fixed
+ * in the handle; the tests call this on the same parent array). A fixed
  * function of the tree, so the splitters, the pass count and the timings of a call repeat on
  * the same tree; but every parent entry moves it, so a numbering crafted against one salt gets
  * another one. Sampling a few entries would not do: a crafted numbering keeps those and is
