@@ -70,10 +70,10 @@ export PKG_CONFIG_PATH=$prefix/lib/pkgconfig
 # The installed tools load the installed library (their run path is the LIBDIR, not the build
 # tree's lib/).
 for tool in gnest-cli gnest-gen gnest-bench; do
-  if ldd "$prefix/bin/$tool" | grep -q "libgnest\.so\.$major => $prefix/lib/libgnest\.so\.$major"; then
-    echo "   $tool: loads $prefix/lib/libgnest.so.$major"
+  if ldd "$prefix/bin/$tool" | grep -q "libgnest\.so\.$sover => $prefix/lib/libgnest\.so\.$sover"; then
+    echo "   $tool: loads $prefix/lib/libgnest.so.$sover"
   else
-    fail "installed $tool does not load $prefix/lib/libgnest.so.$major"
+    fail "installed $tool does not load $prefix/lib/libgnest.so.$sover"
   fi
 done
 "$prefix/bin/gnest-cli" --version >/dev/null || fail "installed gnest-cli --version failed"
