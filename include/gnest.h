@@ -164,8 +164,8 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
                                   gnest_graph **out);
 /* Writes the binary CSR cache (versioned header, sizes, checksum). */
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
-/* Writes the graph's arcs, as stored, to path in one of the formats gnest_graph_load reads:
- * GNEST_FORMAT_MTX (Matrix Market coordinate general, 1-based, "real" with weights, else
+/* Since 0.4.0. Writes the graph's arcs, as stored, to path in one of the formats gnest_graph_load
+ * reads: GNEST_FORMAT_MTX (Matrix Market coordinate general, 1-based, "real" with weights, else
  * "pattern"), GNEST_FORMAT_EDGELIST (a '#' line with the vertex count, then "u v [w]", 0-based)
  * or GNEST_FORMAT_BINARY (what gnest_graph_save writes). Failures: GNEST_ERR_INVALID_ARGUMENT (a
  * NULL argument, or a format not written: AUTO, DIMACS), GNEST_ERR_INVALID_INPUT (a text format
@@ -218,7 +218,7 @@ gnest_status gnest_tree_load(gnest_ctx *ctx, const char *path, gnest_tree **out)
 gnest_status gnest_tree_from_graph(gnest_ctx *ctx, const gnest_graph *g, int32_t root,
                                    gnest_tree **out);
 gnest_status gnest_tree_save(gnest_ctx *ctx, const gnest_tree *t, const char *path);
-/* Writes the tree file of a parent array without building the tree (the file gnest_tree_save
+/* Since 0.4.0. Writes the tree file of a parent array without building the tree (the file gnest_tree_save
  * writes for the tree gnest_tree_from_parents would build), for trees too large to hold twice.
  * The array is checked as gnest_tree_from_parents checks it (one root, every other parent in
  * [0, n), no cycle) in O(n) time and n bytes; nothing is written when it fails. A path ending in
@@ -410,8 +410,8 @@ typedef struct gnest_setting_desc {
   const char *help;        /* one line: what it does, what 0 or the default means */
 } gnest_setting_desc;
 
-/* The k-th (0-based, k < gnest_backend_desc.num_settings) setting that backend b reads, in the
- * registry's order. GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_backend, k out of range
+/* Since 0.4.0. The k-th (0-based, k < gnest_backend_desc.num_settings) setting that backend b
+ * reads, in the registry's order. GNEST_ERR_INVALID_ARGUMENT for a value outside gnest_backend, k out of range
  * or a NULL out (out unchanged). */
 gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *out);
 
@@ -540,7 +540,7 @@ gnest_status gnest_tree_heights(gnest_ctx *ctx, const gnest_tree *t, int32_t *he
  * The algorithm registry (src/algos/algos.def, one row per gnest_algorithm value) and gnest_run,
  * the one entry that runs any algorithm by its value: what the CLI's commands, gnest-bench, the
  * GPU test matrix and the Python package are built from. The typed functions above stay the API
- * of each algorithm; gnest_run calls them.
+ * of each algorithm; gnest_run calls them. Since 0.4.0.
  * ------------------------------------------------------------------------------------------- */
 typedef enum gnest_algorithm {
   GNEST_ALGO_BFS = 0,           /* "bfs": gnest_bfs */
