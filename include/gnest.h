@@ -62,6 +62,11 @@ typedef enum gnest_status {
 /* Static text for a status ("invalid input", ...). Never NULL. */
 const char *gnest_strerror(gnest_status status);
 
+/* Since 0.4.0. The version of the library a program runs with, "MAJOR.MINOR.PATCH" (static
+ * text): GNEST_VERSION_STRING of the gnest.h it was built from. A binding (the Python package)
+ * checks it against the version whose structs it mirrors. */
+const char *gnest_version(void);
+
 /* ---------------------------------------------------------------------------------------------
  * Context
  * ------------------------------------------------------------------------------------------- */

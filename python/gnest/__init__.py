@@ -8,7 +8,8 @@ exceptions carrying gnest's message. The NetworkX backend lives in the sibling p
     print(gnest.last_info())                    # backend that ran, why, time
 """
 
-from ._lib import library_path
+from ._lib import VERSION as __version__
+from ._lib import lib as _lib, library_path
 from .algorithms import (Info, SpanningForest, bc, bfs, color, last_info, mst, sssp,
                          tree_descendants, tree_heights, triangles)
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
@@ -16,9 +17,16 @@ from .errors import (BackendError, FileError, GnestError, InternalError, Invalid
                      TooLarge, UnsupportedFormat)
 from .graph import Context, Graph, Tree, default_context
 
-__version__ = "0.3.0"
+
+
+
+def library_version():
+    """The version of the C library in use (gnest_version): the package's major.minor."""
+    return _lib.gnest_version().decode()
+
 
 load = Graph.load
+from_networkx = Graph.from_networkx
 from_edges = Graph.from_edges
 from_csr = Graph.from_csr
 from_scipy = Graph.from_scipy
@@ -29,7 +37,8 @@ __all__ = [
     "BackendError", "Context", "FileError", "GnestError", "Graph", "Info", "InternalError",
     "InvalidArgument", "InvalidInput", "NotATree", "OutOfMemory", "OutOfRange", "ParseError",
     "SpanningForest", "Status", "TooLarge", "Tree", "UnsupportedFormat", "bc", "bfs", "color",
-    "default_context", "from_csr", "from_edges", "from_scipy", "last_info", "library_path",
+    "default_context", "from_csr", "from_edges", "from_networkx", "from_scipy", "last_info",
+    "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
     "triangles",
 ]

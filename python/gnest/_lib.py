@@ -12,6 +12,10 @@ from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64,
 from ctypes import c_void_p
 
 LIBRARY_ENV = "GNEST_LIBRARY"
+# The version of include/gnest.h whose structs and prototypes this module mirrors: the package's
+# version too. A library of another major.minor (the ABI may change with the minor while the
+# major is 0) is refused at import instead of corrupting memory.
+VERSION = "0.4.0"
 
 
 def library_path():
@@ -126,7 +130,9 @@ RESULT_KINDS = {"LEVELS": 0, "DISTANCES": 1, "SCORES": 2, "COLORING": 3, "FOREST
 _p = c_void_p
 _pi32, _pi64, _pf32 = POINTER(c_int32), POINTER(c_int64), POINTER(ctypes.c_float)
 _PROTOTYPES = {
+    "gnest_version": (c_char_p, []),
     "gnest_strerror": (c_char_p, [c_int]),
+    "gnest_graph_original_ids": (POINTER(c_int32), [c_void_p]),
     "gnest_ctx_options_init": (None, [POINTER(CtxOptions)]),
     "gnest_ctx_create": (c_int, [POINTER(_p), POINTER(CtxOptions)]),
     "gnest_ctx_free": (None, [_p]),
@@ -163,6 +169,22 @@ _PROTOTYPES = {
 }
 
 
+def _check_version(library):
+    """ImportError unless the library's major.minor is VERSION's."""
+    fn = getattr(library, "gnest_version", None)
+    if fn is None:
+        found = "older than 0.4.0 (no gnest_version)"
+    else:
+        fn.restype, fn.argtypes = c_char_p, []
+        found = fn().decode()
+    if found.split(".")[:2] != VERSION.split(".")[:2]:
+        raise ImportError(
+            f"gnest: the C library {library_path()} is version {found}; this package mirrors "
+            f"{VERSION} (reinstall with `pip install ./python` from the same tree, or point "
+            f"${LIBRARY_ENV} at a matching libgnest.so)")
+    return library
+
+
 def _bind(library):
     for name, (restype, argtypes) in _PROTOTYPES.items():
         fn = getattr(library, name)
@@ -171,7 +193,7 @@ def _bind(library):
     return library
 
 
-lib = _bind(_load())
+lib = _bind(_check_version(_load()))
 
 
 def algorithms():

@@ -160,10 +160,18 @@ def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
     return _run("bc", graph, backend, options, sources=spec).values
 
 
-def color(graph, *, backend="auto", options=None):
-    """A proper coloring of a symmetric graph: int32 color per vertex, colors 0..max. Largest
-    degree first, ties by a fixed hash of the id: the same coloring on every backend."""
-    return _run("color", graph, backend, options).values
+def _as_undirected(graph, symmetrize):
+    """The graph color, mst and triangles run on: as gnest-cli does by default (symmetrize=True),
+    the graph taken as undirected (Graph.undirected); symmetrize=False: as it is, and then it must
+    be symmetric (else InvalidInput)."""
+    return graph.undirected() if symmetrize else graph
+
+
+def color(graph, *, symmetrize=True, backend="auto", options=None):
+    """A proper coloring of the graph taken as undirected (symmetrize, as gnest-cli): int32 color
+    per vertex, colors 0..max. Largest degree first, ties by a fixed hash of the id: the same
+    coloring on every backend."""
+    return _run("color", _as_undirected(graph, symmetrize), backend, options).values
 
 
 @dataclass(frozen=True)
@@ -176,18 +184,20 @@ class SpanningForest:
     w: np.ndarray
 
 
-def mst(graph, *, backend="auto", options=None):
-    """Minimum spanning forest of a symmetric graph (unweighted: weight 1). Ties are broken by
-    (weight, u, v): the same forest on every backend."""
-    out = _run("mst", graph, backend, options)
+def mst(graph, *, symmetrize=True, backend="auto", options=None):
+    """Minimum spanning forest of the graph taken as undirected (symmetrize, as gnest-cli;
+    unweighted: weight 1). Ties are broken by (weight, u, v): the same forest on every backend."""
+    out = _run("mst", _as_undirected(graph, symmetrize), backend, options)
     k = out.result.num_edges
     return SpanningForest(out.result.total_weight, out.u[:k], out.v[:k], out.w[:k])
 
 
-def triangles(graph, *, per_vertex=False, backend="auto", options=None):
-    """Triangles of a symmetric graph with sorted, duplicate-free rows, each counted once: the
-    total (int), or (total, uint64 array of the triangles at each vertex) with per_vertex."""
-    out = _run("triangles", graph, backend, options, per_vertex=per_vertex)
+def triangles(graph, *, per_vertex=False, symmetrize=True, backend="auto", options=None):
+    """Triangles of the graph taken as undirected (symmetrize, as gnest-cli), rows sorted and
+    duplicate-free, each counted once: the total (int), or (total, uint64 array of the triangles
+    at each vertex) with per_vertex."""
+    out = _run("triangles", _as_undirected(graph, symmetrize), backend, options,
+               per_vertex=per_vertex)
     total = int(out.result.total)
     return (total, out.values) if per_vertex else total
 

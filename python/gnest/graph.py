@@ -156,16 +156,21 @@ class Graph(_Handle):
     def __init__(self, ctx, ptr, keepalive=()):
         """Internal: wraps a gnest_graph pointer created in ctx (keepalive: borrowed arrays)."""
         super().__init__(ctx, ptr, lib.gnest_graph_free, keepalive)
+        self.node_ids = None  # from_networkx: the NetworkX node of each vertex
 
     # -- building --------------------------------------------------------------------------
     @classmethod
     def load(cls, path, *, format="auto", one_based=False, symmetrize=False,
-             drop_self_loops=False, merge_duplicates=True, sort_adjacency=True, ctx=None):
+             drop_self_loops=False, merge_duplicates=True, sort_adjacency=True, relabel=False,
+             ctx=None):
         """Reads a graph file (.mtx, .gr, edge lists, .gnest; .gz/.xz decompressed), as
-        gnest_graph_load with these load options."""
+        gnest_graph_load with these load options. relabel=True: the vertices are the ids that
+        appear in an arc, numbered 0..k-1 in increasing order (original_ids gives each one's id in
+        the file), as gnest-cli's --relabel."""
         ctx = _ctx_or_default(ctx)
         opts = _load_options(format, one_based, symmetrize, drop_self_loops, merge_duplicates,
                              sort_adjacency)
+        opts.relabel = int(bool(relabel))
         ptr = c_void_p()
         ctx.call(lib.gnest_graph_load, str(path).encode(), byref(opts), byref(ptr))
         return cls(ctx, ptr)
@@ -194,6 +199,26 @@ class Graph(_Handle):
         ctx.call(lib.gnest_graph_from_edges, num_vertices, src.size, _pointer(src, c_int32),
                  _pointer(dst, c_int32), _pointer(w, c_float), byref(opts), byref(ptr))
         return cls(ctx, ptr)
+
+    @classmethod
+    def from_networkx(cls, G, *, weight="weight", ctx=None):
+        """A NetworkX graph as a gnest graph: vertex i is the i-th node of G (list(G)), kept in
+        the graph's node_ids; an undirected G is stored both ways. weight: the edge attribute read
+        as the weight (a missing one is 1), or None for an unweighted graph. Parallel edges of a
+        multigraph become one arc with the smallest weight."""
+        nodes = list(G)
+        index = {node: i for i, node in enumerate(nodes)}
+        edges = list(G.edges(data=True))
+        src = np.fromiter((index[u] for u, _, _ in edges), dtype=np.int64, count=len(edges))
+        dst = np.fromiter((index[v] for _, v, _ in edges), dtype=np.int64, count=len(edges))
+        weights = None
+        if weight is not None:
+            weights = np.fromiter((d.get(weight, 1) for _, _, d in edges), dtype=np.float64,
+                                  count=len(edges))
+        g = cls.from_edges(src, dst, weights, num_vertices=len(nodes),
+                           symmetrize=not G.is_directed(), ctx=ctx)
+        g.node_ids = nodes
+        return g
 
     @classmethod
     def from_csr(cls, indptr, indices, weights=None, *, copy=None, ctx=None):
@@ -244,6 +269,28 @@ class Graph(_Handle):
     def num_edges(self):
         """Arcs as stored (an undirected edge stored both ways counts twice)."""
         return int(lib.gnest_graph_num_edges(self._ptr))
+
+    @property
+    def num_arcs(self):
+        """Arcs as stored: num_edges, by the CLI's word."""
+        return self.num_edges
+
+    @property
+    def original_ids(self):
+        """For a graph loaded with relabel=True: each vertex's id in the file (read-only int32
+        view); None otherwise."""
+        ids = lib.gnest_graph_original_ids(self._ptr)
+        return _array_view(self, ids, self.num_vertices, np.int32) if ids else None
+
+    def undirected(self):
+        """This graph when it is symmetric, else a copy with every arc stored both ways (parallel
+        arcs keep the smallest weight): what gnest-cli makes of a file for color, mst and tc."""
+        if self.is_symmetric():
+            return self
+        off, col, w = self.csr()
+        src = np.repeat(np.arange(self.num_vertices, dtype=np.int32), np.diff(off))
+        return Graph.from_edges(src, col, w, num_vertices=self.num_vertices, symmetrize=True,
+                                ctx=self.ctx)
 
     @property
     def is_weighted(self):

@@ -136,6 +136,53 @@ def test_from_edges_copies_and_builds(ctx):
         gnest.from_edges([0], [5], num_vertices=2, ctx=ctx)
 
 
+def test_version_is_the_librarys():
+    """The package mirrors one gnest.h: its version, pyproject's and the C library's agree."""
+    import pathlib
+    import re
+
+    pyproject = pathlib.Path(__file__).resolve().parents[1] / "pyproject.toml"
+    declared = re.search(r'^version = "([^"]+)"', pyproject.read_text(), re.M).group(1)
+    assert gnest.__version__ == declared == gnest.library_version()
+
+
+def test_from_networkx_keeps_nodes_and_weights(ctx):
+    G = nx.Graph()
+    G.add_edge("a", "b", weight=2.5)
+    G.add_edge("b", "c", weight=1.0)
+    G.add_node("lonely")
+    g = gnest.from_networkx(G, ctx=ctx)
+    assert g.node_ids == ["a", "b", "c", "lonely"]
+    assert (g.num_vertices, g.num_arcs, g.is_symmetric()) == (4, 4, True)
+    assert gnest.sssp(g, 0).tolist()[:3] == [0.0, 2.5, 3.5]
+    D = nx.DiGraph([(1, 2), (2, 3)])
+    d = gnest.from_networkx(D, weight=None, ctx=ctx)
+    assert (d.num_arcs, d.is_weighted, d.node_ids) == (2, False, [1, 2, 3])
+    assert gnest.bfs(d, 2).tolist() == [-1, -1, 0]
+
+
+def test_relabel_and_original_ids(tmp_path, ctx):
+    path = tmp_path / "sparse.txt"
+    path.write_text("10 20\n20 30\n")
+    g = gnest.load(path, relabel=True, ctx=ctx)
+    assert g.num_vertices == 3 and g.original_ids.tolist() == [10, 20, 30]
+    assert gnest.load(path, ctx=ctx).original_ids is None
+
+
+def test_undirected_algorithms_symmetrize_as_the_cli(ctx):
+    """color, mst and triangles take a directed graph as undirected by default, as gnest-cli
+    does; symmetrize=False runs it as it is (and then it must be symmetric)."""
+    directed = gnest.from_edges([0, 1, 2], [1, 2, 0], [4.0, 1.0, 2.0], ctx=ctx)
+    both = gnest.from_edges([0, 1, 2], [1, 2, 0], [4.0, 1.0, 2.0], symmetrize=True, ctx=ctx)
+    assert gnest.triangles(directed) == gnest.triangles(both) == 1
+    assert gnest.color(directed).tolist() == gnest.color(both).tolist()
+    assert gnest.mst(directed).total_weight == gnest.mst(both).total_weight == 3.0
+    assert both.undirected() is both
+    for f in (gnest.color, gnest.mst, gnest.triangles):
+        with pytest.raises(gnest.InvalidInput, match="undirected"):
+            f(directed, symmetrize=False)
+
+
 # --- algorithms against references --------------------------------------------------------------
 
 def test_the_functions_are_the_registrys_rows():
@@ -336,7 +383,7 @@ def test_algorithm_errors(ctx):
     with pytest.raises(IndexError, match="source 4294967296 is outside"):
         gnest.bfs(g, 2**32)
     with pytest.raises(gnest.InvalidInput, match="undirected"):
-        gnest.color(g)  # directed
+        gnest.color(g, symmetrize=False)  # directed, taken as it is
     with pytest.raises(gnest.InvalidArgument, match="'backend=warp-drive'"):
         gnest.bfs(g, 0, backend="warp-drive")
     with pytest.raises(gnest.InvalidArgument, match="threshold"):

@@ -1,5 +1,5 @@
-/* Status texts, the error records (a context's, or this thread's without one), and the host
- * allocation helper. Part of base: the context stays opaque here (see base.h). */
+/* The version text, status texts, the error records (a context's, or this thread's without
+ * one), and the host allocation helper. Part of base: the context stays opaque here (see base.h). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -18,6 +18,8 @@ static _Thread_local gn_error_record gn_no_ctx_error;
 static gn_error_record *gn_record_of(const gnest_ctx *ctx) {
   return ctx ? (gn_error_record *)ctx : &gn_no_ctx_error;
 }
+
+const char *gnest_version(void) { return GNEST_VERSION_STRING; }
 
 const char *gnest_strerror(gnest_status status) {
   switch (status) {
