@@ -756,6 +756,46 @@ Test(io, tree_errors) {
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * A UTF-8 byte order mark (EF BB BF), as some editors write it, starts any text format
+ * ------------------------------------------------------------------------------------------- */
+#define BOM "\xEF\xBB\xBF"
+
+Test(io, utf8_bom_is_skipped_by_every_text_parser) {
+  gn_edges e;
+  cr_assert_eq(parse_mtx(BOM "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n", &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 2 && e.m == 1 && e.src[0] == 0 && e.dst[0] == 1);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_dimacs(BOM "c road\np sp 2 1\na 1 2 7\n", &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 2 && e.m == 1 && e.w[0] == 7.0f);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el(BOM "0 1\n1 2\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 3 && e.m == 2 && e.src[0] == 0);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el(BOM "# gnest edge list: 4 vertices, 1 arcs\n0 1\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 4);
+  gn_edges_free(&e);
+  int32_t n, *parent;
+  cr_assert_eq(parse_tree(BOM "2\n-1 0\n", &n, &parent), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(n == 2 && parent[0] == -1 && parent[1] == 0);
+  free(parent);
+  /* only at the very start: elsewhere it is still a bad token, on its own line */
+  expect_error(parse_el("0 1\n" BOM "1 2\n", 0, &e), GNEST_ERR_PARSE, "expected a vertex id", 2);
+}
+
+Test(io, utf8_bom_does_not_hide_the_format_from_detection) {
+  gn_csr c;
+  const char *mtx = write_text("bom-mtx.graph", BOM "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 3\n");
+  cr_assert_eq(gn_load_csr(ctx, mtx, NULL, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2);
+  gn_csr_free(&c);
+  const char *gr = write_text("bom-gr.graph", BOM "p sp 3 1\na 1 3 5\n");
+  cr_assert_eq(gn_load_csr(ctx, gr, NULL, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2 && c.weights[0] == 5.0f);
+  gn_csr_free(&c);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * CSR builder
  * ------------------------------------------------------------------------------------------- */
 static int32_t b_src[] = {0, 0, 1, 2, 1}, b_dst[] = {1, 1, 1, 0, 0};

@@ -22,12 +22,13 @@ static gnest_format format_from_name(const char *path) {
   return GNEST_FORMAT_AUTO;
 }
 
-/* Format from the content: the binary magic, a Matrix Market banner, DIMACS 'c' / 'p sp' lines;
- * anything else is read as an edge list. */
+/* Format from the content: the binary magic, a Matrix Market banner, DIMACS 'c' / 'p sp' lines
+ * (after a UTF-8 byte order mark); anything else is read as an edge list. */
 static gnest_format format_from_content(const gn_buffer *b) {
   if (b->size >= 8 && memcmp(b->data, GN_BINARY_MAGIC, 8) == 0) return GNEST_FORMAT_BINARY;
-  if (b->size >= 14 && strncasecmp(b->data, "%%MatrixMarket", 14) == 0) return GNEST_FORMAT_MTX;
-  const char *p = b->data;
+  const size_t bom = gn_bom_length(b->data, b->size);
+  const char *p = b->data + bom;
+  if (b->size - bom >= 14 && strncasecmp(p, "%%MatrixMarket", 14) == 0) return GNEST_FORMAT_MTX;
   while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
   if ((p[0] == 'c' || p[0] == 'p') && (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r'))
     return GNEST_FORMAT_DIMACS;
