@@ -677,6 +677,24 @@ Test(io, edgelist_errors) {
   gn_edges_free(&e);
 }
 
+/* A '#' or '%' after the last column starts a comment to the end of the line. */
+Test(io, edgelist_comment_at_line_end) {
+  gn_edges e;
+  cr_assert_eq(parse_el("0 1 # first\n1 2\t% second\r\n2,0,#third\n3 1 #\n", 0, &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 4 && e.m == 4 && !e.w);
+  int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 0, 1};
+  for (int i = 0; i < 4; i++) cr_assert(e.src[i] == src[i] && e.dst[i] == dst[i], "edge %d", i);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el("0 1 2.5 # weight\n1 2 0.5 %\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.m == 2 && e.w && e.w[0] == 2.5f && e.w[1] == 0.5f);
+  gn_edges_free(&e);
+  /* the comment does not stand for a column, and a comment glued to a token is part of it */
+  expect_error(parse_el("0 1\n2 # 3\n", 0, &e), GNEST_ERR_PARSE, "expected 2 or 3 columns 'u v [w]', found 1", 2);
+  expect_error(parse_el("0 1#c\n", 0, &e), GNEST_ERR_PARSE, "expected a vertex id (a non-negative integer), found '1#c'", 1);
+  expect_error(parse_el("0 1 2 # c\n1 2\n", 0, &e), GNEST_ERR_PARSE, "this line has 2 columns but line 1 has 3", 2);
+}
+
 Test(io, edgelist_declared_vertices_header) {
   gn_edges e;
   /* the writer's header: trailing isolated vertices are kept */
