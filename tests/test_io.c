@@ -336,6 +336,56 @@ Test(io, read_concatenated_gzip_members) {
   gn_buffer_free(&b);
 }
 
+/* file + extra, written as name */
+static const char *append_bytes(const char *name, const char *file, const void *extra, size_t extra_len,
+                                size_t *offset) {
+  size_t len;
+  char *b = slurp(file, &len);
+  b = realloc(b, len + extra_len);
+  memcpy(b + len, extra, extra_len);
+  const char *p = write_bytes(name, b, len + extra_len);
+  free(b);
+  *offset = len;
+  return p;
+}
+
+/* gzip and xz follow one rule: after the last stream (concatenated streams are read) only zero
+ * padding may follow; anything else is refused, naming where it starts and its first bytes. */
+Test(io, trailing_data_after_gzip_and_xz_streams) {
+  const char *text = "0 1\n";
+  const char *kinds[2] = {"gz", "xz"};
+  for (int k = 0; k < 2; k++) {
+    char name[32], want[96];
+    snprintf(name, sizeof name, "g.txt.%s", kinds[k]);
+    const char *file = k ? write_xz(name, text) : write_gzip(name, text);
+    size_t offset;
+    gn_buffer b;
+    snprintf(name, sizeof name, "junk.txt.%s", kinds[k]);
+    const char *junk = append_bytes(name, file, "junk\n", 5, &offset);
+    snprintf(want, sizeof want, "5 bytes of trailing data after the %s stream at byte %zu (6a 75 6e 6b 0a)",
+             k ? "xz" : "gzip", offset);
+    expect_error(gn_read_file(ctx, junk, &b), GNEST_ERR_PARSE, want, 0);
+    cr_assert_null(b.data);
+    snprintf(name, sizeof name, "pad.txt.%s", kinds[k]);
+    cr_assert_eq(gn_read_file(ctx, append_bytes(name, file, "\0\0\0\0", 4, &offset), &b), GNEST_OK,
+                 "%s", gnest_last_error_string(ctx));
+    cr_assert_str_eq(b.data, text);
+    gn_buffer_free(&b);
+    /* a second stream is read, garbage after it is refused */
+    size_t len;
+    char *again = slurp(file, &len);
+    snprintf(name, sizeof name, "two.txt.%s", kinds[k]);
+    const char *two = append_bytes(name, file, again, len, &offset);
+    cr_assert_eq(gn_read_file(ctx, two, &b), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_str_eq(b.data, "0 1\n0 1\n");
+    gn_buffer_free(&b);
+    snprintf(name, sizeof name, "twojunk.txt.%s", kinds[k]);
+    expect_error(gn_read_file(ctx, append_bytes(name, two, "x", 1, &offset), &b), GNEST_ERR_PARSE,
+                 "1 byte of trailing data", 0);
+    free(again);
+  }
+}
+
 Test(io, gz_name_with_plain_content_is_a_parse_error) {
   gn_buffer b;
   expect_error(gn_read_file(ctx, write_text("plain.mtx.gz", "1 2\n"), &b), GNEST_ERR_PARSE, "not a gzip file", 0);
