@@ -697,6 +697,22 @@ Test(cli, tree_with_a_cycle) {
   run_free(&r);
 }
 
+/* A tree file given to a graph command: said so, with the commands that read it. */
+Test(cli, tree_file_given_to_a_graph_command) {
+  const char *cmds[] = {"bfs", "sssp", "bc", "color", "mst", "tc"};
+  char line[512];
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i) {
+    run_out r = run_cli(cmds[i], small_tree(), NULL);
+    cr_expect_eq(r.status, 1, "%s: %s", cmds[i], r.err);
+    error_line(&r, line, sizeof line);
+    cr_expect_not_null(strstr(line, "t.tree is a tree file (a node count, then the parent ids), not a graph"),
+                       "%s", line);
+    cr_expect_not_null(strstr(line, "tree-descendants, tree-heights or stats read it"), "%s", line);
+    cr_expect_null(strstr(line, "columns"), "%s", line);
+    run_free(&r);
+  }
+}
+
 /* ---- the backend registry ------------------------------------------------------------------ */
 
 static int has_device(void);

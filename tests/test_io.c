@@ -806,6 +806,19 @@ Test(io, tree_valid_and_round_trip) {
   gn_buffer_free(&b);
 }
 
+/* A .tree file loaded as a graph is named for what it is; an explicit format still parses it. */
+Test(io, tree_file_loaded_as_a_graph) {
+  gn_csr c;
+  const char *tree = write_text("t.tree", "3\n-1 0 0\n");
+  expect_error(gn_load_csr(ctx, tree, NULL, &c), GNEST_ERR_UNSUPPORTED_FORMAT,
+               "a tree file (a node count, then the parent ids), not a graph: load it with gnest_tree_load", 0);
+  expect_error(gn_load_csr(ctx, write_gzip("t.TREE.gz", "3\n-1 0 0\n"), NULL, &c), GNEST_ERR_UNSUPPORTED_FORMAT,
+               "a tree file", 0);
+  gnest_load_options o = defaults();
+  o.format = GNEST_FORMAT_EDGELIST;
+  expect_error(gn_load_csr(ctx, tree, &o, &c), GNEST_ERR_PARSE, "expected 2 or 3 columns", 1);
+}
+
 Test(io, tree_errors) {
   int32_t n, *parent;
   expect_error(parse_tree("", &n, &parent), GNEST_ERR_PARSE, "empty file", 0);
