@@ -713,6 +713,53 @@ Test(cli, tree_file_given_to_a_graph_command) {
   }
 }
 
+/* A flag that sets one value is refused when given twice, and so are two flags that set the same
+ * thing differently; a switch repeated, or spelled two ways with one meaning, is harmless. */
+Test(cli, repeated_and_contradictory_flags_are_usage_errors) {
+  struct { const char *args[6]; const char *want; } cases[] = {
+      {{"bfs", NULL, "--source", "3", "--source", "4"},
+       "bfs: --source given twice (--source 3, then --source 4): give it once"},
+      {{"bfs", NULL, "--source=3", "--source", "3"},
+       "bfs: --source given twice (--source 3, then --source 3)"},
+      {{"bfs", NULL, "--threshold", "8", "--threshold=16"},
+       "--threshold given twice (--threshold 8, then --threshold 16)"},
+      {{"bfs", NULL, "--backend", "cpu", "--backend", "cpu"},
+       "--backend given twice (--backend cpu, then --backend cpu)"},
+      {{"bfs", NULL, "--format", "edgelist", "--format", "mtx"},
+       "--format given twice (--format edgelist, then --format mtx)"},
+      {{"bfs", NULL, "--symmetrize", "--no-symmetrize"},
+       "bfs: --symmetrize and --no-symmetrize contradict each other: give one"},
+      {{"color", NULL, "--no-symmetrize", "--undirected"},
+       "--no-symmetrize and --undirected contradict each other"},
+      {{"bfs", NULL, "--keep-self-loops", "--drop-self-loops"},
+       "--keep-self-loops and --drop-self-loops contradict"},
+      {{"bc", NULL, "--sources", "0,1", "--sources", "2"},
+       "--sources given twice (--sources 0,1, then --sources 2)"},
+      {{"bc", NULL, "--sources", "0,3,0"}, "bc: --sources: vertex 0 is listed twice in '0,3,0'"},
+      {{"bc", NULL, "--sources=2,1,1"}, "--sources: vertex 1 is listed twice"},
+  };
+  char line[512];
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    const char *argv[8] = {CLI};
+    int argc = 1;
+    for (int k = 0; k < 6 && (k == 1 || cases[i].args[k] != NULL); ++k) /* args[1]: the input */
+      argv[argc++] = k == 1 ? path5() : cases[i].args[k];
+    argv[argc] = NULL;
+    run_out r = run_argv(CLI, argv);
+    cr_expect_eq(r.status, 2, "case %zu: %s", i, r.err);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), cases[i].want), "case %zu: %s", i, line);
+    run_free(&r);
+  }
+  const char *fine[][4] = {{"--symmetrize", "--undirected"}, {"--json", "--json"},
+                           {"--drop-self-loops", "--drop-self-loops"},
+                           {"--options", "threshold=8", "--options", "schedule=static"}};
+  for (size_t i = 0; i < sizeof fine / sizeof fine[0]; ++i) {
+    run_out r = run_cli("bfs", path5(), fine[i][0], fine[i][1], fine[i][2], fine[i][3], NULL);
+    cr_expect_eq(r.status, 0, "%s %s: %s", fine[i][0], fine[i][1], r.err);
+    run_free(&r);
+  }
+}
+
 /* ---- the backend registry ------------------------------------------------------------------ */
 
 static int has_device(void);
