@@ -697,6 +697,69 @@ Test(cli, tree_with_a_cycle) {
   run_free(&r);
 }
 
+/* A tree file given to a graph command: said so, with the commands that read it. */
+Test(cli, tree_file_given_to_a_graph_command) {
+  const char *cmds[] = {"bfs", "sssp", "bc", "color", "mst", "tc"};
+  char line[512];
+  for (size_t i = 0; i < sizeof cmds / sizeof cmds[0]; ++i) {
+    run_out r = run_cli(cmds[i], small_tree(), NULL);
+    cr_expect_eq(r.status, 1, "%s: %s", cmds[i], r.err);
+    error_line(&r, line, sizeof line);
+    cr_expect_not_null(strstr(line, "t.tree is a tree file (a node count, then the parent ids), not a graph"),
+                       "%s", line);
+    cr_expect_not_null(strstr(line, "tree-descendants, tree-heights or stats read it"), "%s", line);
+    cr_expect_null(strstr(line, "columns"), "%s", line);
+    run_free(&r);
+  }
+}
+
+/* A flag that sets one value is refused when given twice, and so are two flags that set the same
+ * thing differently; a switch repeated, or spelled two ways with one meaning, is harmless. */
+Test(cli, repeated_and_contradictory_flags_are_usage_errors) {
+  struct { const char *args[6]; const char *want; } cases[] = {
+      {{"bfs", NULL, "--source", "3", "--source", "4"},
+       "bfs: --source given twice (--source 3, then --source 4): give it once"},
+      {{"bfs", NULL, "--source=3", "--source", "3"},
+       "bfs: --source given twice (--source 3, then --source 3)"},
+      {{"bfs", NULL, "--threshold", "8", "--threshold=16"},
+       "--threshold given twice (--threshold 8, then --threshold 16)"},
+      {{"bfs", NULL, "--backend", "cpu", "--backend", "cpu"},
+       "--backend given twice (--backend cpu, then --backend cpu)"},
+      {{"bfs", NULL, "--format", "edgelist", "--format", "mtx"},
+       "--format given twice (--format edgelist, then --format mtx)"},
+      {{"bfs", NULL, "--symmetrize", "--no-symmetrize"},
+       "bfs: --symmetrize and --no-symmetrize contradict each other: give one"},
+      {{"color", NULL, "--no-symmetrize", "--undirected"},
+       "--no-symmetrize and --undirected contradict each other"},
+      {{"bfs", NULL, "--keep-self-loops", "--drop-self-loops"},
+       "--keep-self-loops and --drop-self-loops contradict"},
+      {{"bc", NULL, "--sources", "0,1", "--sources", "2"},
+       "--sources given twice (--sources 0,1, then --sources 2)"},
+      {{"bc", NULL, "--sources", "0,3,0"}, "bc: --sources: vertex 0 is listed twice in '0,3,0'"},
+      {{"bc", NULL, "--sources=2,1,1"}, "--sources: vertex 1 is listed twice"},
+  };
+  char line[512];
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; ++i) {
+    const char *argv[8] = {CLI};
+    int argc = 1;
+    for (int k = 0; k < 6 && (k == 1 || cases[i].args[k] != NULL); ++k) /* args[1]: the input */
+      argv[argc++] = k == 1 ? path5() : cases[i].args[k];
+    argv[argc] = NULL;
+    run_out r = run_argv(CLI, argv);
+    cr_expect_eq(r.status, 2, "case %zu: %s", i, r.err);
+    cr_expect_not_null(strstr(error_line(&r, line, sizeof line), cases[i].want), "case %zu: %s", i, line);
+    run_free(&r);
+  }
+  const char *fine[][4] = {{"--symmetrize", "--undirected"}, {"--json", "--json"},
+                           {"--drop-self-loops", "--drop-self-loops"},
+                           {"--options", "threshold=8", "--options", "schedule=static"}};
+  for (size_t i = 0; i < sizeof fine / sizeof fine[0]; ++i) {
+    run_out r = run_cli("bfs", path5(), fine[i][0], fine[i][1], fine[i][2], fine[i][3], NULL);
+    cr_expect_eq(r.status, 0, "%s %s: %s", fine[i][0], fine[i][1], r.err);
+    run_free(&r);
+  }
+}
+
 /* ---- the backend registry ------------------------------------------------------------------ */
 
 static int has_device(void);

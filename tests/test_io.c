@@ -336,6 +336,56 @@ Test(io, read_concatenated_gzip_members) {
   gn_buffer_free(&b);
 }
 
+/* file + extra, written as name */
+static const char *append_bytes(const char *name, const char *file, const void *extra, size_t extra_len,
+                                size_t *offset) {
+  size_t len;
+  char *b = slurp(file, &len);
+  b = realloc(b, len + extra_len);
+  memcpy(b + len, extra, extra_len);
+  const char *p = write_bytes(name, b, len + extra_len);
+  free(b);
+  *offset = len;
+  return p;
+}
+
+/* gzip and xz follow one rule: after the last stream (concatenated streams are read) only zero
+ * padding may follow; anything else is refused, naming where it starts and its first bytes. */
+Test(io, trailing_data_after_gzip_and_xz_streams) {
+  const char *text = "0 1\n";
+  const char *kinds[2] = {"gz", "xz"};
+  for (int k = 0; k < 2; k++) {
+    char name[32], want[96];
+    snprintf(name, sizeof name, "g.txt.%s", kinds[k]);
+    const char *file = k ? write_xz(name, text) : write_gzip(name, text);
+    size_t offset;
+    gn_buffer b;
+    snprintf(name, sizeof name, "junk.txt.%s", kinds[k]);
+    const char *junk = append_bytes(name, file, "junk\n", 5, &offset);
+    snprintf(want, sizeof want, "5 bytes of trailing data after the %s stream at byte %zu (6a 75 6e 6b 0a)",
+             k ? "xz" : "gzip", offset);
+    expect_error(gn_read_file(ctx, junk, &b), GNEST_ERR_PARSE, want, 0);
+    cr_assert_null(b.data);
+    snprintf(name, sizeof name, "pad.txt.%s", kinds[k]);
+    cr_assert_eq(gn_read_file(ctx, append_bytes(name, file, "\0\0\0\0", 4, &offset), &b), GNEST_OK,
+                 "%s", gnest_last_error_string(ctx));
+    cr_assert_str_eq(b.data, text);
+    gn_buffer_free(&b);
+    /* a second stream is read, garbage after it is refused */
+    size_t len;
+    char *again = slurp(file, &len);
+    snprintf(name, sizeof name, "two.txt.%s", kinds[k]);
+    const char *two = append_bytes(name, file, again, len, &offset);
+    cr_assert_eq(gn_read_file(ctx, two, &b), GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_str_eq(b.data, "0 1\n0 1\n");
+    gn_buffer_free(&b);
+    snprintf(name, sizeof name, "twojunk.txt.%s", kinds[k]);
+    expect_error(gn_read_file(ctx, append_bytes(name, two, "x", 1, &offset), &b), GNEST_ERR_PARSE,
+                 "1 byte of trailing data", 0);
+    free(again);
+  }
+}
+
 Test(io, gz_name_with_plain_content_is_a_parse_error) {
   gn_buffer b;
   expect_error(gn_read_file(ctx, write_text("plain.mtx.gz", "1 2\n"), &b), GNEST_ERR_PARSE, "not a gzip file", 0);
@@ -677,6 +727,24 @@ Test(io, edgelist_errors) {
   gn_edges_free(&e);
 }
 
+/* A '#' or '%' after the last column starts a comment to the end of the line. */
+Test(io, edgelist_comment_at_line_end) {
+  gn_edges e;
+  cr_assert_eq(parse_el("0 1 # first\n1 2\t% second\r\n2,0,#third\n3 1 #\n", 0, &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 4 && e.m == 4 && !e.w);
+  int32_t src[] = {0, 1, 2, 3}, dst[] = {1, 2, 0, 1};
+  for (int i = 0; i < 4; i++) cr_assert(e.src[i] == src[i] && e.dst[i] == dst[i], "edge %d", i);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el("0 1 2.5 # weight\n1 2 0.5 %\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.m == 2 && e.w && e.w[0] == 2.5f && e.w[1] == 0.5f);
+  gn_edges_free(&e);
+  /* the comment does not stand for a column, and a comment glued to a token is part of it */
+  expect_error(parse_el("0 1\n2 # 3\n", 0, &e), GNEST_ERR_PARSE, "expected 2 or 3 columns 'u v [w]', found 1", 2);
+  expect_error(parse_el("0 1#c\n", 0, &e), GNEST_ERR_PARSE, "expected a vertex id (a non-negative integer), found '1#c'", 1);
+  expect_error(parse_el("0 1 2 # c\n1 2\n", 0, &e), GNEST_ERR_PARSE, "this line has 2 columns but line 1 has 3", 2);
+}
+
 Test(io, edgelist_declared_vertices_header) {
   gn_edges e;
   /* the writer's header: trailing isolated vertices are kept */
@@ -738,6 +806,19 @@ Test(io, tree_valid_and_round_trip) {
   gn_buffer_free(&b);
 }
 
+/* A .tree file loaded as a graph is named for what it is; an explicit format still parses it. */
+Test(io, tree_file_loaded_as_a_graph) {
+  gn_csr c;
+  const char *tree = write_text("t.tree", "3\n-1 0 0\n");
+  expect_error(gn_load_csr(ctx, tree, NULL, &c), GNEST_ERR_UNSUPPORTED_FORMAT,
+               "a tree file (a node count, then the parent ids), not a graph: load it with gnest_tree_load", 0);
+  expect_error(gn_load_csr(ctx, write_gzip("t.TREE.gz", "3\n-1 0 0\n"), NULL, &c), GNEST_ERR_UNSUPPORTED_FORMAT,
+               "a tree file", 0);
+  gnest_load_options o = defaults();
+  o.format = GNEST_FORMAT_EDGELIST;
+  expect_error(gn_load_csr(ctx, tree, &o, &c), GNEST_ERR_PARSE, "expected 2 or 3 columns", 1);
+}
+
 Test(io, tree_errors) {
   int32_t n, *parent;
   expect_error(parse_tree("", &n, &parent), GNEST_ERR_PARSE, "empty file", 0);
@@ -753,6 +834,46 @@ Test(io, tree_errors) {
   expect_error(parse_tree("4000000000\n-1\n", &n, &parent), GNEST_ERR_TOO_LARGE, "fewer than 2^31", 1);
   expect_error(parse_tree("1000000000\n-1\n", &n, &parent), GNEST_ERR_PARSE,
                "declares 1000000000 nodes but only 4 bytes follow", 1);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * A UTF-8 byte order mark (EF BB BF), as some editors write it, starts any text format
+ * ------------------------------------------------------------------------------------------- */
+#define BOM "\xEF\xBB\xBF"
+
+Test(io, utf8_bom_is_skipped_by_every_text_parser) {
+  gn_edges e;
+  cr_assert_eq(parse_mtx(BOM "%%MatrixMarket matrix coordinate pattern general\n2 2 1\n1 2\n", &e), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 2 && e.m == 1 && e.src[0] == 0 && e.dst[0] == 1);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_dimacs(BOM "c road\np sp 2 1\na 1 2 7\n", &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 2 && e.m == 1 && e.w[0] == 7.0f);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el(BOM "0 1\n1 2\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(e.n == 3 && e.m == 2 && e.src[0] == 0);
+  gn_edges_free(&e);
+  cr_assert_eq(parse_el(BOM "# gnest edge list: 4 vertices, 1 arcs\n0 1\n", 0, &e), GNEST_OK);
+  cr_assert_eq(e.n, 4);
+  gn_edges_free(&e);
+  int32_t n, *parent;
+  cr_assert_eq(parse_tree(BOM "2\n-1 0\n", &n, &parent), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(n == 2 && parent[0] == -1 && parent[1] == 0);
+  free(parent);
+  /* only at the very start: elsewhere it is still a bad token, on its own line */
+  expect_error(parse_el("0 1\n" BOM "1 2\n", 0, &e), GNEST_ERR_PARSE, "expected a vertex id", 2);
+}
+
+Test(io, utf8_bom_does_not_hide_the_format_from_detection) {
+  gn_csr c;
+  const char *mtx = write_text("bom-mtx.graph", BOM "%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 3\n");
+  cr_assert_eq(gn_load_csr(ctx, mtx, NULL, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2);
+  gn_csr_free(&c);
+  const char *gr = write_text("bom-gr.graph", BOM "p sp 3 1\na 1 3 5\n");
+  cr_assert_eq(gn_load_csr(ctx, gr, NULL, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2 && c.weights[0] == 5.0f);
+  gn_csr_free(&c);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
-/* SNAP-style edge lists: one "u v [w]" per line, '#' or '%' comments, blanks, TABs, commas and
- * CRLF between tokens. 0-based ids by default, 1-based on request; n = largest id + 1 (0-based).
+/* SNAP-style edge lists: one "u v [w]" per line, '#' or '%' comments (whole lines, or a token
+ * after the last column to the line's end), blanks, TABs, commas and CRLF between tokens. 0-based
+ * ids by default, 1-based on request; n = largest id + 1 (0-based).
  * A comment "# gnest edge list: N vertices, M arcs[, ...]" before the first data line (as
  * gn_write_edgelist writes it) declares n = N: trailing isolated vertices survive, every id must
  * be below N, and a list with no data lines is a graph of N vertices and no arcs. */
@@ -18,6 +19,16 @@ typedef struct edgelist_state {
 
 static void skip_separators(gn_scan *s) {
   while (gn_is_blank(*s->p) || *s->p == ',') s->p++;
+}
+
+/* At the end of a line's data: the newline, the end of the text, or a '#' or '%' comment that
+ * starts a token and runs to the end of the line (s->p is then moved to the newline). */
+static int at_data_end(gn_scan *s) {
+  if (*s->p == '#' || *s->p == '%') {
+    const char *nl = memchr(s->p, '\n', (size_t)(s->end - s->p));
+    s->p = nl ? nl : s->end;
+  }
+  return gn_at_eol(s);
 }
 
 /* Upper bound of the data lines: newlines + 1. */
@@ -83,18 +94,18 @@ static gnest_status parse_line(gn_scan *s, edgelist_state *st, gn_edges *e) {
   gnest_status rc;
   if ((rc = vertex_id(s, st, &e->src[k]))) return rc;
   skip_separators(s);
-  if (gn_at_eol(s))
+  if (at_data_end(s))
     return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
                     "expected 2 or 3 columns 'u v [w]', found 1");
   if ((rc = vertex_id(s, st, &e->dst[k]))) return rc;
   skip_separators(s);
   float w = 0.0f;
   int columns = 2;
-  if (!gn_at_eol(s)) {
+  if (!at_data_end(s)) {
     if (!gn_scan_float(s, &w)) return gn_scan_expected(s, "expected a weight (third column)");
     columns = 3;
     skip_separators(s);
-    if (!gn_at_eol(s))
+    if (!at_data_end(s))
       return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
                       "expected 2 or 3 columns 'u v [w]', found more than 3");
   }

@@ -51,9 +51,19 @@ typedef struct gn_scan {
 static inline int gn_is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\v' || c == '\f'; }
 static inline int gn_is_digit(char c) { return (unsigned)(c - '0') < 10u; }
 
+/* Bytes of a UTF-8 byte order mark at the start of text (3), else 0. Some editors write one; it
+ * carries nothing for an ASCII format, so every text reader skips it. */
+static inline size_t gn_bom_length(const char *text, size_t len) {
+  return len >= 3 && (unsigned char)text[0] == 0xEF && (unsigned char)text[1] == 0xBB &&
+                 (unsigned char)text[2] == 0xBF
+             ? 3
+             : 0;
+}
+
+/* A cursor on the text's first line, after a byte order mark. */
 static inline void gn_scan_init(gn_scan *s, gnest_ctx *ctx, const char *path, const char *text,
                                 size_t len) {
-  s->p = text;
+  s->p = text + gn_bom_length(text, len);
   s->begin = text;
   s->end = text + len;
   s->line = 1;

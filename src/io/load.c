@@ -22,12 +22,20 @@ static gnest_format format_from_name(const char *path) {
   return GNEST_FORMAT_AUTO;
 }
 
-/* Format from the content: the binary magic, a Matrix Market banner, DIMACS 'c' / 'p sp' lines;
- * anything else is read as an edge list. */
+/* A tree file's name (.tree, before any .gz / .xz): it holds parent ids, not a graph. */
+static int is_tree_name(const char *path) {
+  size_t len = strlen(path);
+  if (gn_path_compression(path) != GN_COMPRESS_NONE) len -= 3;
+  return len >= 5 && strncasecmp(path + len - 5, ".tree", 5) == 0;
+}
+
+/* Format from the content: the binary magic, a Matrix Market banner, DIMACS 'c' / 'p sp' lines
+ * (after a UTF-8 byte order mark); anything else is read as an edge list. */
 static gnest_format format_from_content(const gn_buffer *b) {
   if (b->size >= 8 && memcmp(b->data, GN_BINARY_MAGIC, 8) == 0) return GNEST_FORMAT_BINARY;
-  if (b->size >= 14 && strncasecmp(b->data, "%%MatrixMarket", 14) == 0) return GNEST_FORMAT_MTX;
-  const char *p = b->data;
+  const size_t bom = gn_bom_length(b->data, b->size);
+  const char *p = b->data + bom;
+  if (b->size - bom >= 14 && strncasecmp(p, "%%MatrixMarket", 14) == 0) return GNEST_FORMAT_MTX;
   while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n') p++;
   if ((p[0] == 'c' || p[0] == 'p') && (p[1] == ' ' || p[1] == '\t' || p[1] == '\n' || p[1] == '\r'))
     return GNEST_FORMAT_DIMACS;
@@ -124,6 +132,10 @@ static gnest_status load_csr(gnest_ctx *ctx, const char *path, const gnest_load_
   }
   if ((unsigned)opts->format > GNEST_FORMAT_BINARY)
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_load_csr", 0, "unknown format %d", (int)opts->format);
+  if (opts->format == GNEST_FORMAT_AUTO && is_tree_name(path))
+    return gn_error(ctx, GNEST_ERR_UNSUPPORTED_FORMAT, path, 0,
+                    "a tree file (a node count, then the parent ids), not a graph: load it with "
+                    "gnest_tree_load");
   gnest_format format = opts->format != GNEST_FORMAT_AUTO ? opts->format : format_from_name(path);
   gnest_status st;
   if (format == GNEST_FORMAT_BINARY) {

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <lzma.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -126,6 +127,24 @@ static gnest_status hand_over(gnest_status s, char *data, size_t size, gn_buffer
   return GNEST_OK;
 }
 
+/* After the last compressed stream at offset end of in: nothing, or zero padding (as gzip and
+ * xz themselves allow), else an error naming where the trailing data starts and its first bytes. */
+static gnest_status check_trailing(gnest_ctx *ctx, const char *path, const char *kind,
+                                   const gn_buffer *in, size_t end) {
+  const unsigned char *tail = (const unsigned char *)in->data + end;
+  const size_t left = in->size - end;
+  size_t k = 0;
+  while (k < left && tail[k] == 0) k++;
+  if (k == left) return GNEST_OK;
+  char shown[8 * 3 + 4] = "", *q = shown;
+  for (size_t i = 0; i < left && i < 8; i++) q += sprintf(q, "%s%02x", i ? " " : "", tail[i]);
+  if (left > 8) strcpy(q, " ..");
+  return gn_error(ctx, GNEST_ERR_PARSE, path, 0,
+                  "%zu byte%s of trailing data after the %s stream at byte %zu (%s): not another %s "
+                  "stream nor zero padding",
+                  left, left == 1 ? "" : "s", kind, end, shown, kind);
+}
+
 static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in, gn_buffer *out) {
   uint64_t isize = 0; /* gzip trailer: uncompressed size mod 2^32 of the last member */
   if (in->size >= 18) {
@@ -160,8 +179,9 @@ static gnest_status gunzip(gnest_ctx *ctx, const char *path, const gn_buffer *in
     size += out_chunk - z.avail_out;
     gn_progress_report("decompressing", in->size - left, in->size);
     if (rc == Z_STREAM_END) {
-      /* concatenated members (gzip a b > c) continue; anything else after the end is ignored */
+      /* concatenated members (gzip a b > c) continue */
       if (left >= 2 && memcmp(next, kGzipMagic, 2) == 0 && inflateReset(&z) == Z_OK) continue;
+      s = check_trailing(ctx, path, "gzip", in, in->size - left);
       break;
     }
     if (rc == Z_BUF_ERROR && left == 0) {
@@ -184,7 +204,7 @@ static gnest_status unxz(gnest_ctx *ctx, const char *path, const gn_buffer *in, 
   gnest_status s = grow(ctx, path, &data, &cap, output_guess(in->size, 0));
   if (s != GNEST_OK) return s;
   lzma_stream z = LZMA_STREAM_INIT;
-  if (lzma_stream_decoder(&z, UINT64_MAX, LZMA_CONCATENATED) != LZMA_OK) {
+  if (lzma_stream_decoder(&z, UINT64_MAX, 0) != LZMA_OK) {
     free(data);
     return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, path, 0, "cannot initialise liblzma");
   }
@@ -204,7 +224,15 @@ static gnest_status unxz(gnest_ctx *ctx, const char *path, const gn_buffer *in, 
     lzma_ret rc = lzma_code(&z, left ? LZMA_RUN : LZMA_FINISH);
     size = (size_t)((char *)z.next_out - data);
     gn_progress_report("decompressing", in->size - left - z.avail_in, in->size);
-    if (rc == LZMA_STREAM_END) break;
+    if (rc == LZMA_STREAM_END) {
+      /* concatenated streams (cat a.xz b.xz) continue, as for gzip members */
+      const size_t end = in->size - left - z.avail_in;
+      if (in->size - end >= sizeof kXzMagic && memcmp(in->data + end, kXzMagic, sizeof kXzMagic) == 0 &&
+          lzma_stream_decoder(&z, UINT64_MAX, 0) == LZMA_OK)
+        continue;
+      s = check_trailing(ctx, path, "xz", in, end);
+      break;
+    }
     if (rc == LZMA_OK) continue;
     if (rc == LZMA_MEM_ERROR) {
       s = gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, path, 0, "out of memory decompressing xz data");

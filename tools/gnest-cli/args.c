@@ -50,6 +50,25 @@ static int parse_i32(const char *flag, const char *v, int32_t min, int32_t *out)
   return rc;
 }
 
+static int compare_i32(const void *x, const void *y) {
+  int32_t a = *(const int32_t *)x, b = *(const int32_t *)y;
+  return (a > b) - (a < b);
+}
+
+/* A vertex that list[0..count) holds twice (counting it twice would be a silent surprise), or
+ * -1; -2 when out of memory. */
+static int32_t first_duplicate(const int32_t *list, int32_t count) {
+  int32_t *sorted = malloc((size_t)(count > 0 ? count : 1) * sizeof *sorted);
+  if (!sorted) return -2;
+  memcpy(sorted, list, (size_t)count * sizeof *sorted);
+  qsort(sorted, (size_t)count, sizeof *sorted, compare_i32);
+  int32_t dup = -1;
+  for (int32_t k = 1; k < count && dup < 0; ++k)
+    if (sorted[k] == sorted[k - 1]) dup = sorted[k];
+  free(sorted);
+  return dup;
+}
+
 /* "3,17,42": non-negative integers separated by commas. */
 static int parse_list(const char *flag, const char *v, int32_t **out, int32_t *count) {
   size_t len = strlen(v), cap = 1;
@@ -117,7 +136,14 @@ static int set_source(cli_args *a, const char *f, const char *v) {
   return parse_i32(f, v, 0, &a->source);
 }
 static int set_sources(cli_args *a, const char *f, const char *v) {
-  return parse_list(f, v, &a->sources, &a->num_sources);
+  int rc = parse_list(f, v, &a->sources, &a->num_sources);
+  if (rc != CLI_EXIT_OK) return rc;
+  int32_t dup = first_duplicate(a->sources, a->num_sources);
+  if (dup == -2) return cli_usage_error("%s: out of memory", f);
+  if (dup >= 0)
+    return cli_usage_error("%s: %s: vertex %d is listed twice in '%s'", cli_command_of(a->cmd)->name, f,
+                           dup, v);
+  return CLI_EXIT_OK;
 }
 static int set_samples(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 1, &a->samples); }
 static int set_seed(cli_args *a, const char *f, const char *v) {
@@ -136,8 +162,8 @@ static int set_output(cli_args *a, const char *f, const char *v) {
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
 
 static int set_sweep(cli_args *a, const char *f, const char *v) {
+  (void)f; /* gn_sweep_parse's messages name --sweep */
   char err[400];
-  if (a->sweep.count > 0) return cli_usage_error("%s: given twice (one key is swept at a time)", f);
   if (!gn_sweep_parse(v, &a->sweep, err, sizeof err)) return cli_usage_error("%s", err);
   return CLI_EXIT_OK;
 }
@@ -226,70 +252,84 @@ static int set_relabel(cli_args *a, const char *f, const char *v) { (void)f; (vo
 /* A flag may have several rows, one per group of commands, each with the help text that fits
  * them: a command's --help shows only its own rows. */
 const cli_flag cli_flags[] = {
-  {"--backend", "NAME", CLI_ALGOS, set_backend, NULL},
+  {"--backend", "NAME", CLI_ALGOS, set_backend, NULL, "backend"},
   {"--source", "N", SINGLE_SOURCE, set_source,
-   "source vertex (default: the vertex of highest out-degree, lowest id on ties)"},
-  {"--source", "N", CLI_SOURCE_SET, set_source, "one source vertex instead of all"},
-  {"--sources", "LIST", CLI_SOURCE_SET, set_sources, "comma-separated source vertices, e.g. 0,5,9"},
+   "source vertex (default: the vertex of highest out-degree, lowest id on ties)", "source"},
+  {"--source", "N", CLI_SOURCE_SET, set_source, "one source vertex instead of all", "source"},
+  {"--sources", "LIST", CLI_SOURCE_SET, set_sources,
+   "comma-separated source vertices, e.g. 0,5,9 (each once)", "sources"},
   {"--samples", "K", CLI_SOURCE_SET, set_samples,
-   "K distinct sources sampled with --seed (sum, no rescaling)"},
-  {"--seed", "N", CLI_SOURCE_SET, set_seed, "seed of --samples (default 1)"},
+   "K distinct sources sampled with --seed (sum, no rescaling)", "samples"},
+  {"--seed", "N", CLI_SOURCE_SET, set_seed, "seed of --samples (default 1)", "seed"},
   {"--root", "N", ROOTED, set_root,
-   "read FILE as a graph and root the tree at node N (graph files only; default 0)"},
-  {"--tree", NULL, CLI_STATS, set_tree, "also print tree statistics (implied for .tree files)"},
-  {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)"},
-  {"--json", NULL, CLI_STATS, set_json, "print one JSON object instead of the text"},
+   "read FILE as a graph and root the tree at node N (graph files only; default 0)", "root"},
+  {"--tree", NULL, CLI_STATS, set_tree, "also print tree statistics (implied for .tree files)", NULL},
+  {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)", NULL},
+  {"--json", NULL, CLI_STATS, set_json, "print one JSON object instead of the text", NULL},
   {"--json", NULL, CLI_BACKENDS, set_json,
-   "print an array of JSON objects instead of the text (with NAME: one object)"},
+   "print an array of JSON objects instead of the text (with NAME: one object)", NULL},
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE (format below); with --relabel each line starts with the "
-   "vertex's id in FILE"},
-  {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)"},
-  {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static"},
-  {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024"},
-  {NULL, "M", CLI_METHOD, set_method, NULL}, /* the registry row's method: cli_flag_name */
+   "vertex's id in FILE", "output"},
+  {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)",
+   "threshold"},
+  {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static",
+   "schedule"},
+  {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024",
+   "block_size"},
+  {NULL, "M", CLI_METHOD, set_method, NULL, "method"}, /* the registry's method: cli_flag_name */
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "key=value words, applied after the flags above (--compare: to every backend): the keys of "
    "those flags (backend threshold block_size schedule tree_method bfs_direction color_method "
    "tc_method, e.g. \"threshold=8 schedule=static\") and the backends' own settings, which "
    "gnest-cli backends NAME lists for NAME with their values, defaults and test configurations "
    "(each one runnable as --backend NAME --options \"CONFIGURATION\"); a setting the backend that "
-   "runs does not read is ignored. Repeatable: a key given again replaces its earlier word"},
-  {"--format", "F", LOADING, set_format, "input format: mtx, dimacs, edgelist or binary (default: from the name)"},
-  {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1"},
+   "runs does not read is ignored. Repeatable: a key given again replaces its earlier word", NULL},
+  {"--format", "F", LOADING, set_format,
+   "input format: mtx, dimacs, edgelist or binary (default: from the name)", "format"},
+  {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1", NULL},
   {"--symmetrize", NULL, DIRECTED_LOADING, set_symmetrize,
-   "take the graph as undirected: add the reverse of every arc (default: arcs as stored)"},
-  {"--undirected", NULL, DIRECTED_LOADING, set_symmetrize, "the same as --symmetrize"},
-  {"--no-symmetrize", NULL, DIRECTED_LOADING, set_no_symmetrize, "keep arcs as stored (the default)"},
-  {"--symmetrize", NULL, UNDIRECTED_ALGOS, set_symmetrize, "add the reverse of every arc (the default here)"},
-  {"--undirected", NULL, UNDIRECTED_ALGOS, set_symmetrize, "the same as --symmetrize"},
+   "take the graph as undirected: add the reverse of every arc (default: arcs as stored)",
+   "symmetrize"},
+  {"--undirected", NULL, DIRECTED_LOADING, set_symmetrize, "the same as --symmetrize",
+   "symmetrize"},
+  {"--no-symmetrize", NULL, DIRECTED_LOADING, set_no_symmetrize, "keep arcs as stored (the default)",
+   "symmetrize"},
+  {"--symmetrize", NULL, UNDIRECTED_ALGOS, set_symmetrize, "add the reverse of every arc (the default here)",
+   "symmetrize"},
+  {"--undirected", NULL, UNDIRECTED_ALGOS, set_symmetrize, "the same as --symmetrize",
+   "symmetrize"},
   {"--no-symmetrize", NULL, UNDIRECTED_ALGOS, set_no_symmetrize,
-   "keep arcs as stored: the file must then hold every edge both ways"},
+   "keep arcs as stored: the file must then hold every edge both ways", "symmetrize"},
   {"--relabel", NULL, GRAPH_LOADING, set_relabel,
    "number only the ids that appear in an arc, 0..k-1 in increasing order (sparse ids: no "
-   "phantom isolated vertices); ids on the command line and in the output stay the file's"},
+   "phantom isolated vertices); ids on the command line and in the output stay the file's", NULL},
   {"--max-vertices", "N", LOADING, set_max_vertices,
    "allow up to N vertices: a file declaring (or, as an edge list, implying by its largest id) "
    "more vertices than max(2^24, 8 x its size in bytes) is refused before allocating unless N "
-   "allows them"},
-  {"--keep-self-loops", NULL, LOADING, set_keep_loops, "keep arcs u->u (default)"},
-  {"--drop-self-loops", NULL, LOADING, set_drop_loops, "remove arcs u->u while loading"},
+   "allows them", "max_vertices"},
+  {"--keep-self-loops", NULL, LOADING, set_keep_loops, "keep arcs u->u (default)", "self_loops"},
+  {"--drop-self-loops", NULL, LOADING, set_drop_loops, "remove arcs u->u while loading",
+   "self_loops"},
   {"--keep-duplicates", NULL, CLI_DUPLICATES_OK | CLI_STATS | CLI_CONVERT, set_keep_dups,
-   "keep parallel arcs (default: merge them, keeping the minimum weight)"},
-  {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)"},
+   "keep parallel arcs (default: merge them, keeping the minimum weight)", NULL},
+  {"--device", "N", ON_DEVICE, set_device, "CUDA device index (default: $GNEST_DEVICE, else 0)",
+   "device"},
   {"--compare", NULL, CLI_ALGOS, set_compare,
-   "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)"},
-  {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after one warm-up (default 5)"},
+   "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)", NULL},
+  {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after one warm-up (default 5)",
+   "runs"},
   {"--reference-limit", "N", CLI_ALGOS, set_reference_limit,
    "with --compare: refuse (exit 2, before running anything) when the CPU reference would visit "
-   "more than N arcs, estimated from the input (default 20000000000, about a minute; 0 = no limit)"},
+   "more than N arcs, estimated from the input (default 20000000000, about a minute; 0 = no limit)",
+   "reference_limit"},
   {"--sweep", "KEY=V1,V2,...", CLI_ALGOS, set_sweep,
    "with --compare: a row per value of one --options key (e.g. threshold=32,128,512) for every "
-   "backend that reads it (gnest-cli backends NAME), in one process; the others run once"},
+   "backend that reads it (gnest-cli backends NAME), in one process; the others run once", "sweep"},
   {"--quiet", NULL, ON_DEVICE, set_quiet,
-   "no summary, no hints and no progress (errors and --json still print)"},
-  {"--quiet", NULL, CLI_CONVERT, set_quiet, "no 'wrote' line and no progress (errors still print)"},
-  {"--help", NULL, CLI_ALL, set_help, "this text"},
+   "no summary, no hints and no progress (errors and --json still print)", NULL},
+  {"--quiet", NULL, CLI_CONVERT, set_quiet, "no 'wrote' line and no progress (errors still print)", NULL},
+  {"--help", NULL, CLI_ALL, set_help, "this text", NULL},
 };
 const int cli_flag_count = (int)(sizeof cli_flags / sizeof cli_flags[0]);
 
@@ -399,6 +439,37 @@ static const cli_flag *find_flag(const char *word, size_t len, cli_cmd cmd, int 
   return any;
 }
 
+/* "--flag value" or "--flag" for messages. */
+static const char *spelled(const char *name, const char *value, char *buf, size_t size) {
+  snprintf(buf, size, value ? "%s %s" : "%s", name, value ? value : "");
+  return buf;
+}
+
+/* A flag with a setting (cli_flag.setting) given after another one for the same setting: the
+ * same switch again (or another spelling of it) is harmless, anything else a usage error naming
+ * both, never the last one silently winning. Else records it. */
+static int check_setting(cli_args *a, const cli_flag *f, const char *name, const char *value) {
+  if (!f->setting) return CLI_EXIT_OK;
+  const char *cmd = cli_command_of(a->cmd)->name;
+  for (int k = 0; k < a->num_given; ++k) {
+    const cli_flag *g = a->given[k].row;
+    if (strcmp(g->setting, f->setting) != 0) continue;
+    if (!f->arg && g->set == f->set) return CLI_EXIT_OK;
+    char first[300], second[300];
+    spelled(a->given[k].name, a->given[k].value, first, sizeof first);
+    spelled(name, value, second, sizeof second);
+    if (strcmp(a->given[k].name, name) == 0)
+      return cli_usage_error("%s: %s given twice (%s, then %s): give it once", cmd, name, first, second);
+    return cli_usage_error("%s: %s and %s contradict each other: give one", cmd, first, second);
+  }
+  if (a->num_given == (int)(sizeof a->given / sizeof a->given[0]))
+    return cli_usage_error("%s: too many flags", cmd);
+  a->given[a->num_given].row = f;
+  snprintf(a->given[a->num_given].name, sizeof a->given[0].name, "%s", name);
+  a->given[a->num_given++].value = value;
+  return CLI_EXIT_OK;
+}
+
 /* One flag at argv[*i] ("--name", "--name=value" or "--name value"); advances *i past its value. */
 static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
   const char *word = argv[*i], *eq = strchr(word, '=');
@@ -414,17 +485,20 @@ static int parse_flag(cli_args *a, int argc, char **argv, int *i) {
   if (!applies)
     return cli_usage_error("%s: %s does not apply to this command (see gnest-cli %s --help)", cmd,
                            name, cmd);
+  const char *value = NULL;
   if (f->arg == NULL) {
     if (eq) return cli_usage_error("%s: takes no value", name);
-    return f->set(a, name, NULL);
+  } else if (eq) {
+    value = eq + 1;
+  } else {
+    char arg[8];
+    if (*i + 1 >= argc)
+      return cli_usage_error("%s: missing argument %s", name,
+                             cli_flag_arg(f, a->cmd, arg, sizeof arg));
+    value = argv[++*i];
   }
-  if (eq) return f->set(a, name, eq + 1);
-  char arg[8];
-  if (*i + 1 >= argc)
-    return cli_usage_error("%s: missing argument %s", name,
-                           cli_flag_arg(f, a->cmd, arg, sizeof arg));
-  *i += 1;
-  return f->set(a, name, argv[*i]);
+  int rc = check_setting(a, f, name, value);
+  return rc == CLI_EXIT_OK ? f->set(a, name, value) : rc;
 }
 
 /* A command's operands: "FILE", "IN OUT", "[NAME]" (optional) or "" (none). */

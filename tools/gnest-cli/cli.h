@@ -74,6 +74,12 @@ typedef struct cli_args {
   int reference_limit_given;
   int backend_given;
   gn_sweep sweep;           /* --sweep KEY=V1,V2,... (count 0 = none) */
+  struct {                  /* the flags given so far that have a setting (cli_flag.setting) */
+    const struct cli_flag *row;
+    char name[40];          /* as spelled */
+    const char *value;      /* NULL for a switch */
+  } given[32];
+  int num_given;
 } cli_args;
 
 /* ---- args.c, commands.c, usage.c ---------------------------------------------------------- */
@@ -85,6 +91,10 @@ typedef struct cli_flag {
   unsigned commands;     /* CLI_* classes of the commands that accept it */
   cli_flag_setter set;
   const char *help;      /* NULL: built at run time (cli_flag_help) */
+  /* What the flag sets, shared by the rows of flags that set the same thing ("symmetrize" for
+   * --symmetrize, --undirected and --no-symmetrize): a second flag for it is a usage error,
+   * unless both are the same switch (or two spellings of it). NULL: repeatable (--options). */
+  const char *setting;
 } cli_flag;
 
 typedef struct cli_command {

@@ -195,9 +195,26 @@ static int check_undirected(const cli_args *a, const cli_input *in) {
   return CLI_EXIT_FAIL;
 }
 
+/* A tree file given to a graph algorithm: say what it is and which commands read it (the
+ * registry's tree algorithms, and stats). */
+static int tree_file_for_graph(const cli_args *a) {
+  char cmds[256] = "";
+  size_t len = 0;
+  for (int i = 0; i < (int)GNEST_ALGO_COUNT; ++i) {
+    gnest_algorithm_desc d;
+    if (gnest_algorithm_describe((gnest_algorithm)i, &d) != GNEST_OK || d.input != GNEST_INPUT_TREE) continue;
+    len += (size_t)snprintf(cmds + len, len < sizeof cmds ? sizeof cmds - len : 0, "%s, ", d.name);
+  }
+  if (len >= 2 && len < sizeof cmds) cmds[len - 2] = '\0';
+  fprintf(stderr, "gnest-cli: %s: %s is a tree file (a node count, then the parent ids), not a graph: "
+                  "%s or stats read it\n", a->algo.name, a->input, cmds);
+  return CLI_EXIT_FAIL;
+}
+
 int cli_load_input(const cli_args *a, cli_input *in) {
   int wants_tree = (cli_is_algorithm(a->cmd) && a->algo.input == GNEST_INPUT_TREE) ||
                    (a->cmd == CMD_STATS && (a->tree || a->root_given || cli_is_tree_file(a->input)));
+  if (!wants_tree && cli_is_algorithm(a->cmd) && cli_is_tree_file(a->input)) return tree_file_for_graph(a);
   gnest_load_options lo = a->load;
   in->quiet = a->quiet;
   char tool[64];

@@ -17,7 +17,8 @@ void cli_print_usage(FILE *f) {
   fputs("\nInputs: Matrix Market (.mtx), DIMACS (.gr), edge lists (.txt .el .csv .tsv .edges), tree\n"
         "files (.tree), binary cache (.gnest); .gz and .xz are read directly. Vertex ids are 0-based.\n"
         "Exit status: 0 success, 1 failure (one line on stderr), 2 usage error, 3 --compare found a\n"
-        "backend that disagrees with the CPU reference.\n",
+        "backend that disagrees with the CPU reference. A flag that sets one value is given once,\n"
+        "and flags that contradict each other (--symmetrize --no-symmetrize) are usage errors.\n",
         f);
 }
 
