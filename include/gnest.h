@@ -16,6 +16,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -179,6 +180,27 @@ gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *
 gnest_status gnest_graph_write(gnest_ctx *ctx, const gnest_graph *g, const char *path,
                                gnest_format format);
 void gnest_graph_free(gnest_graph *g);
+
+/* Since 0.4.0. Output files, written the way every gnest writer writes a path (gnest_graph_save,
+ * gnest_graph_write, gnest_tree_save, gnest_tree_write_parents, and the tools' outputs):
+ * - a regular file, or a path that does not exist yet: written to a temporary of its own in the
+ *   same directory, synced, given the existing file's mode (and owner, where permitted) and
+ *   renamed over the path by gnest_output_commit; on any failure the temporary is removed and an
+ *   existing file is left untouched. Concurrent writers of one path each use their own temporary,
+ *   so the file ends as one writer's complete output, never a mix;
+ * - a symbolic link: the file it points to is written that way; the link stays a link;
+ * - "-" (standard output), a character or block device, a FIFO, a socket, or a descriptor's name
+ *   (/dev/stdout, /dev/fd/N): written in place as a stream, never created, truncated or replaced;
+ * - a directory, or a path whose directory does not exist: GNEST_ERR_IO saying which.
+ * gnest_output_open gives a stdio stream to write with fprintf / fwrite; do not fclose it:
+ * gnest_output_commit finishes the output (GNEST_ERR_IO on a write, sync or rename error, with
+ * the output then discarded as far as it can be: a stream's bytes are already gone) and
+ * gnest_output_abort discards it. Either one closes the stream and frees the handle. */
+typedef struct gnest_output gnest_output;
+gnest_status gnest_output_open(gnest_ctx *ctx, const char *path, gnest_output **out,
+                               FILE **stream);
+gnest_status gnest_output_commit(gnest_output *o);
+void gnest_output_abort(gnest_output *o);
 
 int32_t gnest_graph_num_vertices(const gnest_graph *g);
 int64_t gnest_graph_num_edges(const gnest_graph *g); /* directed arcs as stored */

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -679,7 +680,7 @@ Test(cli, failure_keeps_an_existing_output_file) {
   run_free(&r);
   r = run_cli("bfs", path5(), "--output", at("no-such-dir/levels.txt"), NULL);
   cr_expect_eq(r.status, 1);
-  cr_expect_not_null(strstr(r.err, "No such file"), "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "no-such-dir does not exist"), "%s", r.err);
   run_free(&r);
 }
 
@@ -758,6 +759,112 @@ Test(cli, repeated_and_contradictory_flags_are_usage_errors) {
     cr_expect_eq(r.status, 0, "%s %s: %s", fine[i][0], fine[i][1], r.err);
     run_free(&r);
   }
+}
+
+/* ---- --output: how each kind of path is written -------------------------------------------- */
+
+/* Files in the test directory whose name holds ".tmp" (a temporary left behind). */
+static int temporaries_left(void) {
+  char cmd[160];
+  snprintf(cmd, sizeof cmd, "ls -A %s | grep -c '\\.tmp'", g_dir);
+  FILE *f = popen(cmd, "r");
+  int n = -1;
+  cr_assert_eq(fscanf(f, "%d", &n), 1);
+  pclose(f);
+  return n;
+}
+
+Test(cli, output_keeps_a_symlink_and_the_file_mode) {
+  const char *target = put("levels.txt", "old\n"), *link = at("link.txt");
+  cr_assert_eq(chmod(target, 0640), 0);
+  cr_assert_eq(symlink("levels.txt", link), 0);
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--source", "0", "--output", link, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  struct stat st;
+  cr_assert_eq(lstat(link, &st), 0);
+  cr_expect(S_ISLNK(st.st_mode), "--output replaced the symlink");
+  char *text = slurp(target);
+  cr_expect_str_eq(text, "0\n1\n2\n3\n4\n");
+  cr_assert_eq(stat(target, &st), 0);
+  cr_expect_eq(st.st_mode & 07777, 0640u);
+  cr_expect_eq(temporaries_left(), 0);
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, output_to_a_device_node_stays_a_device) {
+  if (geteuid() != 0) cr_skip_test("mknod needs CAP_MKNOD (run as root; CI does)");
+  const char *node = at("null");
+  if (mknod(node, S_IFCHR | 0666, makedev(1, 3)) != 0)
+    cr_skip_test("mknod: %s (a container without CAP_MKNOD)", strerror(errno));
+  run_out r = run_cli("bfs", path5(), "--output", node, NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  r = run_cli("convert", path5(), node, NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  struct stat st;
+  cr_assert_eq(lstat(node, &st), 0);
+  cr_expect(S_ISCHR(st.st_mode), "--output replaced the device node");
+  cr_expect_eq(temporaries_left(), 0);
+}
+
+Test(cli, output_dash_is_standard_output) {
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--source", "0", "--output", "-", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "0\n1\n2\n3\n4\n"), "%s", r.out);
+  cr_expect_not(exists(at("-")));
+  run_free(&r);
+}
+
+Test(cli, output_failures_are_precise_and_keep_the_old_file) {
+  char line[512];
+  run_out r = run_cli("bfs", path5(), "--output", g_dir, NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "is a directory, not a file"), "%s", line);
+  run_free(&r);
+  if (access("/dev/full", W_OK) != 0) return;
+  const char *full = at("full");
+  cr_assert_eq(symlink("/dev/full", full), 0);
+  r = run_cli("bfs", path5(), "--output", full, NULL);
+  cr_expect_eq(r.status, 1, "a failed write reported success");
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "No space left on device"), "%s", line);
+  struct stat st;
+  cr_assert_eq(lstat(full, &st), 0);
+  cr_expect(S_ISLNK(st.st_mode));
+  run_free(&r);
+}
+
+static pid_t spawn_quiet(const char **argv) {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  pid_t pid;
+  int rc = posix_spawn(&pid, argv[0], &fa, NULL, (char *const *)argv, environ);
+  posix_spawn_file_actions_destroy(&fa);
+  cr_assert_eq(rc, 0, "posix_spawn: %s", strerror(rc));
+  return pid;
+}
+
+/* Two runs writing different results to one path at once: the file is always one run's whole
+ * result, never a mix, and no temporary stays. */
+Test(cli, concurrent_outputs_leave_one_complete_result, .timeout = 60) {
+  const char *in = path5(), *out = at("same.txt");
+  const char *from0[] = {CLI, "bfs", in, "--symmetrize", "--source", "0", "--output", out, NULL};
+  const char *from4[] = {CLI, "bfs", in, "--symmetrize", "--source", "4", "--output", out, NULL};
+  for (int trial = 0; trial < 10; trial++) {
+    pid_t a = spawn_quiet(from0), b = spawn_quiet(from4);
+    int wa = 0, wb = 0;
+    cr_assert_eq(waitpid(a, &wa, 0), a);
+    cr_assert_eq(waitpid(b, &wb, 0), b);
+    cr_expect(WIFEXITED(wa) && WEXITSTATUS(wa) == 0 && WIFEXITED(wb) && WEXITSTATUS(wb) == 0);
+    char *text = slurp(out);
+    cr_assert_not_null(text);
+    cr_expect(strcmp(text, "0\n1\n2\n3\n4\n") == 0 || strcmp(text, "4\n3\n2\n1\n0\n") == 0,
+              "trial %d: not one run's result: %s", trial, text);
+    free(text);
+  }
+  cr_expect_eq(temporaries_left(), 0);
 }
 
 /* ---- the backend registry ------------------------------------------------------------------ */

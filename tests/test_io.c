@@ -2,14 +2,19 @@
  * CSR builder, the binary cache, format detection and the writers. Every failure case checks the
  * exact status, a piece of the message and the line. Real graphs in ../shared/data at the end. */
 #include <criterion/criterion.h>
+#include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
 #include <lzma.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 #include <zlib.h>
@@ -58,6 +63,17 @@ static const char *tmp_path(const char *name) {
   char *p = paths[next_path++ % 16];
   snprintf(p, 320, "%s/%s", tmpdir, name);
   return p;
+}
+
+/* Entries of the test's directory (a writer must leave no temporary behind). */
+static int entries_in_tmpdir(void) {
+  int entries = -1;
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", tmpdir);
+  FILE *f = popen(cmd, "r");
+  cr_assert_eq(fscanf(f, "%d", &entries), 1);
+  pclose(f);
+  return entries;
 }
 
 static const char *write_bytes(const char *name, const void *data, size_t len) {
@@ -1479,32 +1495,20 @@ Test(io, write_refuses_non_finite_weights) {
   expect_error(gn_write_edgelist(ctx, tmp_path("ninf.txt"), &c), GNEST_ERR_INVALID_INPUT, "has weight -inf", 0);
   gn_csr_free(&c);
   /* no output, not even a temporary file */
-  int entries = -1;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", tmpdir);
-  FILE *f = popen(cmd, "r");
-  cr_assert_eq(fscanf(f, "%d", &entries), 1);
-  pclose(f);
-  cr_assert_eq(entries, 0);
+  cr_assert_eq(entries_in_tmpdir(), 0);
 }
 
 Test(io, write_failure_leaves_no_file) {
   gn_edges e = builder_edges();
   gn_csr c;
   cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
-  expect_error(gn_write_mtx(ctx, tmp_path("no/such/dir/x.mtx"), &c), GNEST_ERR_IO, "cannot create", 0);
+  expect_error(gn_write_mtx(ctx, tmp_path("no/such/dir/x.mtx"), &c), GNEST_ERR_IO, "does not exist", 0);
   expect_error(gn_write_mtx(ctx, tmpdir, &c), GNEST_ERR_IO, "is a directory", 0);
   if (access("/dev/full", W_OK) == 0)
     expect_error(gn_binary_write(ctx, "/dev/full", &c), GNEST_ERR_IO, "No space left on device", 0);
   gn_csr_free(&c);
   /* nothing but the directory's own entries */
-  int entries = 0;
-  char cmd[128];
-  snprintf(cmd, sizeof cmd, "ls -A %s | wc -l", tmpdir);
-  FILE *f = popen(cmd, "r");
-  cr_assert_eq(fscanf(f, "%d", &entries), 1);
-  pclose(f);
-  cr_assert_eq(entries, 0);
+  cr_assert_eq(entries_in_tmpdir(), 0);
 }
 
 /* gnest_graph_write: each format it writes loads back as the same graph; the others, and NULL
@@ -1555,6 +1559,173 @@ Test(io, graph_write_formats_and_refusals) {
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(NULL)->message, "ctx is NULL");
   gnest_graph_free(g);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * Output targets (gnest_output_*, and the library's writers through them): how each kind of path
+ * is written
+ * ------------------------------------------------------------------------------------------- */
+/* Writes text to path through gnest_output; returns the commit's status. */
+static gnest_status output_text(const char *path, const char *text) {
+  gnest_output *o = NULL;
+  FILE *f = NULL;
+  gnest_status st = gnest_output_open(ctx, path, &o, &f);
+  if (st != GNEST_OK) return st;
+  fputs(text, f);
+  return gnest_output_commit(o);
+}
+
+static void expect_text(const char *path, const char *text) {
+  size_t len;
+  char *got = slurp(path, &len);
+  cr_expect_str_eq(got, text, "%s", path);
+  free(got);
+}
+
+static unsigned mode_of(const char *path) {
+  struct stat st;
+  cr_assert_eq(stat(path, &st), 0, "%s", path);
+  return st.st_mode & 07777;
+}
+
+Test(io, output_regular_file_keeps_its_mode) {
+  const char *p = tmp_path("out.txt");
+  cr_assert_eq(output_text(p, "one\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_text(p, "one\n");
+  cr_assert_eq(chmod(p, 0640), 0);
+  cr_assert_eq(output_text(p, "two\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_text(p, "two\n");
+  cr_expect_eq(mode_of(p), 0640u);
+  cr_assert_eq(chmod(p, 0444), 0); /* read-only: replaced, still read-only */
+  cr_assert_eq(output_text(p, "three\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_text(p, "three\n");
+  cr_expect_eq(mode_of(p), 0444u);
+  cr_expect_eq(entries_in_tmpdir(), 1, "a temporary was left behind");
+}
+
+Test(io, output_through_a_symlink_writes_its_target) {
+  const char *target = write_text("target.txt", "old\n"), *link = tmp_path("link.txt");
+  cr_assert_eq(chmod(target, 0600), 0);
+  cr_assert_eq(symlink("target.txt", link), 0);
+  cr_assert_eq(output_text(link, "new\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  struct stat st;
+  cr_assert_eq(lstat(link, &st), 0);
+  cr_expect(S_ISLNK(st.st_mode), "the link was replaced");
+  expect_text(target, "new\n");
+  cr_expect_eq(mode_of(target), 0600u);
+  /* a dangling link: its target is created */
+  const char *dangling = tmp_path("dangling"), *made = tmp_path("made.txt");
+  cr_assert_eq(symlink("made.txt", dangling), 0);
+  cr_assert_eq(output_text(dangling, "made\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_assert_eq(lstat(dangling, &st), 0);
+  cr_expect(S_ISLNK(st.st_mode));
+  expect_text(made, "made\n");
+}
+
+Test(io, output_to_a_device_node_writes_in_place) {
+  if (geteuid() != 0) cr_skip_test("mknod needs CAP_MKNOD (run as root; CI does)");
+  const char *node = tmp_path("null");
+  if (mknod(node, S_IFCHR | 0666, makedev(1, 3)) != 0)
+    cr_skip_test("mknod: %s (a container without CAP_MKNOD)", strerror(errno));
+  gn_edges e = builder_edges();
+  gn_csr c;
+  cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
+  cr_expect_eq(gn_write_mtx(ctx, node, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gn_csr_free(&c);
+  cr_expect_eq(output_text(node, "x\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  struct stat st;
+  cr_assert_eq(lstat(node, &st), 0);
+  cr_expect(S_ISCHR(st.st_mode), "the device node was replaced");
+  cr_expect_eq(st.st_rdev, makedev(1, 3));
+  cr_expect_eq(entries_in_tmpdir(), 1);
+}
+
+Test(io, output_to_a_fifo_streams) {
+  const char *fifo = tmp_path("fifo");
+  cr_assert_eq(mkfifo(fifo, 0600), 0);
+  pid_t reader = fork();
+  cr_assert_geq(reader, 0);
+  if (reader == 0) { /* the child reads the whole stream and compares */
+    FILE *f = fopen(fifo, "r");
+    char buf[64] = "";
+    size_t got = f ? fread(buf, 1, sizeof buf - 1, f) : 0;
+    buf[got] = '\0';
+    _exit(strcmp(buf, "through a fifo\n") == 0 ? 0 : 1);
+  }
+  cr_expect_eq(output_text(fifo, "through a fifo\n"), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  int ws = 0;
+  cr_assert_eq(waitpid(reader, &ws, 0), reader);
+  cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "the reader did not get the text");
+  struct stat st;
+  cr_assert_eq(lstat(fifo, &st), 0);
+  cr_expect(S_ISFIFO(st.st_mode), "the FIFO was replaced");
+}
+
+Test(io, output_dash_is_standard_output) {
+  const char *p = tmp_path("stdout.txt");
+  fflush(stdout);
+  int saved = dup(STDOUT_FILENO), fd = open(p, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  cr_assert(saved >= 0 && fd >= 0);
+  dup2(fd, STDOUT_FILENO);
+  close(fd);
+  printf("before\n"); /* pending in stdout's buffer: comes first */
+  gnest_status st = output_text("-", "dash\n");
+  fflush(stdout);
+  dup2(saved, STDOUT_FILENO);
+  close(saved);
+  cr_expect_eq(st, GNEST_OK, "%s", gnest_last_error_string(ctx));
+  expect_text(p, "before\ndash\n");
+}
+
+/* A write that fails part-way (the file size limit, which binds root too) reports the error and
+ * leaves the old file as it was, with no temporary. */
+Test(io, output_failure_keeps_the_old_file) {
+  const char *p = write_text("keep.txt", "old\n");
+  pid_t child = fork();
+  cr_assert_geq(child, 0);
+  if (child == 0) {
+    struct rlimit limit = {4096, 4096};
+    signal(SIGXFSZ, SIG_IGN);
+    if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(2);
+    gnest_output *o = NULL;
+    FILE *f = NULL;
+    if (gnest_output_open(NULL, p, &o, &f) != GNEST_OK) _exit(3);
+    for (int i = 0; i < 10000; i++) fputs("a line of the new output\n", f);
+    gnest_status st = gnest_output_commit(o);
+    _exit(st == GNEST_ERR_IO && strstr(gnest_last_error_string(NULL), "too large") ? 0 : 1);
+  }
+  int ws = 0;
+  cr_assert_eq(waitpid(child, &ws, 0), child);
+  cr_expect(WIFEXITED(ws) && WEXITSTATUS(ws) == 0, "the write did not fail with the size error");
+  expect_text(p, "old\n");
+  /* abandoned: the same */
+  gnest_output *o = NULL;
+  FILE *f = NULL;
+  cr_assert_eq(gnest_output_open(ctx, p, &o, &f), GNEST_OK);
+  fputs("never\n", f);
+  gnest_output_abort(o);
+  expect_text(p, "old\n");
+  /* a stream that fails: /dev/full through a symlink; the link stays */
+  const char *full = tmp_path("full");
+  cr_assert_eq(symlink("/dev/full", full), 0);
+  if (access("/dev/full", W_OK) == 0)
+    expect_error(output_text(full, "x\n"), GNEST_ERR_IO, "No space left on device", 0);
+  cr_expect_eq(entries_in_tmpdir(), 2);
+}
+
+Test(io, output_refuses_directories) {
+  gnest_output *o = NULL;
+  FILE *f = NULL;
+  expect_error(gnest_output_open(ctx, tmpdir, &o, &f), GNEST_ERR_IO, "is a directory, not a file", 0);
+  cr_expect_null(o);
+  cr_expect_null(f);
+  expect_error(gnest_output_open(ctx, tmp_path("none/x.txt"), &o, &f), GNEST_ERR_IO,
+               "the directory", 0);
+  cr_expect_not_null(strstr(gnest_last_error(ctx)->message, "none does not exist"));
+  expect_error(gnest_output_open(ctx, "", &o, &f), GNEST_ERR_INVALID_ARGUMENT, "empty output path", 0);
+  expect_error(gnest_output_open(ctx, tmp_path("x"), NULL, &f), GNEST_ERR_INVALID_ARGUMENT,
+               "NULL out or stream", 0);
+  cr_expect_eq(entries_in_tmpdir(), 0);
 }
 
 /* ---------------------------------------------------------------------------------------------

@@ -121,8 +121,29 @@ const char *gn_token_text(const gn_scan *s, char *buf, size_t size);
 gnest_status gn_scan_expected(gn_scan *s, const char *what);
 
 /* ---------------------------------------------------------------------------------------------
- * Output: plain files are written through a temporary file renamed on success (a failed write
- * never leaves a partial file at path); .gz and .xz paths are compressed.
+ * Output targets (io/output.c): how a user's path is written. A regular file (or a new one) goes
+ * to a unique temporary next to it, renamed over it on success with the old file's mode; a
+ * symbolic link's target is written, not the link; "-", devices, FIFOs and sockets are written in
+ * place; a directory or a missing directory is refused.
+ * ------------------------------------------------------------------------------------------- */
+typedef struct gn_target {
+  char *path;        /* as the caller named it: the source of every error */
+  char *final;       /* the file the temporary replaces (links followed); NULL for a stream */
+  char *tmp;         /* the temporary; NULL when writing in place */
+  int fd;
+  int keep_old;      /* the final file exists: give the temporary its mode and owner */
+  unsigned old_mode, old_uid, old_gid;
+} gn_target;
+
+/* Opens path for writing into t->fd. On failure t holds nothing. */
+gnest_status gn_target_open(gnest_ctx *ctx, const char *path, gn_target *t);
+/* With ok: syncs, keeps mode and owner, closes and renames into place (a failure there is
+ * returned and the temporary removed). Without ok: closes and removes the temporary, recording
+ * nothing. Always releases t. */
+gnest_status gn_target_close(gnest_ctx *ctx, gn_target *t, int ok);
+
+/* ---------------------------------------------------------------------------------------------
+ * Output writer: a buffered gn_target; .gz and .xz paths are compressed.
  * ------------------------------------------------------------------------------------------- */
 typedef struct gn_writer gn_writer;
 

@@ -1,14 +1,12 @@
-/* Output files. A regular file is written under a temporary name next to it and renamed into
- * place on success, so a failed or interrupted write never leaves a partial file at the path.
+/* Output files, buffered over a gn_target (io/output.c decides how the path is written: a regular
+ * file through a temporary renamed on success, so a failed write never leaves a partial file).
  * Paths ending in .gz / .xz are compressed (zlib deflate with a gzip wrapper / liblzma). */
 #include <errno.h>
-#include <fcntl.h>
 #include <lzma.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 #include <zlib.h>
 #include "io/io_internal.h"
@@ -18,8 +16,7 @@ enum { kBufferBytes = 1 << 20, kMaxReserve = 4096 };
 struct gn_writer {
   gnest_ctx *ctx;
   char *path;
-  char *tmp_path;       /* NULL when writing straight to path (not a regular file) */
-  int fd;
+  gn_target target;
   gn_compression kind;
   int codec_ready;
   z_stream gz;
@@ -37,7 +34,7 @@ static gnest_status fail(gn_writer *w, gnest_status st, const char *what, int er
 static gnest_status write_all(gn_writer *w, const void *data, size_t bytes) {
   const char *p = data;
   while (bytes > 0 && w->st == GNEST_OK) {
-    ssize_t n = write(w->fd, p, bytes > ((size_t)1 << 30) ? ((size_t)1 << 30) : bytes);
+    ssize_t n = write(w->target.fd, p, bytes > ((size_t)1 << 30) ? ((size_t)1 << 30) : bytes);
     if (n < 0 && errno == EINTR) continue;
     if (n <= 0) return fail(w, GNEST_ERR_IO, "write error", n < 0 ? errno : ENOSPC);
     p += n;
@@ -111,37 +108,6 @@ static gnest_status start_codec(gn_writer *w) {
   return GNEST_OK;
 }
 
-/* Creates the temporary file next to path (or opens path itself when it is not a regular file,
- * e.g. /dev/null). */
-static gnest_status open_target(gn_writer *w) {
-  struct stat st;
-  int exists = stat(w->path, &st) == 0;
-  if (exists && S_ISDIR(st.st_mode))
-    return w->st = gn_error(w->ctx, GNEST_ERR_IO, w->path, 0, "is a directory, not a file");
-  if (exists && !S_ISREG(st.st_mode)) {
-    w->fd = open(w->path, O_WRONLY | O_CLOEXEC);
-    return w->fd < 0 ? fail(w, GNEST_ERR_IO, "cannot open for writing", errno) : GNEST_OK;
-  }
-  static unsigned counter;
-  size_t len = strlen(w->path) + 48;
-  gnest_status rc = GNEST_OK;
-  w->tmp_path = gn_alloc(w->ctx, len, 1, "temporary file name", &rc);
-  if (!w->tmp_path) return w->st = (rc != GNEST_OK ? rc : GNEST_ERR_OUT_OF_MEMORY);
-  for (int attempt = 0; attempt < 100; attempt++) {
-    snprintf(w->tmp_path, len, "%s.tmp-%ld-%u", w->path, (long)getpid(),
-             __atomic_fetch_add(&counter, 1, __ATOMIC_RELAXED));
-    w->fd = open(w->tmp_path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-    if (w->fd >= 0 || errno != EEXIST) break;
-  }
-  if (w->fd < 0) {
-    int err = errno;
-    free(w->tmp_path);
-    w->tmp_path = NULL;
-    return fail(w, GNEST_ERR_IO, "cannot create", err);
-  }
-  return GNEST_OK;
-}
-
 gnest_status gn_writer_open(gnest_ctx *ctx, const char *path, gn_writer **out) {
   *out = NULL;
   if (!path || !*path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_writer_open", 0, "empty output path");
@@ -150,12 +116,12 @@ gnest_status gn_writer_open(gnest_ctx *ctx, const char *path, gn_writer **out) {
   if (!w) return rc != GNEST_OK ? rc : GNEST_ERR_OUT_OF_MEMORY;
   memset(w, 0, sizeof *w);
   w->ctx = ctx;
-  w->fd = -1;
+  w->target.fd = -1;
   w->kind = gn_path_compression(path);
   w->path = strdup(path);
   w->buf = gn_alloc(ctx, kBufferBytes + kMaxReserve, 1, "output buffer", &rc);
   if (!w->path || !w->buf) w->st = gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, path, 0, "out of memory opening the output");
-  if (w->st == GNEST_OK) open_target(w);
+  if (w->st == GNEST_OK) w->st = gn_target_open(ctx, path, &w->target);
   if (w->st == GNEST_OK) start_codec(w);
   if (w->st != GNEST_OK) {
     rc = w->st;
@@ -197,13 +163,8 @@ gnest_status gn_writer_close(gn_writer *w, int ok) {
   }
   if (w->kind == GN_COMPRESS_GZIP && w->codec_ready) deflateEnd(&w->gz);
   if (w->kind == GN_COMPRESS_XZ && w->codec_ready) lzma_end(&w->xz);
-  if (w->fd >= 0 && close(w->fd) != 0 && ok) fail(w, GNEST_ERR_IO, "write error on close", errno);
-  gnest_status st = w->st;
-  if (w->tmp_path) {
-    if (ok && st == GNEST_OK && rename(w->tmp_path, w->path) != 0) st = fail(w, GNEST_ERR_IO, "cannot rename the finished file into place", errno);
-    if (!ok || st != GNEST_OK) unlink(w->tmp_path);
-  }
-  free(w->tmp_path);
+  gnest_status st = gn_target_close(w->ctx, &w->target, ok && w->st == GNEST_OK);
+  if (w->st != GNEST_OK) st = w->st;
   free(w->path);
   free(w->buf);
   free(w->zbuf);

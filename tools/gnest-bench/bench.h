@@ -197,7 +197,8 @@ typedef struct bench_report {
   int num_rows, cap_rows;
   bench_input *inputs;        /* the loaded inputs' records (graphs already freed) */
   int num_inputs;
-  FILE *csv;                  /* open while running: rows are appended as they finish */
+  gnest_output *csv_out;      /* --csv, committed by bench_report_close */
+  FILE *csv;                  /* its stream: rows are appended as they finish */
   const char *device_name;
   double started_unix;
 } bench_report;
@@ -207,7 +208,7 @@ int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs);
 int bench_report_add(bench_report *r, const bench_row *row);
 /* Text of a row's status: "ok", "no CUDA device", "skipped (cpu-max-edges)", ... */
 const char *bench_row_status_text(const bench_row *row);
-/* Writes the JSON file (atomically) if asked; returns BENCH_EXIT_OK or BENCH_EXIT_FAIL. */
+/* Writes the JSON file (through gnest_output) if asked; returns BENCH_EXIT_OK or BENCH_EXIT_FAIL. */
 int bench_report_write_json(const bench_report *r, const bench_config *cfg);
 void bench_report_print_inputs(FILE *f, const bench_report *r);
 void bench_report_print_summary(FILE *f, const bench_report *r, const bench_config *cfg);

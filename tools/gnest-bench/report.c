@@ -105,9 +105,8 @@ int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs) 
     return BENCH_EXIT_FAIL;
   }
   if (cfg->csv_path) {
-    r->csv = fopen(cfg->csv_path, "w");
-    if (!r->csv) {
-      fprintf(stderr, "gnest-bench: cannot write %s\n", cfg->csv_path);
+    if (gnest_output_open(NULL, cfg->csv_path, &r->csv_out, &r->csv) != GNEST_OK) {
+      fprintf(stderr, "gnest-bench: %s\n", gnest_last_error_string(NULL));
       free(r->inputs);
       r->inputs = NULL;
       return BENCH_EXIT_FAIL;
@@ -129,17 +128,18 @@ int bench_report_add(bench_report *r, const bench_row *row) {
   r->rows[r->num_rows++] = *row;
   if (r->csv) {
     csv_row(r->csv, row);
-    fflush(r->csv); /* a long run that dies still leaves its finished rows */
+    fflush(r->csv); /* a long run that dies still leaves its finished rows in the temporary */
   }
   return 0;
 }
 
 int bench_report_close(bench_report *r) {
   int rc = BENCH_EXIT_OK;
-  if (r->csv && (ferror(r->csv) || fclose(r->csv) != 0)) {
-    fprintf(stderr, "gnest-bench: error while writing the CSV file\n");
+  if (r->csv_out && gnest_output_commit(r->csv_out) != GNEST_OK) {
+    fprintf(stderr, "gnest-bench: %s\n", gnest_last_error_string(NULL));
     rc = BENCH_EXIT_FAIL;
   }
+  r->csv_out = NULL;
   r->csv = NULL;
   return rc;
 }
@@ -391,22 +391,16 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
 
 int bench_report_write_json(const bench_report *r, const bench_config *cfg) {
   if (!cfg->json_path) return BENCH_EXIT_OK;
-  char tmp[BENCH_TEXT_MAX + 8];
-  snprintf(tmp, sizeof tmp, "%s.tmp", cfg->json_path);
-  FILE *f = fopen(tmp, "w");
-  if (!f) {
-    fprintf(stderr, "gnest-bench: cannot write %s\n", tmp);
-    return BENCH_EXIT_FAIL;
+  gnest_output *o = NULL;
+  FILE *f = NULL;
+  gnest_status st = gnest_output_open(NULL, cfg->json_path, &o, &f);
+  if (st == GNEST_OK) {
+    json_body(f, r, cfg);
+    st = gnest_output_commit(o);
   }
-  json_body(f, r, cfg);
-  int bad = ferror(f);
-  bad |= fclose(f) != 0;
-  if (bad || rename(tmp, cfg->json_path) != 0) {
-    fprintf(stderr, "gnest-bench: error while writing %s\n", cfg->json_path);
-    remove(tmp);
-    return BENCH_EXIT_FAIL;
-  }
-  return BENCH_EXIT_OK;
+  if (st == GNEST_OK) return BENCH_EXIT_OK;
+  fprintf(stderr, "gnest-bench: %s\n", gnest_last_error_string(NULL));
+  return BENCH_EXIT_FAIL;
 }
 
 /* ------------------------------------------------------------------------------------------ */

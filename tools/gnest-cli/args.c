@@ -270,7 +270,9 @@ const cli_flag cli_flags[] = {
    "print an array of JSON objects instead of the text (with NAME: one object)", NULL},
   {"--output", "FILE", CLI_ALGOS, set_output,
    "write the full result to FILE (format below); with --relabel each line starts with the "
-   "vertex's id in FILE", "output"},
+   "vertex's id in FILE. A regular file is written to a temporary beside it, then renamed over "
+   "it keeping its mode (a failure leaves the old file); a symlink's target is written; '-' "
+   "(standard output), a device or a FIFO is written in place", "output"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)",
    "threshold"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static",

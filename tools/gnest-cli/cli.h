@@ -216,10 +216,9 @@ void cli_digest_compute(const cli_result *r, cli_digest *d);
 /* ---- summary.c, summary_json.c, output.c -------------------------------------------------- */
 void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r);
 void cli_print_summary_json(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r);
-/* Writes --output atomically (FILE.tmp then rename). Returns an exit code. */
+/* Writes --output through gnest_output (see gnest.h for how each kind of path is written).
+ * Returns an exit code. */
 int cli_write_output(const char *path, const cli_result *r);
-/* malloc'd "path.tmp" (NULL when out of memory). */
-char *cli_tmp_path(const char *path);
 /* "all 34", "3 listed", "100 sampled (seed 1)" */
 const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, size_t size);
 /* "12.345" / "0.00312": milliseconds with sensible precision. */

@@ -1,11 +1,8 @@
 /* gnest-cli convert IN OUT: OUT's name picks the format (.gnest binary cache, .mtx Matrix Market,
- * anything else an edge list; .tree for a tree file read from a .tree input). Written to OUT.tmp
- * and renamed, so a failure leaves no partial OUT. */
-#include <errno.h>
+ * anything else an edge list; .tree for a tree file read from a .tree input). Written as every gnest
+ * output is (gnest_output_open in gnest.h): a failure leaves no partial OUT. */
 #include <inttypes.h>
-#include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
 #include "common/paths.h"
@@ -38,14 +35,14 @@ static gnest_status write_graph(gnest_ctx *ctx, const gnest_graph *g, out_kind k
   return gnest_graph_write(ctx, g, path, format);
 }
 
-/* Loads IN and writes it to tmp. */
-static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k, const char *tmp,
+/* Loads IN and writes it to OUT. */
+static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k,
                                char *what, size_t what_size) {
   gnest_status st;
   if (k == OUT_TREE) {
     gnest_tree *t = NULL;
     st = gnest_tree_load(ctx, a->input, &t);
-    if (st == GNEST_OK) st = gnest_tree_save(ctx, t, tmp);
+    if (st == GNEST_OK) st = gnest_tree_save(ctx, t, a->convert_out);
     if (st == GNEST_OK) snprintf(what, what_size, "%" PRId32 " nodes", gnest_tree_num_nodes(t));
     if (t) gnest_tree_free(t);
     return st;
@@ -58,7 +55,7 @@ static gnest_status convert_to(const cli_args *a, gnest_ctx *ctx, out_kind k, co
   lo.progress_user = &line;
   st = gnest_graph_load(ctx, a->input, &lo, &g);
   gn_progress_finish(&line);
-  if (st == GNEST_OK) st = write_graph(ctx, g, k, tmp);
+  if (st == GNEST_OK) st = write_graph(ctx, g, k, a->convert_out);
   if (st == GNEST_OK)
     snprintf(what, what_size, "%" PRId32 " vertices, %" PRId64 " arcs", gnest_graph_num_vertices(g),
              gnest_graph_num_edges(g));
@@ -72,19 +69,11 @@ int cli_cmd_convert(const cli_args *a) {
   if (rc != CLI_EXIT_OK) return rc;
   gnest_ctx *ctx = NULL;
   if ((rc = cli_open_context(a, 1, &ctx)) != CLI_EXIT_OK) return rc;
-  char *tmp = cli_tmp_path(a->convert_out);
   char what[128] = "";
-  gnest_status st = tmp ? convert_to(a, ctx, k, tmp, what, sizeof what) : GNEST_ERR_OUT_OF_MEMORY;
-  if (st != GNEST_OK) {
-    rc = cli_fail(a, ctx, st);
-  } else if (rename(tmp, a->convert_out) != 0) {
-    fprintf(stderr, "gnest-cli: %s: %s\n", a->convert_out, strerror(errno));
-    rc = CLI_EXIT_FAIL;
-  } else if (!a->quiet) {
+  gnest_status st = convert_to(a, ctx, k, what, sizeof what);
+  if (st != GNEST_OK) rc = cli_fail(a, ctx, st);
+  else if (!a->quiet && strcmp(a->convert_out, "-") != 0) /* stdout holds the data */
     printf("wrote %s (%s): %s\n", a->convert_out, kind_name(k), what);
-  }
-  if (tmp && rc != CLI_EXIT_OK) unlink(tmp);
-  free(tmp);
   gnest_ctx_free(ctx);
   return rc;
 }

@@ -14,15 +14,13 @@ double cli_now_ms(void) {
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
-/* 1 when the library's error source is something the user named: a file of the command line
- * (or its temporary "FILE.tmp"), or an environment variable (GNEST_...). */
+/* 1 when the library's error source is something the user named: a file of the command line, or
+ * an environment variable (GNEST_...). */
 static int user_named(const cli_args *a, const char *source) {
   const char *files[] = {a->input, a->output, a->convert_out};
   if (strncmp(source, "GNEST_", 6) == 0) return 1;
   for (size_t i = 0; i < sizeof files / sizeof files[0]; ++i) {
-    size_t len = files[i] ? strlen(files[i]) : 0;
-    if (len && strncmp(source, files[i], len) == 0 && (source[len] == '\0' || strcmp(source + len, ".tmp") == 0))
-      return 1;
+    if (files[i] && *files[i] && strcmp(source, files[i]) == 0) return 1;
   }
   return 0;
 }

@@ -1,23 +1,9 @@
-/* gnest-cli: --output FILE, the full result as plain text. Written to FILE.tmp and renamed, so a
- * failure never leaves a partial FILE behind. */
-#include <errno.h>
+/* gnest-cli: --output FILE, the full result as plain text, written through gnest_output (a
+ * regular file is replaced whole or not at all; a device, FIFO or "-" is written in place). */
 #include <inttypes.h>
 #include <math.h>
-#include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cli.h"
-
-char *cli_tmp_path(const char *path) {
-  size_t len = strlen(path);
-  char *tmp = malloc(len + 5);
-  if (tmp) {
-    memcpy(tmp, path, len);
-    memcpy(tmp + len, ".tmp", 5);
-  }
-  return tmp;
-}
 
 /* With --relabel a line starts with the vertex's id in the input file, "ID " (the vertices are
  * then only the ids that appear, in increasing order). */
@@ -58,28 +44,15 @@ static void write_values(FILE *f, const cli_result *r) {
   }
 }
 
-/* Prints "gnest-cli: FILE: why" and removes the temporary file. */
-static int output_failed(const char *path, const char *tmp, int err) {
-  fprintf(stderr, "gnest-cli: %s: %s\n", path, strerror(err));
-  if (tmp) unlink(tmp);
-  return CLI_EXIT_FAIL;
-}
-
 int cli_write_output(const char *path, const cli_result *r) {
-  char *tmp = cli_tmp_path(path);
-  if (tmp == NULL) return output_failed(path, NULL, ENOMEM);
-  FILE *f = fopen(tmp, "w");
-  if (f == NULL) {
-    int err = errno;
-    free(tmp);
-    return output_failed(path, NULL, err);
+  gnest_output *o = NULL;
+  FILE *f = NULL;
+  gnest_status st = gnest_output_open(NULL, path, &o, &f);
+  if (st == GNEST_OK) {
+    write_values(f, r);
+    st = gnest_output_commit(o);
   }
-  errno = 0;
-  write_values(f, r);
-  int err = ferror(f) ? (errno ? errno : EIO) : 0;
-  if (fclose(f) != 0 && err == 0) err = errno ? errno : EIO;
-  if (err == 0 && rename(tmp, path) != 0) err = errno;
-  int rc = err ? output_failed(path, tmp, err) : CLI_EXIT_OK;
-  free(tmp);
-  return rc;
+  if (st == GNEST_OK) return CLI_EXIT_OK;
+  fprintf(stderr, "gnest-cli: %s\n", gnest_last_error_string(NULL));
+  return CLI_EXIT_FAIL;
 }
