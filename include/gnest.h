@@ -147,7 +147,10 @@ typedef struct gnest_load_options {
 
 void gnest_load_options_init(gnest_load_options *opts);
 
-/* Loads a graph file; .gz and .xz files are decompressed on the fly. opts == NULL = defaults. */
+/* Loads a graph file; .gz and .xz files are decompressed on the fly. opts == NULL = defaults.
+ * path "-" reads standard input to its end (gzip or xz recognised by their magic bytes); it has
+ * no name to tell its format, so opts->format must name one: GNEST_FORMAT_AUTO there is
+ * GNEST_ERR_INVALID_ARGUMENT. */
 gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load_options *opts,
                               gnest_graph **out);
 /* Builds a graph from n vertices and m directed edges src[i] -> dst[i] (weights may be NULL).
@@ -240,6 +243,7 @@ gnest_status gnest_graph_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degre
  * ------------------------------------------------------------------------------------------- */
 gnest_status gnest_tree_from_parents(gnest_ctx *ctx, int32_t n, const int32_t *parent,
                                      gnest_tree **out);
+/* Reads a tree file; path "-" reads standard input to its end (gzip or xz by magic bytes). */
 gnest_status gnest_tree_load(gnest_ctx *ctx, const char *path, gnest_tree **out);
 /* The graph's arcs taken as undirected edges must form a tree spanning all vertices. */
 gnest_status gnest_tree_from_graph(gnest_ctx *ctx, const gnest_graph *g, int32_t root,

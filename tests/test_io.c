@@ -339,6 +339,73 @@ Test(io, read_gzip_and_xz) {
   gn_buffer_free(&b);
 }
 
+/* Makes standard input a pipe holding len bytes of data, then its end (small data: the pipe's
+ * buffer holds it all, so no writer has to run beside the reader). */
+static void stdin_from_pipe(const void *data, size_t len) {
+  int fds[2];
+  cr_assert_eq(pipe(fds), 0, "pipe: %s", strerror(errno));
+  cr_assert_eq(write(fds[1], data, len), (ssize_t)len);
+  close(fds[1]);
+  cr_assert_eq(dup2(fds[0], STDIN_FILENO), STDIN_FILENO);
+  close(fds[0]);
+}
+
+static void stdin_from_file(const char *path) {
+  size_t len = 0;
+  char *bytes = slurp(path, &len);
+  stdin_from_pipe(bytes, len);
+  free(bytes);
+}
+
+Test(io, dash_reads_standard_input_with_the_format_given) {
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.format = GNEST_FORMAT_EDGELIST;
+  const char *text = "0 1\n1 2 \n2 0\n";
+  stdin_from_pipe(text, strlen(text));
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_load(ctx, "-", &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_vertices(g), 3);
+  cr_expect_eq(gnest_graph_num_edges(g), 3);
+  gnest_graph_free(g);
+  o.format = GNEST_FORMAT_MTX; /* gzip on standard input: known by its magic bytes */
+  stdin_from_file(write_gzip("g.gz", "%%MatrixMarket matrix coordinate real general\n4 4 2\n1 2 0.5\n3 4 2\n"));
+  cr_assert_eq(gnest_graph_load(ctx, "-", &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_vertices(g), 4);
+  cr_expect_eq(gnest_graph_num_edges(g), 2);
+  cr_expect(gnest_graph_is_weighted(g));
+  gnest_graph_free(g);
+}
+
+Test(io, dash_reads_a_binary_cache_and_a_tree_from_standard_input) {
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_load(ctx, write_text("g.el", "0 1\n1 2\n"), NULL, &g), GNEST_OK);
+  const char *cache = tmp_path("g.gnest");
+  cr_assert_eq(gnest_graph_save(ctx, g, cache), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(g);
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.format = GNEST_FORMAT_BINARY;
+  stdin_from_file(cache);
+  cr_assert_eq(gnest_graph_load(ctx, "-", &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_graph_num_edges(g), 2);
+  gnest_graph_free(g);
+  stdin_from_file(write_xz("t.xz", "3\n-1 0 1\n"));
+  gnest_tree *t = NULL;
+  cr_assert_eq(gnest_tree_load(ctx, "-", &t), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect_eq(gnest_tree_num_nodes(t), 3);
+  gnest_tree_free(t);
+}
+
+Test(io, dash_without_a_format_is_refused) {
+  stdin_from_pipe("0 1\n", 4);
+  gnest_graph *g = NULL;
+  expect_error(gnest_graph_load(ctx, "-", NULL, &g), GNEST_ERR_INVALID_ARGUMENT,
+               "standard input has no file name to tell its format: give the format", 0);
+  cr_expect_null(g);
+  cr_expect_str_eq(gnest_last_error(ctx)->source, "-");
+}
+
 Test(io, read_concatenated_gzip_members) {
   const char *p = tmp_path("two.txt.gz");
   for (int i = 0; i < 2; i++) {

@@ -471,7 +471,8 @@ gnest_status gn_binary_read_memory(gnest_ctx *ctx, const char *path, const void 
 gnest_status gn_binary_read(gnest_ctx *ctx, const char *path, gn_csr *out) {
   if (!out || !path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_binary_read", 0, "NULL argument");
   memset(out, 0, sizeof *out);
-  if (gn_path_compression(path) != GN_COMPRESS_NONE) { /* .gnest.gz / .gnest.xz */
+  /* .gnest.gz / .gnest.xz, and standard input: read whole, then parsed in memory */
+  if (gn_path_compression(path) != GN_COMPRESS_NONE || gn_is_stdin_path(path)) {
     gn_buffer b;
     gnest_status st = gn_read_file(ctx, path, &b);
     if (st != GNEST_OK) return st;

@@ -17,6 +17,8 @@ typedef struct gn_buffer {
   size_t size; /* bytes, not counting the terminating NUL */
 } gn_buffer;
 
+/* path "-" reads standard input to its end (a pipe cannot be mapped or sought, so it is always
+ * read whole); gzip and xz are recognised by their magic bytes there as in any file. */
 gnest_status gn_read_file(gnest_ctx *ctx, const char *path, gn_buffer *out);
 void gn_buffer_free(gn_buffer *b);
 

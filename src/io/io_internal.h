@@ -22,6 +22,8 @@ typedef enum gn_compression { GN_COMPRESS_NONE = 0, GN_COMPRESS_GZIP, GN_COMPRES
 int gn_path_has_suffix(const char *path, const char *suffix);
 /* Compression named by the path's last extension (.gz / .xz). */
 gn_compression gn_path_compression(const char *path);
+/* 1 when path is "-", standard input. */
+int gn_is_stdin_path(const char *path);
 
 /* Decompresses raw (a whole file's bytes, NUL-terminated) into out when it is gzip or xz data;
  * otherwise moves raw's data into out (raw is then empty). The extension of path names the

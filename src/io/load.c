@@ -136,6 +136,10 @@ static gnest_status load_csr(gnest_ctx *ctx, const char *path, const gnest_load_
     return gn_error(ctx, GNEST_ERR_UNSUPPORTED_FORMAT, path, 0,
                     "a tree file (a node count, then the parent ids), not a graph: load it with "
                     "gnest_tree_load");
+  if (opts->format == GNEST_FORMAT_AUTO && gn_is_stdin_path(path))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, path, 0,
+                    "standard input has no file name to tell its format: give the format "
+                    "(mtx, dimacs, edgelist or binary)");
   gnest_format format = opts->format != GNEST_FORMAT_AUTO ? opts->format : format_from_name(path);
   gnest_status st;
   if (format == GNEST_FORMAT_BINARY) {

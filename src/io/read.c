@@ -20,6 +20,8 @@ int gn_path_has_suffix(const char *path, const char *suffix) {
   return lp >= ls && strcasecmp(path + lp - ls, suffix) == 0;
 }
 
+int gn_is_stdin_path(const char *path) { return path && strcmp(path, "-") == 0; }
+
 gn_compression gn_path_compression(const char *path) {
   if (gn_path_has_suffix(path, ".gz")) return GN_COMPRESS_GZIP;
   if (gn_path_has_suffix(path, ".xz")) return GN_COMPRESS_XZ;
@@ -273,22 +275,23 @@ gnest_status gn_read_file(gnest_ctx *ctx, const char *path, gn_buffer *out) {
   out->data = NULL;
   out->size = 0;
   if (!path || !*path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_read_file", 0, "empty path");
-  int fd;
-  do fd = open(path, O_RDONLY | O_CLOEXEC); while (fd < 0 && errno == EINTR);
+  const int from_stdin = gn_is_stdin_path(path);
+  int fd = STDIN_FILENO;
+  while (!from_stdin && (fd = open(path, O_RDONLY | O_CLOEXEC)) < 0 && errno == EINTR) {}
   if (fd < 0) return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
   struct stat st;
   if (fstat(fd, &st) != 0) {
     int e = errno;
-    close(fd);
+    if (!from_stdin) close(fd);
     return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot stat: %s", strerror(e));
   }
   if (S_ISDIR(st.st_mode)) {
-    close(fd);
+    if (!from_stdin) close(fd);
     return gn_error(ctx, GNEST_ERR_IO, path, 0, "is a directory, not a file");
   }
   gn_buffer raw = {NULL, 0};
   gnest_status s = read_fd(ctx, path, fd, &st, &raw);
-  close(fd);
+  if (!from_stdin) close(fd); /* standard input stays the caller's */
   if (s != GNEST_OK) return s;
   s = gn_decompress(ctx, path, &raw, out);
   gn_buffer_free(&raw);
