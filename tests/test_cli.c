@@ -89,19 +89,32 @@ static char *slurp(const char *path) {
 
 static int exists(const char *path) { return access(path, F_OK) == 0; }
 
-/* Runs prog with argv (argv[0] = prog, NULL-terminated); stdout and stderr captured. */
-static run_out run_argv(const char *prog, const char **argv) {
+/* Runs prog with argv (argv[0] = prog, NULL-terminated); stdout and stderr captured. With input
+ * not NULL, standard input is a pipe that carries it, then ends; else the test's own. */
+static run_out run_argv_input(const char *prog, const char **argv, const char *input) {
   char out_path[300], err_path[300];
   snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
   snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
+  int pipe_fds[2] = {-1, -1};
+  if (input) cr_assert_eq(pipe(pipe_fds), 0, "pipe: %s", strerror(errno));
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
+  if (input) {
+    posix_spawn_file_actions_adddup2(&fa, pipe_fds[0], 0);
+    posix_spawn_file_actions_addclose(&fa, pipe_fds[0]);
+    posix_spawn_file_actions_addclose(&fa, pipe_fds[1]);
+  }
   posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   pid_t pid;
   int rc = posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   cr_assert_eq(rc, 0, "posix_spawn %s: %s", prog, strerror(rc));
+  if (input) { /* small inputs: the pipe's buffer takes them whole */
+    close(pipe_fds[0]);
+    cr_assert_eq(write(pipe_fds[1], input, strlen(input)), (ssize_t)strlen(input));
+    close(pipe_fds[1]);
+  }
   int ws = 0;
   cr_assert_eq(waitpid(pid, &ws, 0), pid);
   run_out r;
@@ -109,6 +122,10 @@ static run_out run_argv(const char *prog, const char **argv) {
   r.out = slurp(out_path);
   r.err = slurp(err_path);
   return r;
+}
+
+static run_out run_argv(const char *prog, const char **argv) {
+  return run_argv_input(prog, argv, NULL);
 }
 
 /* Runs prog with the NULL-terminated arguments that follow it. */
@@ -128,6 +145,8 @@ static run_out run_prog(const char *prog, ...) {
 /* bin/gnest-cli and bin/gnest-bench with the NULL-terminated arguments. */
 #define run_cli(...) run_prog(CLI, __VA_ARGS__)
 #define run_bench(...) run_prog(BENCH, __VA_ARGS__)
+/* bin/gnest-cli reading input through a pipe on its standard input (arguments NULL-terminated). */
+#define run_cli_stdin(input, ...) run_argv_input(CLI, (const char *[]){CLI, __VA_ARGS__}, input)
 
 static void run_free(run_out *r) {
   free(r->out);
@@ -814,6 +833,124 @@ Test(cli, output_dash_is_standard_output) {
   cr_assert_eq(r.status, 0, "stderr: %s", r.err);
   cr_expect_not_null(strstr(r.out, "0\n1\n2\n3\n4\n"), "%s", r.out);
   cr_expect_not(exists(at("-")));
+  run_free(&r);
+}
+
+Test(cli, dash_reads_an_edge_list_and_an_mtx_from_a_pipe) {
+  run_out r = run_cli_stdin("0 1\n1 2\n2 3\n", "bfs", "-", "--format", "edgelist", "--source", "1",
+                            "--output", "-", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.out, "-1\n0\n1\n2\n");
+  run_free(&r);
+  const char *mtx = "%%MatrixMarket matrix coordinate real general\n3 3 2\n1 2 0.5\n2 3 2\n";
+  r = run_cli_stdin(mtx, "sssp", "-", "--format", "mtx", "--source", "0", "--output", "-", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.out, "0\n0.5\n2.5\n");
+  cr_expect_not_null(strstr(r.err, "graph: -  n=3"), "%s", r.err);
+  run_free(&r);
+}
+
+Test(cli, dash_without_a_format_is_refused) {
+  run_out r = run_cli_stdin("0 1\n", "bfs", "-", NULL);
+  char line[512];
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(error_line(&r, line, sizeof line),
+                   "gnest-cli: bfs: reading standard input ('-') needs --format mtx, dimacs, "
+                   "edgelist or binary: there is no file name to tell the format");
+  cr_expect_str_eq(r.out, "");
+  run_free(&r);
+}
+
+Test(cli, output_format_needs_output_and_a_known_name) {
+  run_out r = run_cli("bfs", path5(), "--output-format", "csv", NULL);
+  char line[512];
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(error_line(&r, line, sizeof line),
+                   "gnest-cli: bfs: --output-format applies to --output only "
+                   "(see gnest-cli bfs --help)");
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--output", "-", "--output-format", "xml", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_str_eq(error_line(&r, line, sizeof line),
+                   "gnest-cli: --output-format: expected text, csv or json, got 'xml'");
+  run_free(&r);
+}
+
+/* `CMD FILE [FLAG] --output - --output-format FORMAT` (flag NULL: none). */
+static run_out run_output_format(const char *cmd, const char *file, const char *flag,
+                                 const char *format) {
+  const char *argv[] = {CLI, cmd, file, "--output", "-", "--output-format", format, flag, NULL};
+  run_out r = run_argv(CLI, argv);
+  cr_assert_eq(r.status, 0, "%s --output-format %s: stderr: %s", cmd, format, r.err);
+  return r;
+}
+
+/* The result of `CMD FILE [FLAG] --output - --output-format FORMAT` on standard output: exactly
+ * want, and the summary on standard error. */
+static void expect_output_format(const char *cmd, const char *file, const char *flag,
+                                 const char *format, const char *want) {
+  run_out r = run_output_format(cmd, file, flag, format);
+  cr_expect_str_eq(r.out, want, "%s --output-format %s", cmd, format);
+  cr_expect_not_null(strstr(r.err, "backend: "), "%s %s: no summary on stderr: %s", cmd, format,
+                     r.err);
+  run_free(&r);
+}
+
+/* The "result" object of `CMD FILE [FLAG] --output - --output-format json`: the JSON is valid,
+ * holds the summary and exactly want as its result. */
+static void expect_json_result(const char *cmd, const char *file, const char *flag,
+                               const char *want) {
+  run_out r = run_output_format(cmd, file, flag, "json");
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  const char *result = strstr(r.out, ",\"result\":");
+  cr_assert_not_null(result, "%s", r.out);
+  cr_expect_str_eq(result + strlen(",\"result\":"), want);
+  cr_expect_not_null(strstr(r.out, "\"backend\":"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"command\":\""), "%s", r.out);
+  run_free(&r);
+}
+
+Test(cli, output_formats_of_levels_and_distances) {
+  const char *in = put("d.el", "0 1 2\n1 2 0.5\n3 0 1\n");
+  expect_output_format("bfs", in, "--source=0", "text", "0\n1\n2\n-1\n");
+  expect_output_format("bfs", in, "--source=0", "csv", "vertex,level\n0,0\n1,1\n2,2\n3,-1\n");
+  expect_json_result("bfs", in, "--source=0", "{\"vertex\":[0,1,2,3],\"level\":[0,1,2,-1]}}\n");
+  expect_output_format("sssp", in, "--source=0", "text", "0\n2\n2.5\ninf\n");
+  expect_output_format("sssp", in, "--source=0", "csv",
+                       "vertex,distance\n0,0\n1,2\n2,2.5\n3,inf\n");
+  expect_json_result("sssp", in, "--source=0",
+                     "{\"vertex\":[0,1,2,3],\"distance\":[0,2,2.5,null]}}\n");
+}
+
+Test(cli, output_formats_of_a_forest_and_counts) {
+  const char *path = put("p.el", "0 1 1\n1 2 2\n");
+  expect_output_format("mst", path, "--backend=cpu", "text", "0 1 1\n1 2 2\n");
+  expect_output_format("mst", path, "--backend=cpu", "csv", "u,v,weight\n0,1,1\n1,2,2\n");
+  expect_json_result("mst", path, "--backend=cpu", "{\"u\":[0,1],\"v\":[1,2],\"weight\":[1,2]}}\n");
+  const char *k4 = put("k4.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n");
+  expect_output_format("tc", k4, NULL, "text", "4\n3\n3\n3\n3\n");
+  expect_output_format("tc", k4, NULL, "csv", "vertex,triangles\n0,3\n1,3\n2,3\n3,3\n");
+  expect_json_result("tc", k4, NULL, "{\"vertex\":[0,1,2,3],\"triangles\":[3,3,3,3]}}\n");
+}
+
+Test(cli, csv_rows_carry_the_file_ids_with_relabel) {
+  const char *in = put("sparse.el", "10 20\n20 30\n");
+  expect_output_format("bfs", in, "--relabel", "csv", "vertex,level\n10,0\n20,1\n30,2\n");
+  expect_output_format("bfs", in, "--relabel", "text", "10 0\n20 1\n30 2\n");
+}
+
+Test(cli, csv_to_standard_output_is_only_the_csv) {
+  run_out r = run_cli("bfs", path5(), "--symmetrize", "--source", "0", "--output", "-",
+                      "--output-format", "csv", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.out, "vertex,level\n0,0\n1,1\n2,2\n3,3\n4,4\n");
+  cr_expect_not_null(strstr(r.err, "reached 5 of 5 vertices"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", path5(), "--symmetrize", "--source", "0", "--output", "-", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_str_eq(r.out, "0\n1\n2\n3\n4\n");
+  cr_expect(strstr(r.err, "{\"command\":\"bfs\"") != NULL, "the --json summary goes to stderr: %s",
+            r.err);
   run_free(&r);
 }
 

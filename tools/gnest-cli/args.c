@@ -159,6 +159,14 @@ static int set_output(cli_args *a, const char *f, const char *v) {
   a->output = v;
   return CLI_EXIT_OK;
 }
+static int set_output_format(cli_args *a, const char *f, const char *v) {
+  static const char *names[] = {"text", "csv", "json"};
+  static const cli_output_format values[] = {CLI_OUTPUT_TEXT, CLI_OUTPUT_CSV, CLI_OUTPUT_JSON};
+  a->output_format_given = 1;
+  for (int i = 0; i < 3; ++i)
+    if (strcmp(v, names[i]) == 0) { a->output_format = values[i]; return CLI_EXIT_OK; }
+  return cli_usage_error("%s: expected text, csv or json, got '%s'", f, v);
+}
 static int set_threshold(cli_args *a, const char *f, const char *v) { return parse_i32(f, v, 0, &a->opts.threshold); }
 
 static int set_sweep(cli_args *a, const char *f, const char *v) {
@@ -269,10 +277,16 @@ const cli_flag cli_flags[] = {
   {"--json", NULL, CLI_BACKENDS, set_json,
    "print an array of JSON objects instead of the text (with NAME: one object)", NULL},
   {"--output", "FILE", CLI_ALGOS, set_output,
-   "write the full result to FILE (format below); with --relabel each line starts with the "
-   "vertex's id in FILE. A regular file is written to a temporary beside it, then renamed over "
-   "it keeping its mode (a failure leaves the old file); a symlink's target is written; '-' "
-   "(standard output), a device or a FIFO is written in place", "output"},
+   "write the full result to FILE (format below and --output-format); with --relabel each line "
+   "starts with the vertex's id in FILE. A regular file is written to a temporary beside it, "
+   "then renamed over it keeping its mode (a failure leaves the old file); a symlink's target is "
+   "written; '-' (standard output), a device or a FIFO is written in place. With '-' the summary "
+   "(text or --json) goes to standard error, so standard output holds the result alone", "output"},
+  {"--output-format", "F", CLI_ALGOS, set_output_format,
+   "how --output writes the result: text (the default: the format below), csv (a header line, "
+   "then the vertex id and its value on every row, e.g. vertex,level; a forest u,v,weight; ids "
+   "as in FILE) or json (one object: the --json summary and \"result\", an array for each csv "
+   "column under its name, null for an unreached distance)", "output_format"},
   {"--threshold", "N", CLI_ALGOS, set_threshold, "inner trip count above which an item is nested (0 = default: 32; bfs, sssp, bc on a GPU backend: the power of two nearest the mean degree, 8..32)",
    "threshold"},
   {"--schedule", "S", CLI_ALGOS, set_schedule, "outer-loop scheduling: dynamic (default) or static",
@@ -288,7 +302,8 @@ const cli_flag cli_flags[] = {
    "(each one runnable as --backend NAME --options \"CONFIGURATION\"); a setting the backend that "
    "runs does not read is ignored. Repeatable: a key given again replaces its earlier word", NULL},
   {"--format", "F", LOADING, set_format,
-   "input format: mtx, dimacs, edgelist or binary (default: from the name)", "format"},
+   "input format: mtx, dimacs, edgelist or binary (default: from the name; required when FILE "
+   "is '-', standard input)", "format"},
   {"--one-based", NULL, LOADING, set_one_based, "edge lists: vertex ids start at 1", NULL},
   {"--symmetrize", NULL, DIRECTED_LOADING, set_symmetrize,
    "take the graph as undirected: add the reverse of every arc (default: arcs as stored)",
@@ -530,6 +545,12 @@ static int check_combinations(cli_args *a) {
                            "(nor with backend= in --options)", cmd);
   if (a->compare && a->output)
     return cli_usage_error("%s: --output cannot be combined with --compare", cmd);
+  if (a->output_format_given && !a->output)
+    return cli_usage_error("%s: --output-format applies to --output only (see gnest-cli %s --help)",
+                           cmd, cmd);
+  if (a->input && strcmp(a->input, "-") == 0 && a->load.format == GNEST_FORMAT_AUTO)
+    return cli_usage_error("%s: reading standard input ('-') needs --format mtx, dimacs, edgelist "
+                           "or binary: there is no file name to tell the format", cmd);
   if (a->runs_given && !a->compare)
     return cli_usage_error("%s: --runs applies to --compare only (see gnest-cli %s --help)", cmd, cmd);
   if (a->reference_limit_given && !a->compare)

@@ -45,13 +45,20 @@ static inline int cli_is_algorithm(cli_cmd c) { return (int)c < (int)GNEST_ALGO_
 /* The classes of command c. */
 unsigned cli_command_classes(cli_cmd c);
 
+/* --output-format: how --output writes the result (output.c). */
+typedef enum cli_output_format {
+  CLI_OUTPUT_TEXT = 0, CLI_OUTPUT_CSV, CLI_OUTPUT_JSON
+} cli_output_format;
+
 /* Everything the command line says, parsed and checked. */
 typedef struct cli_args {
   cli_cmd cmd;
   gnest_algorithm_desc algo; /* the algorithm of an algorithm command (zeroed otherwise) */
   const char *input;        /* first operand */
   const char *convert_out;  /* convert's second operand */
-  const char *output;       /* --output FILE */
+  const char *output;       /* --output FILE ("-": standard output) */
+  cli_output_format output_format; /* --output-format */
+  int output_format_given;
   gnest_options opts;       /* --backend, --threshold, ..., then --options */
   char options[1024];       /* --options WORDS (every one given, in order; "" = none) */
   gnest_load_options load;  /* --format, --symmetrize, ... */
@@ -216,9 +223,9 @@ void cli_digest_compute(const cli_result *r, cli_digest *d);
 /* ---- summary.c, summary_json.c, output.c -------------------------------------------------- */
 void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r);
 void cli_print_summary_json(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r);
-/* Writes --output through gnest_output (see gnest.h for how each kind of path is written).
- * Returns an exit code. */
-int cli_write_output(const char *path, const cli_result *r);
+/* Writes --output in --output-format through gnest_output (see gnest.h for how each kind of path
+ * is written). Returns an exit code. */
+int cli_write_output(const cli_args *a, const cli_input *in, const cli_result *r);
 /* "all 34", "3 listed", "100 sampled (seed 1)" */
 const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, size_t size);
 /* "12.345" / "0.00312": milliseconds with sensible precision. */
@@ -244,6 +251,11 @@ void cli_json_u64(cli_json *j, uint64_t v);
 void cli_json_f64(cli_json *j, double v);        /* null when not finite */
 void cli_json_bool(cli_json *j, int v);
 void cli_json_null(cli_json *j);
+void cli_json_number(cli_json *j, const char *digits); /* a number the caller formatted */
+/* summary_json.c: the fields of the --json summary, into an object j has open (the --output
+ * JSON form adds its arrays after them). */
+void cli_summary_json_fields(cli_json *j, const cli_args *a, const cli_input *in,
+                             const cli_result *r);
 
 /* ---- commands ----------------------------------------------------------------------------- */
 int cli_cmd_run(const cli_args *a);      /* run.c: one algorithm, summary / json / output */

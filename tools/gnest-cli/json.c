@@ -88,3 +88,8 @@ void cli_json_null(cli_json *j) {
   before_item(j);
   fputs("null", j->f);
 }
+
+void cli_json_number(cli_json *j, const char *digits) {
+  before_item(j);
+  fputs(digits, j->f);
+}

@@ -109,14 +109,17 @@ static int check_forced_backend(const cli_args *a, const gnest_ctx *ctx) {
   return CLI_EXIT_FAIL;
 }
 
+/* With --output - the result alone is on standard output (for a pipe): the summary, text or
+ * --json, goes to standard error. */
 static int report(const cli_args *a, const cli_input *in, const cli_result *r) {
   if (a->output) {
-    int rc = cli_write_output(a->output, r);
+    int rc = cli_write_output(a, in, r);
     if (rc != CLI_EXIT_OK) return rc;
   }
+  FILE *summary = a->output && strcmp(a->output, "-") == 0 ? stderr : stdout;
   cli_cpu_notice(a, in->ctx);
-  if (a->json) cli_print_summary_json(stdout, a, in, r);
-  else if (!a->quiet) cli_print_summary(stdout, a, in, r);
+  if (a->json) cli_print_summary_json(summary, a, in, r);
+  else if (!a->quiet) cli_print_summary(summary, a, in, r);
   if (r->algo.sources == GNEST_SOURCES_ONE) {
     cli_digest d;
     cli_digest_compute(r, &d);

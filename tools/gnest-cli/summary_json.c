@@ -104,20 +104,25 @@ static void json_result(cli_json *j, const cli_input *in, const cli_result *r) {
   }
 }
 
+void cli_summary_json_fields(cli_json *j, const cli_args *a, const cli_input *in,
+                             const cli_result *r) {
+  cli_json_key(j, "command"); cli_json_str(j, r->algo.name);
+  json_input(j, a, in);
+  json_info(j, &r->info);
+  if (r->algo.sources == GNEST_SOURCES_ONE) {
+    cli_json_key(j, "source"); cli_json_i64(j, cli_vertex_id(in, in->source));
+    cli_json_key(j, "source_rule"); cli_json_str(j, in->source_rule);
+  }
+  json_result(j, in, r);
+  cli_json_key(j, "output");
+  if (a->output) cli_json_str(j, a->output);
+  else cli_json_null(j);
+}
+
 void cli_print_summary_json(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r) {
   cli_json j;
   cli_json_init(&j, f);
   cli_json_open(&j, '{');
-  cli_json_key(&j, "command"); cli_json_str(&j, r->algo.name);
-  json_input(&j, a, in);
-  json_info(&j, &r->info);
-  if (r->algo.sources == GNEST_SOURCES_ONE) {
-    cli_json_key(&j, "source"); cli_json_i64(&j, cli_vertex_id(in, in->source));
-    cli_json_key(&j, "source_rule"); cli_json_str(&j, in->source_rule);
-  }
-  json_result(&j, in, r);
-  cli_json_key(&j, "output");
-  if (a->output) cli_json_str(&j, a->output);
-  else cli_json_null(&j);
+  cli_summary_json_fields(&j, a, in, r);
   cli_json_close(&j, '}');
 }
