@@ -36,12 +36,8 @@ static const gn_algo_traits *gn_checked(gnest_ctx *ctx, gnest_algorithm a,
     gn_error(NULL, *st, fn, 0, "ctx is NULL");
     return NULL;
   }
-  const gn_algo_traits *t = gn_algo_traits_of(a);
-  if (!t) {
-    gn_error(ctx, *st, fn, 0, "%d is not a gnest_algorithm value (0..%d)", (int)a,
-             (int)GNEST_ALGO_COUNT - 1);
-    return NULL;
-  }
+  const gn_algo_traits *t = gn_algo_traits_checked(ctx, a, fn);
+  if (!t) return NULL;
   if (!in) {
     gn_error(ctx, *st, fn, 0, "in is NULL");
     return NULL;

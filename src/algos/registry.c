@@ -73,19 +73,18 @@ gnest_status gnest_algorithm_from_name(const char *name, gnest_algorithm *out) {
                   "unknown algorithm '%.100s' (expected one of: %s)", name, all);
 }
 
-/* The row of a, or NULL with the error recorded in ctx (NULL: the thread's record) for fn. */
-static const gn_algo_row *gn_row_checked(gnest_ctx *ctx, gnest_algorithm a, const char *fn) {
+const gn_algo_traits *gn_algo_traits_checked(gnest_ctx *ctx, gnest_algorithm a, const char *fn) {
   const gn_algo_row *r = gn_row_of(a);
   if (!r)
     gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
              "%d is not a gnest_algorithm value (0..%d)", (int)a, (int)GNEST_ALGO_COUNT - 1);
-  return r;
+  return r ? &r->traits : NULL;
 }
 
 gnest_status gnest_algorithm_describe(gnest_algorithm a, gnest_algorithm_desc *out) {
   const char *fn = "gnest_algorithm_describe";
-  const gn_algo_row *r = gn_row_checked(NULL, a, fn);
-  if (!r) return GNEST_ERR_INVALID_ARGUMENT;
+  if (!gn_algo_traits_checked(NULL, a, fn)) return GNEST_ERR_INVALID_ARGUMENT;
+  const gn_algo_row *r = gn_row_of(a);
   if (!out) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "out is NULL");
   *out = r->desc;
   return GNEST_OK;

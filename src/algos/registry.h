@@ -14,6 +14,8 @@ extern "C" {
 /* The traits of a (what the call frame and the selector read of its row); NULL outside
  * gnest_algorithm. */
 const gn_algo_traits *gn_algo_traits_of(gnest_algorithm a);
+/* The same, or NULL with the error recorded in ctx (NULL: the thread's record) for fn. */
+const gn_algo_traits *gn_algo_traits_checked(gnest_ctx *ctx, gnest_algorithm a, const char *fn);
 /* The name of a for messages; "unknown" outside gnest_algorithm. */
 const char *gn_algo_name(gnest_algorithm a);
 
