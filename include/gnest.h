@@ -539,6 +539,16 @@ typedef struct gnest_bc_sources {
 gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sources *sources,
                       double *bc, const gnest_options *opts, gnest_info *info);
 
+/* Brandes betweenness over shortest weighted paths (Dijkstra's distances; unweighted graph: weight
+ * 1), arcs as stored, with gnest_bc's sum and sources: a path lies on the shortest-path DAG when
+ * every arc u -> w of it has dist[u] + weight == dist[w] exactly, summed as gnest_sssp sums.
+ * Zero weights are allowed, but a cycle of zero-weight arcs reached from a source (an undirected
+ * edge of weight 0 is one) gives infinitely many shortest paths: GNEST_ERR_INVALID_INPUT naming
+ * the source. Any negative weight: GNEST_ERR_INVALID_INPUT. */
+gnest_status gnest_bc_weighted(gnest_ctx *ctx, const gnest_graph *g,
+                               const gnest_bc_sources *sources, double *bc,
+                               const gnest_options *opts, gnest_info *info);
+
 /* A proper coloring of a symmetric graph (self-loops ignored): colors[v] in [0, num_colors).
  * Deterministic: largest-degree-first greedy order (ties by a fixed hash of the id), which every
  * backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT; on a device backend, a
@@ -582,6 +592,7 @@ typedef enum gnest_algorithm {
   GNEST_ALGO_TC,                /* "tc": gnest_tc */
   GNEST_ALGO_TREE_DESCENDANTS,  /* "tree-descendants": gnest_tree_descendants */
   GNEST_ALGO_TREE_HEIGHTS,      /* "tree-heights": gnest_tree_heights */
+  GNEST_ALGO_BC_WEIGHTED,       /* "bc-weighted": gnest_bc_weighted */
   GNEST_ALGO_COUNT
 } gnest_algorithm;
 

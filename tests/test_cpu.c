@@ -573,6 +573,180 @@ Test(cpu_bc, random_directed_graph_sum_identity) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Weighted BC                                                                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+static void expect_bc(const double *got, const double *want, int32_t n, const char *what) {
+  for (int32_t v = 0; v < n; v++)
+    cr_assert(got[v] == want[v], "%s: bc[%d] = %.17g, want %.17g", what, v, got[v], want[v]);
+}
+
+Test(cpu_bc_weighted, ties_of_equal_length_paths_and_an_unreached_part) {
+  /* 0->1 (1), 1->3 (2), 0->2 (2), 2->3 (1), 0->3 (4: longer, off every shortest path), 3->4 (1),
+   * 5->0 (3). From 0: d = {0, 1, 2, 3, 4, inf}; 3 by 1 or by 2 (sigma 2), 4 through 3; so bc[1]
+   * = bc[2] = 1/2 (t = 3) + 1/2 (t = 4), bc[3] = 1 (t = 4); 5 is not reached. From 1: 1->3->4,
+   * bc[3] += 1; from 2: the same. From 5: 0 lies on the paths to 1, 2, 3, 4 (bc[0] += 4), 1 and
+   * 2 each on half of those to 3 and 4 (+1 each), 3 on that to 4 (+1). Unweighted, 0->3 would be
+   * the shortest path and 1, 2 would carry nothing from 0. */
+  const int32_t s[] = {0, 1, 0, 2, 0, 3, 5}, d[] = {1, 3, 2, 3, 3, 4, 0};
+  const float w[] = {1, 2, 2, 1, 4, 1, 3};
+  gn_csr g = build_csr(6, 7, s, d, w, 0);
+  double bc[6];
+  int32_t cycle = -1;
+  gn_cpu_counts c;
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(6), 6, bc, &cycle, &c), GNEST_OK);
+  const double want_all[6] = {4, 2, 2, 4, 0, 0};
+  expect_bc(bc, want_all, 6, "all");
+  cr_assert_eq(c.iterations, 6);
+  cr_assert_gt(c.edges_visited, 0);
+  const int32_t only0[] = {0};
+  cr_assert_eq(gn_cpu_bc_weighted(&g, only0, 1, bc, &cycle, NULL), GNEST_OK);
+  const double want0[6] = {0, 1, 1, 1, 0, 0};
+  expect_bc(bc, want0, 6, "{0}");
+  free_csr(&g);
+}
+
+Test(cpu_bc_weighted, zero_weight_arc_between_equal_distances) {
+  /* 0->2 (1), 0->1 (1), 2->1 (0), 1->3 (1): d = {0, 1, 1, 2}; 1 is reached by 0->1 and by
+   * 0->2->1 (sigma 2), 3 through 1 (sigma 2). Dijkstra may settle 1 before 2 (equal distances),
+   * so only the DAG's order counts right. From 0: bc[2] = 1/2 (t = 1) + 1/2 (t = 3), bc[1] = 1
+   * (t = 3). From 2: 2->1->3, bc[1] += 1. */
+  const int32_t s[] = {0, 0, 2, 1}, d[] = {2, 1, 1, 3};
+  const float w[] = {1, 1, 0, 1};
+  gn_csr g = build_csr(4, 4, s, d, w, 0);
+  double bc[4];
+  int32_t cycle = -1;
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(4), 4, bc, &cycle, NULL), GNEST_OK);
+  const double want[4] = {0, 2, 1, 0};
+  expect_bc(bc, want, 4, "all");
+  free_csr(&g);
+}
+
+Test(cpu_bc_weighted, zero_weight_cycles_are_errors_naming_the_source) {
+  /* 0->1 (1), 1->2 (0), 2->1 (0), 2->3 (1): from 0 the cycle 1 <-> 2 lies at distance 1. Source
+   * 3 reaches nothing and is fine. */
+  const int32_t s[] = {0, 1, 2, 2}, d[] = {1, 2, 1, 3};
+  const float w[] = {1, 0, 0, 1};
+  gn_csr g = build_csr(4, 4, s, d, w, 0);
+  double bc[4];
+  int32_t cycle = -1;
+  const int32_t from3_then0[] = {3, 0};
+  cr_assert_eq(gn_cpu_bc_weighted(&g, from3_then0, 2, bc, &cycle, NULL), GNEST_ERR_INVALID_INPUT);
+  cr_assert_eq(cycle, 0);
+  cr_assert_eq(gn_cpu_bc_weighted(&g, from3_then0, 1, bc, &cycle, NULL), GNEST_OK);
+  free_csr(&g);
+
+  /* Through the source itself: 0 <-> 1 both of weight 0 (an undirected zero-weight edge). */
+  const int32_t s2[] = {0}, d2[] = {1};
+  const float w2[] = {0};
+  g = build_csr(2, 1, s2, d2, w2, 1);
+  cycle = -1;
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(2), 2, bc, &cycle, NULL),
+               GNEST_ERR_INVALID_INPUT);
+  cr_assert_eq(cycle, 0);
+  free_csr(&g);
+
+  /* A zero-weight self-loop is a cycle; one of weight 1 lies on no shortest path. */
+  const int32_t s3[] = {0, 1, 1}, d3[] = {1, 1, 2};
+  const float zero_loop[] = {1, 0, 1}, unit_loop[] = {1, 1, 1};
+  g = build_csr(3, 3, s3, d3, zero_loop, 0);
+  cycle = -1;
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(3), 3, bc, &cycle, NULL),
+               GNEST_ERR_INVALID_INPUT);
+  cr_assert_eq(cycle, 0);
+  free_csr(&g);
+  g = build_csr(3, 3, s3, d3, unit_loop, 0);
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(3), 3, bc, &cycle, NULL), GNEST_OK);
+  const double want[3] = {0, 1, 0};
+  expect_bc(bc, want, 3, "unit self-loop");
+  free_csr(&g);
+}
+
+Test(cpu_bc_weighted, equal_weights_give_the_unweighted_bc) {
+  /* One weight on every arc: the same shortest paths as without weights, and the same sums in
+   * the same order over each vertex's arcs (path counts are integers), so equal exactly. Without
+   * weights, weight 1. */
+  gn_csr g = build_random(300, 1200, 9, 1, 0);
+  for (int64_t e = 0; e < g.m; e++) g.weights[e] = 3.0f;
+  double *want = malloc(300 * sizeof *want), *got = malloc(300 * sizeof *got);
+  int32_t cycle = -1;
+  cr_assert_eq(gn_cpu_bc(&g, all_vertices(300), 300, want, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(300), 300, got, &cycle, NULL), GNEST_OK);
+  expect_bc(got, want, 300, "weights 3");
+  float *weights = g.weights;
+  g.weights = NULL;
+  cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(300), 300, got, &cycle, NULL), GNEST_OK);
+  expect_bc(got, want, 300, "unweighted");
+  g.weights = weights;
+  free(want);
+  free(got);
+  free_csr(&g);
+}
+
+/* Brute force over all shortest paths of a small weighted graph: sigma_st from the all-pairs
+ * distances (Floyd-Warshall) and, for each v, sigma_sv * sigma_vt where d(s,v) + d(v,t) = d(s,t). */
+static void brute_weighted_bc(const gn_csr *g, double *bc) {
+  const int32_t n = g->n;
+  double *d = malloc((size_t)n * n * sizeof *d), *sigma = calloc((size_t)n * n, sizeof *sigma);
+  cr_assert(d != NULL && sigma != NULL);
+  for (int64_t i = 0; i < (int64_t)n * n; i++) d[i] = INFINITY;
+  for (int32_t v = 0; v < n; v++) d[(int64_t)v * n + v] = 0;
+  for (int32_t u = 0; u < n; u++)
+    for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+      if (g->cols[e] != u) d[(int64_t)u * n + g->cols[e]] = fmin(d[(int64_t)u * n + g->cols[e]], g->weights[e]);
+  for (int32_t k = 0; k < n; k++)
+    for (int32_t i = 0; i < n; i++)
+      for (int32_t j = 0; j < n; j++)
+        d[(int64_t)i * n + j] = fmin(d[(int64_t)i * n + j], d[(int64_t)i * n + k] + d[(int64_t)k * n + j]);
+  /* sigma_st by distance order from each s: sum over arcs u->t on a shortest path. Weights > 0,
+   * so ordering the targets by distance is a topological order of the DAG. */
+  int32_t *order = malloc((size_t)n * sizeof *order);
+  for (int32_t s = 0; s < n; s++) {
+    const double *ds = d + (int64_t)s * n;
+    for (int32_t v = 0; v < n; v++) order[v] = v;
+    for (int32_t i = 1; i < n; i++) /* insertion sort by distance */
+      for (int32_t j = i; j > 0 && ds[order[j - 1]] > ds[order[j]]; j--) {
+        const int32_t t = order[j]; order[j] = order[j - 1]; order[j - 1] = t;
+      }
+    sigma[(int64_t)s * n + s] = 1;
+    for (int32_t i = 0; i < n; i++) {
+      const int32_t u = order[i];
+      if (!isfinite(ds[u])) break;
+      for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+        if (g->cols[e] != u && ds[u] + g->weights[e] == ds[g->cols[e]])
+          sigma[(int64_t)s * n + g->cols[e]] += sigma[(int64_t)s * n + u];
+    }
+  }
+  for (int32_t v = 0; v < n; v++) {
+    bc[v] = 0;
+    for (int32_t s = 0; s < n; s++)
+      for (int32_t t = 0; t < n; t++) {
+        const double dst = d[(int64_t)s * n + t];
+        if (s == v || t == v || s == t || !isfinite(dst)) continue;
+        if (d[(int64_t)s * n + v] + d[(int64_t)v * n + t] == dst)
+          bc[v] += sigma[(int64_t)s * n + v] * sigma[(int64_t)v * n + t] / sigma[(int64_t)s * n + t];
+      }
+  }
+  free(order);
+  free(d);
+  free(sigma);
+}
+
+Test(cpu_bc_weighted, random_integer_weights_match_brute_force) {
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    gn_csr g = build_random(40, 160, seed, 4, (int)(seed & 1));
+    double bc[40], want[40];
+    int32_t cycle = -1;
+    cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(40), 40, bc, &cycle, NULL), GNEST_OK);
+    brute_weighted_bc(&g, want);
+    for (int32_t v = 0; v < 40; v++)
+      cr_assert(fabs(bc[v] - want[v]) <= 1e-9 * (1 + want[v]), "seed %llu: bc[%d] = %.12g, want %.12g",
+                (unsigned long long)seed, v, bc[v], want[v]);
+    free_csr(&g);
+  }
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Coloring                                                                                    */
 /* ------------------------------------------------------------------------------------------ */
 /* Exact answers below use the priority hashes of small ids (low 32 bits of gn_color_priority):

@@ -30,6 +30,10 @@ static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, 
                   "source %d is outside the graph's %d vertices", source, g->csr.n);
 }
 
+/* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc (the
+ * shortest-path algorithms' check; sssp.cu). */
+gnest_status sssp_check_weights(gn_call *call, const gn_csr *c);
+
 /* The call frame of algorithm a (gn_call_begin), given its registry row's traits: the layers
  * below learn of the algorithm from what its row says, not from its name. */
 static inline gnest_status gn_algo_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm a,
@@ -43,6 +47,7 @@ static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const g
   if (st == GNEST_ERR_OUT_OF_MEMORY)
     return gn_error(call->ctx, st, call->fn, 0, "out of host memory for the CPU %s work arrays",
                     call->traits->name);
+  if (st == GNEST_ERR_INVALID_INPUT) return st; /* found by the run: on_host recorded what */
   if (st != GNEST_OK)
     return gn_error(call->ctx, st, call->fn, 0, "the CPU %s reference failed: %s",
                     call->traits->name, gnest_strerror(st));

@@ -7,6 +7,8 @@
 #include <stdlib.h>
 #include "algos/algo.cuh"
 #include "algos/bc.cuh"
+#include "algos/bc_weighted.cuh"
+#include "algos/sssp.cuh"
 
 /* One source's state: level -1, sigma 0, acc 0, except the source (level 0, sigma 1). */
 __global__ void bc_start_source(int32_t *level, double *sigma, double *acc, int32_t n,
@@ -136,4 +138,167 @@ gnest_status gnest_bc(gnest_ctx *ctx, const gnest_graph *g, const gnest_bc_sourc
 gnest_status gn_run_bc(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                        const gnest_options *opts, gnest_info *info) {
   return gnest_bc(ctx, in->graph, in->sources, out->values_f64, opts, info);
+}
+
+/* gnest_bc_weighted: Brandes over shortest weighted paths, one source at a time. Distances: the
+ * SSSP's visitor and frontier loop (sssp.cu). Path counts: Kahn's order over the shortest-path
+ * DAG (bc_weighted.cuh), a frontier level per step, every level kept; dependencies: those levels
+ * deepest first, as gnest_bc's backward pass. A vertex left with DAG in-arcs not done is a
+ * zero-weight cycle. Oracle: src/cpu/bc_weighted.c. */
+
+/* Distances as the SSSP keeps them. */
+typedef float bcw_distance;
+
+/* One source's path counts and pending DAG in-arcs: 0 everywhere but sigma[source] = 1. */
+__global__ void bcw_start_source(double *sigma, int32_t *pending, double *acc, int32_t n,
+                                 int32_t source) {
+  gn_for_each_index(n, [&](int64_t v) {
+    sigma[v] = v == source ? 1.0 : 0.0;
+    pending[v] = 0;
+    acc[v] = 0.0;
+  });
+}
+
+/* *stuck = 1 when a vertex still has DAG in-arcs not done after Kahn's order: a cycle. */
+__global__ void bcw_find_stuck(const int32_t *pending, int32_t n, int32_t *stuck) {
+  gn_for_each_index(n, [&](int64_t v) {
+    if (pending[v] != 0) *stuck = 1;
+  });
+}
+
+/* The device state of a call: the SSSP's (distances, queue stamps, swap frontier) and Brandes's
+ * (pending in-arcs, path counts, dependency sums and coefficients, the result, the levels). */
+struct bcw_state {
+  bcw_distance *dist;
+  int32_t *queued, *pending, *stuck;
+  double *sigma, *acc, *coef, *bc;
+  gn_frontier sssp, dag;
+  int32_t *counts; /* host, n + 2: the DAG levels' sizes */
+  int64_t *offsets;
+};
+
+static gnest_status bcw_error_cycle(gn_call *call, int32_t source) {
+  return gn_error(call->ctx, GNEST_ERR_INVALID_INPUT, call->fn, 0,
+                  "source %d reaches a cycle of zero-weight arcs (an undirected edge of weight 0 "
+                  "is one): its shortest paths are infinitely many, so betweenness is undefined",
+                  source);
+}
+
+/* The distances from source (the SSSP's frontier loop, its frontier reset first). */
+static gnest_status bcw_distances(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
+                                  int32_t source) {
+  const int32_t n = dg->n;
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<bcw_distance>, s.dist, n,
+            (bcw_distance)INFINITY, source, (bcw_distance)0);
+  GN_TRY(gn_memset(e.ctx, s.queued, 0xff, sizeof(int32_t) * (size_t)n)); /* -1 */
+  GN_TRY(gn_memset(e.ctx, s.sssp.counts, 0, sizeof(int32_t) * ((size_t)s.sssp.max_levels + 2)));
+  GN_TRY(gn_frontier_seed(&e, &s.sssp, &source, 1));
+  /* The SSSP's distances are the bits of non-negative floats, which are the floats. */
+  const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, (int32_t *)s.dist, s.queued};
+  int32_t levels = 0;
+  return gn_run_frontier(e, v, s.sssp, &levels);
+}
+
+/* Path counts in Kahn's order; *levels = its levels, counted in s.counts. */
+static gnest_status bcw_path_counts(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
+                                    int32_t source, int32_t *levels) {
+  const int32_t n = dg->n;
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, bcw_start_source, s.sigma, s.pending, s.acc, n,
+            source);
+  const bcw_dag<float, bcw_distance> dag = {{dg->offsets, dg->cols}, dg->weights, s.dist};
+  const bcw_count_in_arcs_f count = {dag, s.pending};
+  GN_TRY(gn_run_pass(e, count, gn_all_items(n), 0, nullptr, nullptr, 0));
+  GN_TRY(gn_memset(e.ctx, s.dag.counts, 0, sizeof(int32_t) * ((size_t)s.dag.max_levels + 2)));
+  GN_TRY(gn_frontier_seed(&e, &s.dag, &source, 1));
+  const bcw_forward_f fwd = {dag, s.pending, s.sigma, source};
+  GN_TRY(gn_run_frontier(e, fwd, s.dag, levels));
+  return gn_frontier_counts(&e, &s.dag, *levels, s.counts);
+}
+
+/* A zero-weight cycle reached from the source: an error naming it. */
+static gnest_status bcw_check_cycle(gn_engine &e, bcw_state &s, int32_t n, int32_t source) {
+  int32_t stuck = 0;
+  GN_TRY(gn_memset(e.ctx, s.stuck, 0, sizeof(int32_t)));
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, bcw_find_stuck, s.pending, n, s.stuck);
+  GN_TRY(gn_engine_check(&e)); /* dropped work would leave pending counts too */
+  GN_TRY(gn_to_host(e.ctx, &stuck, s.stuck, sizeof stuck));
+  return stuck ? bcw_error_cycle(e.call, source) : GNEST_OK;
+}
+
+static gnest_status bcw_one_source(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
+                                   int32_t source) {
+  const int32_t n = dg->n;
+  int32_t levels = 0;
+  GN_TRY(bcw_distances(e, dg, s, source));
+  GN_TRY(bcw_path_counts(e, dg, s, source, &levels));
+  GN_TRY(bcw_check_cycle(e, s, n, source));
+  s.offsets[0] = 0;
+  for (int32_t l = 0; l < levels; ++l) s.offsets[l + 1] = s.offsets[l] + s.counts[l];
+  const bcw_dag<float, bcw_distance> dag = {{dg->offsets, dg->cols}, dg->weights, s.dist};
+  const bcw_backward_f bwd = {dag, s.sigma, s.acc, s.coef, s.bc, source};
+  return gn_run_levels(e, bwd, s.dag.items, s.offsets, levels, true);
+}
+
+static gnest_status bcw_on_device(gn_engine &e, const gn_device_graph *dg, const int32_t *sources,
+                                  int32_t k, double *bc_out) {
+  gn_scratch &scratch = *e.scratch;
+  const int32_t n = dg->n;
+  bcw_state s = {};
+  GN_TRY(scratch.alloc(&s.dist, (size_t)n, "weighted BC distances"));
+  GN_TRY(scratch.alloc(&s.queued, (size_t)n, "weighted BC queue stamps"));
+  GN_TRY(scratch.alloc(&s.pending, (size_t)n, "weighted BC pending in-arcs"));
+  GN_TRY(scratch.alloc(&s.stuck, 1, "weighted BC cycle flag"));
+  GN_TRY(scratch.alloc(&s.sigma, (size_t)n, "weighted BC path counts"));
+  GN_TRY(scratch.alloc(&s.acc, (size_t)n, "weighted BC dependency sums"));
+  GN_TRY(scratch.alloc(&s.coef, (size_t)n, "weighted BC dependency coefficients"));
+  GN_TRY(scratch.alloc(&s.bc, (size_t)n, "weighted BC result"));
+  GN_TRY(gn_frontier_alloc(&e, &s.sssp, n, gn_level_bound(n), false));
+  GN_TRY(gn_frontier_alloc(&e, &s.dag, n, gn_level_bound(n), true)); /* each vertex once */
+  gnest_status st = GNEST_OK;
+  host_buffer counts, offsets; /* Kahn's order has at most n levels */
+  counts.p = gn_alloc(e.ctx, (size_t)n + 2, sizeof(int32_t), "weighted BC level counts", &st);
+  if (counts.p)
+    offsets.p = gn_alloc(e.ctx, (size_t)n + 2, sizeof(int64_t), "weighted BC level offsets", &st);
+  if (st != GNEST_OK) return st;
+  s.counts = (int32_t *)counts.p;
+  s.offsets = (int64_t *)offsets.p;
+
+  GN_TRY(gn_timer_start(e.ctx));
+  GN_TRY(gn_memset(e.ctx, s.bc, 0, sizeof(double) * (size_t)n));
+  for (int32_t j = 0; j < k; ++j) GN_TRY(bcw_one_source(e, dg, s, sources[j]));
+  GN_TRY(gn_engine_close(&e));
+  e.call->iterations = k;
+  return gn_to_host(e.ctx, bc_out, s.bc, sizeof(double) * (size_t)n);
+}
+
+gnest_status gnest_bc_weighted(gnest_ctx *ctx, const gnest_graph *g,
+                               const gnest_bc_sources *sources, double *bc,
+                               const gnest_options *opts, gnest_info *info) {
+  gn_call call;
+  host_buffer list;
+  int32_t k = 0;
+  return gn_public_call(
+      call,
+      gn_algo_begin(&call, ctx, GNEST_ALGO_BC_WEIGHTED, "gnest_bc_weighted", g, NULL, opts, info),
+      g,
+      [&] {
+        GN_TRY(gn_need_output(&call, bc, "bc"));
+        GN_TRY(sssp_check_weights(&call, &g->csr));
+        return bc_source_list(&call, g->csr.n, sources, &list, &k);
+      },
+      [&](gn_cpu_counts *c) {
+        int32_t cycle_source = -1;
+        const gnest_status st =
+            gn_cpu_bc_weighted(&g->csr, (const int32_t *)list.p, k, bc, &cycle_source, c);
+        return st == GNEST_ERR_INVALID_INPUT ? bcw_error_cycle(&call, cycle_source) : st;
+      },
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        return bcw_on_device(e, dg, (const int32_t *)list.p, k, bc);
+      });
+}
+
+/* gnest_run's entry (algos.def). */
+gnest_status gn_run_bc_weighted(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
+                                const gnest_options *opts, gnest_info *info) {
+  return gnest_bc_weighted(ctx, in->graph, in->sources, out->values_f64, opts, info);
 }

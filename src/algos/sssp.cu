@@ -13,7 +13,7 @@
 static const int32_t kInfBits = 0x7f800000; /* +INFINITY */
 
 /* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc. */
-static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
+gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
   if (c->weights == NULL) return GNEST_OK;
   /* Branch-free over blocks (vectorises), exact search only in a failing block. */
   const int64_t kBlock = 4096;

@@ -4,6 +4,7 @@
 #define GNEST_ALGOS_VISITORS_CUH
 
 #include "algos/bc.cuh"
+#include "algos/bc_weighted.cuh"
 #include "algos/bfs.cuh"
 #include "algos/color.cuh"
 #include "algos/mst.cuh"
@@ -27,6 +28,9 @@
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
-  X(ARG, heights_visitor)
+  X(ARG, heights_visitor) \
+  X(ARG, bcw_count_in_arcs_f) \
+  X(ARG, bcw_forward_f) \
+  X(ARG, bcw_backward_f)
 
 #endif

@@ -1,7 +1,8 @@
 /* src/cpu: exact serial reference implementations. The oracle for every GPU test and the backend
  * used without a GPU. Inputs are already validated by the API layer (source in range, weights
  * non-negative for SSSP, symmetric graph for the undirected algorithms); these functions only
- * fail on host out-of-memory (GNEST_ERR_OUT_OF_MEMORY). */
+ * fail on host out-of-memory (GNEST_ERR_OUT_OF_MEMORY), but for what only the run can find (a
+ * zero-weight cycle for weighted betweenness: GNEST_ERR_INVALID_INPUT). */
 #ifndef GNEST_CPU_H
 #define GNEST_CPU_H
 
@@ -26,6 +27,10 @@ gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_co
 /* Brandes over the given sources (each in range); bc zeroed first. */
 gnest_status gn_cpu_bc(const gn_csr *g, const int32_t *sources, int32_t num_sources, double *bc,
                        gn_cpu_counts *c);
+/* Brandes over Dijkstra's distances (bc_weighted.c). A cycle of zero-weight arcs reached from a
+ * source: GNEST_ERR_INVALID_INPUT with that source in *cycle_source. */
+gnest_status gn_cpu_bc_weighted(const gn_csr *g, const int32_t *sources, int32_t num_sources,
+                                double *bc, int32_t *cycle_source, gn_cpu_counts *c);
 /* Greedy first-fit coloring in the order of gn_color_priority (highest first). */
 gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors, gn_cpu_counts *c);
 /* Kruskal; edges (u < v) written when edge_u != NULL (capacity n-1). */
@@ -60,6 +65,7 @@ gn_cpu_work_fn gn_cpu_work_one_pass;   /* m + n: one pass over the arcs */
 gn_cpu_work_fn gn_cpu_work_per_source; /* two passes over the arcs per source */
 gn_cpu_work_fn gn_cpu_work_tree;       /* one visit per node */
 gn_cpu_work_fn gn_cpu_work_tc;         /* the forward count's lookups, beside its reference */
+gn_cpu_work_fn gn_cpu_work_bc_weighted; /* Dijkstra and three passes over the arcs per source */
 
 /* The coloring order shared by every backend: higher (degree, hash(v)) is colored first. Degrees
  * count arcs to other vertices (self-loops excluded). Returns a 64-bit key: degree in the high
