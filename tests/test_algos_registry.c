@@ -3,6 +3,7 @@
  * gnest_reference_work counts what the CPU reference counts. CPU only: a context without a
  * device. */
 #include <criterion/criterion.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -113,14 +114,14 @@ Test(algos_registry, names_and_bad_values) {
   cr_assert_eq(gnest_algorithm_from_name("pagerank", &got), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(NULL)->message,
                    "unknown algorithm 'pagerank' (expected one of: bfs sssp bc color mst tc "
-                   "tree-descendants tree-heights)");
+                   "tree-descendants tree-heights bc-weighted)");
   cr_assert_eq(gnest_algorithm_from_name(NULL, &got), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_algorithm_from_name("bfs", NULL), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_null(gnest_algorithm_name(GNEST_ALGO_COUNT));
   cr_assert_null(gnest_algorithm_name((gnest_algorithm)-1));
   gnest_algorithm_desc d;
   cr_assert_eq(gnest_algorithm_describe(GNEST_ALGO_COUNT, &d), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_str_eq(gnest_last_error(NULL)->message, "8 is not a gnest_algorithm value (0..7)");
+  cr_assert_str_eq(gnest_last_error(NULL)->message, "9 is not a gnest_algorithm value (0..8)");
   cr_assert_eq(gnest_algorithm_describe(GNEST_ALGO_BFS, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
@@ -187,6 +188,8 @@ static gnest_status run_typed(gnest_ctx *ctx, gnest_algorithm a, const gnest_run
       return gnest_tree_descendants(ctx, in->tree, want->values_i32, o, NULL);
     case GNEST_ALGO_TREE_HEIGHTS:
       return gnest_tree_heights(ctx, in->tree, want->values_i32, o, NULL);
+    case GNEST_ALGO_BC_WEIGHTED:
+      return gnest_bc_weighted(ctx, in->graph, in->sources, want->values_f64, o, NULL);
     default: break;
   }
   cr_assert_fail("algorithm %d has a row but no typed function here", (int)a);
@@ -260,7 +263,7 @@ Test(algos_run, bad_arguments) {
   cr_assert_str_eq(gnest_last_error(NULL)->message, "ctx is NULL");
   cr_assert_eq(gnest_run(in.ctx, GNEST_ALGO_COUNT, &run, &out, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_str_eq(gnest_last_error(in.ctx)->message, "8 is not a gnest_algorithm value (0..7)");
+  cr_assert_str_eq(gnest_last_error(in.ctx)->message, "9 is not a gnest_algorithm value (0..8)");
   cr_assert_eq(gnest_run(in.ctx, GNEST_ALGO_BFS, NULL, &out, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(in.ctx)->message, "in is NULL");
@@ -298,6 +301,14 @@ Test(algos_reference, work_counts_what_the_reference_counts) {
     cr_assert_neq(how[0], '\0', "%s", d.name);
     if (d.input == GNEST_INPUT_TREE) {
       cr_assert_eq(visits, gnest_tree_num_nodes(in.tree), "%s: %g", d.name, visits);
+    } else if (a == GNEST_ALGO_BC_WEIGHTED) { /* Dijkstra's arcs and heap, 3 passes a source */
+      cr_assert_eq(visits, 3 * (4 * m + n * (1 + log2(n))), "%s: %g (%s)", d.name, visits, how);
+      gnest_result out = result_alloc(&d, (int32_t)n);
+      gnest_info info;
+      cr_assert_eq(gnest_run(in.ctx, (gnest_algorithm)a, &run, &out, &cpu, &info), GNEST_OK);
+      cr_assert_geq(visits, (double)info.edges_visited, "%s: %g estimated, %lld counted", d.name,
+                    visits, (long long)info.edges_visited);
+      gn_result_free(&out);
     } else if (d.sources == GNEST_SOURCES_SET) {
       cr_assert_eq(visits, 3 * 2 * (m + n), "%s: %g (%s)", d.name, visits, how);
     } else if (d.result == GNEST_RESULT_COUNTS) {

@@ -895,3 +895,46 @@ Test(core_ctx_env, device_memory_limit_variable_and_no_driver_text) {
   gnest_ctx_free(ctx);
 }
 
+
+/* ---------------------------------------------------------------------------------------------
+ * Weighted betweenness: the API's checks and messages
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_bc_weighted, negative_weight_zero_weight_cycle_and_sources) {
+  gnest_ctx *ctx = cpu_ctx();
+  /* 0->1 (2), 1->2 (1), 0->2 (3): two shortest paths to 2, 1 on one of them. */
+  const int32_t s[] = {0, 1, 0}, d[] = {1, 2, 2};
+  const float w[] = {2, 1, 3}, negative[] = {2, -1, 3}, zero_cycle[] = {0, 0, 0};
+  gnest_graph *g = graph_of(ctx, 3, 3, s, d, w, NULL);
+  double bc[3];
+  cr_assert_eq(gnest_bc_weighted(ctx, g, NULL, bc, NULL, NULL), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert(bc[0] == 0 && bc[1] == 0.5 && bc[2] == 0, "bc = %g %g %g", bc[0], bc[1], bc[2]);
+  const int32_t bad[] = {3};
+  const gnest_bc_sources outside = {GNEST_BC_LIST, bad, 1, 0};
+  cr_assert_eq(gnest_bc_weighted(ctx, g, &outside, bc, NULL, NULL), GNEST_ERR_OUT_OF_RANGE);
+  cr_assert_eq(gnest_bc_weighted(ctx, g, NULL, NULL, NULL, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_graph_free(g);
+
+  g = graph_of(ctx, 3, 3, s, d, negative, NULL);
+  cr_assert_eq(gnest_bc_weighted(ctx, g, NULL, bc, NULL, NULL), GNEST_ERR_INVALID_INPUT);
+  assert_contains(gnest_last_error(ctx)->message, "arc 1 -> 2 has weight -1");
+  gnest_graph_free(g);
+
+  /* Zero weights on 0->1->2 and 0->2 tie, no cycle; the reverse arc 2->0 of weight 0 closes one
+   * from every source. */
+  g = graph_of(ctx, 3, 3, s, d, zero_cycle, NULL);
+  cr_assert_eq(gnest_bc_weighted(ctx, g, NULL, bc, NULL, NULL), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert(bc[1] == 0.5, "bc[1] = %g", bc[1]);
+  gnest_graph_free(g);
+  const int32_t s4[] = {0, 1, 0, 2}, d4[] = {1, 2, 2, 0};
+  const float w4[] = {0, 0, 0, 0};
+  g = graph_of(ctx, 3, 4, s4, d4, w4, NULL);
+  const int32_t from1[] = {1};
+  const gnest_bc_sources one = {GNEST_BC_LIST, from1, 1, 0};
+  cr_assert_eq(gnest_bc_weighted(ctx, g, &one, bc, NULL, NULL), GNEST_ERR_INVALID_INPUT);
+  assert_contains(gnest_last_error(ctx)->message, "source 1 reaches a cycle of zero-weight arcs");
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}

@@ -240,6 +240,8 @@ static unsigned registry_algos(int tree, int from_sources) {
 #define A_COLOR GN_ALGO_BIT(GNEST_ALGO_COLOR)
 #define A_MST GN_ALGO_BIT(GNEST_ALGO_MST)
 #define A_TC GN_ALGO_BIT(GNEST_ALGO_TC)
+#define A_BCW GN_ALGO_BIT(GNEST_ALGO_BC_WEIGHTED)
+#define A_SOURCE_SETS (A_BC | A_BCW) /* the Brandes rows: a pass per level both ways a source */
 #define A_TRAVERSALS registry_algos(0, 1)
 #define A_ALL registry_algos(0, 0)
 #define A_TREES registry_algos(1, 0)
@@ -653,6 +655,14 @@ static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algori
                   (long long)info->own_passes);
       break;
     case GNEST_ALGO_TC: check_tc_ran(env, c, info, what); break;
+    case GNEST_ALGO_BC_WEIGHTED:
+      /* a source: its fill, start and cycle-check kernels; the SSSP's levels (one at least), the
+       * in-arc count, Kahn's levels forward and back (one at least) */
+      expect_what_ran(info, "default", -1, 3 * (int64_t)info->iterations, what);
+      cr_assert(info->backend_passes >= 4 * (int64_t)info->iterations,
+                "%s: %lld backend passes for %d sources", what, (long long)info->backend_passes,
+                info->iterations);
+      break;
     default: check_tree_ran(c, algo, info, what); break;
   }
 }
@@ -1458,6 +1468,41 @@ Test(gpu_graphs, zero_and_huge_weights) {
   bm_close(&env);
 }
 
+/* Zero weights kept only on the arcs from a lower id to a higher one (others weigh 1): zero
+ * weights that tie distances without a cycle of them. */
+static void zero_weights_upward(gn_gen_edges *e) {
+  for (int64_t i = 0; i < e->m; i++)
+    if (e->w[i] == 0.0f && e->src[i] > e->dst[i]) e->w[i] = 1.0f;
+}
+
+/* Weighted BC where zero weights tie distances, on a directed RMAT and on a grid both ways; the
+ * undirected grids above, where a zero-weight edge is a cycle, check the error instead. */
+Test(gpu_graphs, bc_weighted_zero_weight_ties) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 9 : 11, 8, 31, &e), "gn_gen_rmat");
+  gen_ok(gn_gen_weights(&e, 0, 3, 13), "gn_gen_weights");
+  zero_weights_upward(&e);
+  gnest_graph *g = build(&env, &e, DIRECTED_CLEAN);
+  input_case c = make_case("rmat directed, zero weights upward", g, A_SSSP | A_BCW, BM_ALL);
+  c.source = hub_of(g);
+  check_case(&env, &c);
+  gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+
+  const int32_t side = small_mode() ? 12 : 30;
+  gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
+  gen_ok(gn_gen_weights(&e, 0, 2, 5), "gn_gen_weights");
+  zero_weights_upward(&e);
+  g = build(&env, &e, DIRECTED_CLEAN);
+  c = make_case("grid, zero weights upward", g, A_SSSP | A_BCW, BM_ALL);
+  check_case(&env, &c);
+  gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
 /* MST's two key layouts (mst.cu): whole weights take the packed key, any fraction or negative
  * weight the split key and its tie pass. Few distinct weights, so ties are everywhere and the
  * forest's order (weight, u, v) decides most edges; quarters keep the float sums exact. */
@@ -1538,16 +1583,16 @@ static void edges_of(const gnest_graph *g, gn_gen_edges *e) {
  * 212 s with them). The other algorithms run on every selected run as usual. */
 static void check_real_case(const gpu_env *env, const real_graph *r, const input_case *c) {
   const bm_configs host = (bm_configs)(c->configs | BM_HOST_LEVELS);
-  if (r->host_bc <= 0 || !(c->algos & A_BC) || !bm_any_selected(env, host) ||
+  if (r->host_bc <= 0 || !(c->algos & A_SOURCE_SETS) || !bm_any_selected(env, host) ||
       (c->bc_sample > 0 && c->bc_sample <= r->host_bc)) {
     check_case(env, c);
     return;
   }
   input_case rest = *c;
-  rest.algos &= ~A_BC;
+  rest.algos &= ~A_SOURCE_SETS;
   check_case(env, &rest);
   input_case bc = *c;
-  bc.algos = A_BC;
+  bc.algos = c->algos & A_SOURCE_SETS;
   bc.configs = (bm_configs)(c->configs | BM_DEVICE_LEVELS);
   check_case(env, &bc);
   cr_log_info("%s: hybrid backends (host work every level): %s configurations, BC from %d "

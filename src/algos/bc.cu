@@ -180,7 +180,8 @@ struct bcw_state {
 static gnest_status bcw_error_cycle(gn_call *call, int32_t source) {
   return gn_error(call->ctx, GNEST_ERR_INVALID_INPUT, call->fn, 0,
                   "source %d reaches a cycle of zero-weight arcs (an undirected edge of weight 0 "
-                  "is one): its shortest paths are infinitely many, so betweenness is undefined",
+                  "is one, as are weights lost in rounding the distances): it has infinitely many "
+                  "shortest paths, so betweenness is undefined",
                   source);
 }
 
