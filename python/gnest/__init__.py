@@ -10,7 +10,7 @@ exceptions carrying gnest's message. The NetworkX backend lives in the sibling p
 
 from ._lib import VERSION as __version__
 from ._lib import lib as _lib, library_path
-from .algorithms import (Info, SpanningForest, bc, bfs, color, last_info, mst, sssp,
+from .algorithms import (Info, SpanningForest, bc, bc_weighted, bfs, color, last_info, mst, sssp,
                          tree_descendants, tree_heights, triangles)
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
@@ -36,7 +36,7 @@ tree_from_parents = Tree.from_parents
 __all__ = [
     "BackendError", "Context", "FileError", "GnestError", "Graph", "Info", "InternalError",
     "InvalidArgument", "InvalidInput", "NotATree", "OutOfMemory", "OutOfRange", "ParseError",
-    "SpanningForest", "Status", "TooLarge", "Tree", "UnsupportedFormat", "bc", "bfs", "color",
+    "SpanningForest", "Status", "TooLarge", "Tree", "UnsupportedFormat", "bc", "bc_weighted", "bfs", "color",
     "default_context", "from_csr", "from_edges", "from_networkx", "from_scipy", "last_info",
     "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",

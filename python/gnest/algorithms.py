@@ -143,8 +143,12 @@ def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
     None for all vertices, or a vertex / list of vertices; k: instead, k distinct sources drawn
     with seed. The sum over the sources used, not rescaled (an undirected graph stored both ways
     gives twice the undirected value)."""
+    return _run("bc", graph, backend, options, sources=_bc_sources(graph, sources, k, seed)).values
+
+
+def _bc_sources(graph, sources, k, seed):
+    """The gnest_bc_sources of bc's and bc_weighted's sources / k / seed arguments."""
     spec = BcSources()
-    ids = None
     if k is not None:
         if sources is not None:
             raise ValueError("give sources or k, not both")
@@ -157,7 +161,8 @@ def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
             raise IndexError(f"a source is outside the graph's {graph.num_vertices} vertices")
         ids = ids.astype(np.int32)
         spec.mode, spec.list, spec.count = BC_LIST, _out(ids, c_int32), ids.size
-    return _run("bc", graph, backend, options, sources=spec).values
+        spec.ids = ids  # the list lives as long as the spec that points at it
+    return spec
 
 
 def _as_undirected(graph, symmetrize):
@@ -210,3 +215,13 @@ def tree_descendants(tree, *, backend="auto", options=None):
 def tree_heights(tree, *, backend="auto", options=None):
     """Levels of each node's subtree (a leaf has height 1): int32 array."""
     return _run("tree_heights", tree, backend, options).values
+
+
+def bc_weighted(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
+    """Brandes betweenness over shortest weighted paths (Dijkstra; unweighted graph: weight 1),
+    arcs as stored, not normalised: float64 array, with bc's sources, k and seed. A path is
+    shortest when its float32 sum equals the distance exactly (integer weights: exact ties). A
+    negative weight, or a cycle of zero-weight arcs reached from a source (an undirected edge of
+    weight 0 is one), raises InvalidInput."""
+    return _run("bc_weighted", graph, backend, options,
+                sources=_bc_sources(graph, sources, k, seed)).values

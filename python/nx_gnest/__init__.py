@@ -15,7 +15,9 @@ FUNCTIONS = {
         "float32 cannot hold exactly run on networkx."),
     "betweenness_centrality": (
         "Brandes on gnest, rescaled as NetworkX does (normalized, endpoints, k sampling with "
-        "NetworkX's seed semantics). Weighted calls run on gnest only when all weights are equal."),
+        "NetworkX's seed semantics). Weighted calls run on gnest with integer weights >= 1 "
+        "summing below 2**24 (exact float32 ties; equal weights use the unweighted Brandes); "
+        "zero, negative, fractional or larger weights run on networkx."),
     "greedy_color": (
         "strategy='largest_first' without interchange runs on gnest and gives NetworkX's "
         "coloring; other strategies, and graphs with self-loops, run on networkx."),

@@ -137,14 +137,26 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
 # Betweenness
 # ---------------------------------------------------------------------------------------------
 
-def _unit_weights_or_raise(gg, weight):
-    """Weighted betweenness equals the unweighted one when every weight is the same positive
-    number (the same shortest paths); anything else is left to networkx."""
+def _betweenness_graph(gg, weight):
+    """The gnest graph and function that give NetworkX's betweenness for this weight: the
+    unweighted Brandes when every weight is the same positive number (the same shortest paths),
+    the weighted one when float32 sums are exact and NetworkX's own are right; otherwise
+    NotImplementedError (networkx runs it)."""
     if weight is None:
-        return
+        return gg.plain(), gnest.bc
     w, _ = gg.weights(weight)
-    if w.size and not (np.all(w == w[0]) and np.isfinite(w[0]) and w[0] > 0):
-        raise NotImplementedError("weighted betweenness with unequal weights")
+    if not np.all(np.isfinite(w)):
+        raise NotImplementedError("a weight is NaN or infinite")
+    if w.size and np.all(w == w[0]) and w[0] > 0:
+        return gg.plain(), gnest.bc
+    if np.any(w <= 0):
+        # NetworkX's Dijkstra counts paths in discovery order, which a zero weight can make
+        # wrong (a vertex counted before all its equal-distance predecessors); negative: its call.
+        raise NotImplementedError("a weight is zero or negative (networkx decides)")
+    if not np.array_equal(w, np.floor(w)) or w.sum() >= FLOAT32_EXACT_INTEGERS:
+        raise NotImplementedError("shortest-path ties need exact float32 sums: integer weights "
+                                  f"below {FLOAT32_EXACT_INTEGERS} in total")
+    return gg.cached(("weight", weight), lambda: gg.borrowed(w)), gnest.bc_weighted
 
 
 def _endpoint_counts(gg, sources):
@@ -184,17 +196,17 @@ def _rescale(values, n, *, normalized, directed, endpoints, sampled):
 
 def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=False, seed=None):
     gg = as_gnest(G)
-    _unit_weights_or_raise(gg, weight)
+    graph, brandes = _betweenness_graph(gg, weight)
     n = len(gg.nodes)
     if k is None:
         sampled = None
-        raw = gnest.bc(gg.plain(), **_run_options())
+        raw = brandes(graph, **_run_options())
         sources = range(n)
     else:
         # NetworkX draws the sources this way, from the seed it was given.
         random = nx.utils.create_py_random_state(seed)
         sampled = np.array([gg.index[node] for node in random.sample(gg.nodes, k)], np.int64)
-        raw = gnest.bc(gg.plain(), sampled, **_run_options())
+        raw = brandes(graph, sampled, **_run_options())
         sources = sampled
     if endpoints:
         raw = raw + _endpoint_counts(gg, sources)

@@ -236,6 +236,36 @@ def test_bc_matches_networkx_raw_sums(ctx):
         gnest.bc(g, [1], k=2)
 
 
+def test_bc_weighted_matches_networkx_raw_sums(ctx):
+    D = nx.gnp_random_graph(40, 0.1, seed=7, directed=True)
+    for u, v in D.edges:
+        D[u][v]["weight"] = (u * 5 + v * 3) % 4 + 1  # 1..4: many ties of equal-length paths
+    src, dst = zip(*D.edges)
+    w = [D[u][v]["weight"] for u, v in D.edges]
+    g = gnest.from_edges(src, dst, w, num_vertices=40, ctx=ctx)
+    expected = nx.betweenness_centrality(D, normalized=False, weight="weight")
+    got = gnest.bc_weighted(g)
+    assert got == pytest.approx([expected[v] for v in range(40)], rel=1e-9, abs=1e-12)
+    assert not np.allclose(got, gnest.bc(g))  # the weights change the shortest paths
+    one = nx.betweenness_centrality_subset(D, sources=[3], targets=list(D), normalized=False,
+                                           weight="weight")
+    assert gnest.bc_weighted(g, 3) == pytest.approx([one[v] for v in range(40)], rel=1e-9,
+                                                     abs=1e-12)
+    assert np.array_equal(gnest.bc_weighted(g, k=5, seed=9), gnest.bc_weighted(g, k=5, seed=9))
+    unweighted = gnest.from_edges(src, dst, num_vertices=40, ctx=ctx)
+    assert gnest.bc_weighted(unweighted).tolist() == gnest.bc(unweighted).tolist()
+
+
+def test_bc_weighted_errors(ctx):
+    g = gnest.from_edges([0, 1], [1, 2], [1, -2], ctx=ctx)
+    with pytest.raises(gnest.InvalidInput, match="arc 1 -> 2 has weight -2"):
+        gnest.bc_weighted(g)
+    g = gnest.from_edges([0, 1], [1, 2], [1, 0], symmetrize=True, ctx=ctx)
+    with pytest.raises(gnest.InvalidInput, match="cycle of zero-weight arcs"):
+        gnest.bc_weighted(g)
+    assert gnest.bc_weighted(g, []).tolist() == [0, 0, 0]  # no source, no cycle reached
+
+
 def test_color_is_proper_and_mst_and_triangles_match(ctx):
     G = nx.gnp_random_graph(60, 0.1, seed=11)
     for u, v in G.edges:

@@ -9,6 +9,7 @@ import networkx as nx
 import pytest
 
 import gnest
+import nx_gnest.algorithms
 
 if "gnest" not in nx.utils.backends.backends:
     pytest.skip("the gnest NetworkX backend is not installed (pip install ./python)",
@@ -109,12 +110,50 @@ def test_betweenness_equals_networkx(name, normalized, endpoints):
                                                     **BC_TOLERANCE)
 
 
-def test_betweenness_with_equal_weights_runs_on_gnest_and_unequal_falls_back():
+def test_betweenness_with_equal_weights_runs_on_gnest():
     G = nx.karate_club_graph()
     nx.set_edge_attributes(G, 2.5, "w")
     ours, theirs = both(nx.betweenness_centrality, G, weight="w")
     assert list(ours.values()) == pytest.approx(list(theirs.values()), **BC_TOLERANCE)
-    weighted(G, seed=3)
+    assert gnest.last_info().method_name  # served by gnest
+
+
+@pytest.mark.parametrize("name", ALL)
+@pytest.mark.parametrize("normalized", [True, False])
+@pytest.mark.parametrize("endpoints", [False, True])
+def test_weighted_betweenness_equals_networkx(name, normalized, endpoints):
+    """Integer weights 1..9 (ties of equal-length paths exact on both sides), and sampled."""
+    G = weighted(ALL[name].copy(), seed=12)
+    ours, theirs = both(nx.betweenness_centrality, G, weight="weight", normalized=normalized,
+                        endpoints=endpoints)
+    assert ours.keys() == theirs.keys()
+    assert list(ours.values()) == pytest.approx(list(theirs.values()), **BC_TOLERANCE)
+    if len(G) >= 4:
+        k = len(G) // 3
+        ours, theirs = both(nx.betweenness_centrality, G, k=k, seed=11, weight="weight",
+                            normalized=normalized, endpoints=endpoints)
+        assert list(ours.values()) == pytest.approx(list(theirs.values()), nan_ok=True,
+                                                    **BC_TOLERANCE)
+
+
+def test_weighted_betweenness_ties_differ_from_unweighted():
+    """A square 0-1-2-3-0 with one heavy edge: the two weighted paths 0-1-2 (1 + 1) and 0-3-2
+    (1 + 1) tie, 1-3 goes through 0 or 2 only as weights allow."""
+    G = nx.Graph()
+    G.add_weighted_edges_from([(0, 1, 1), (1, 2, 1), (2, 3, 1), (3, 0, 1), (0, 2, 5), (1, 3, 2)])
+    ours, theirs = both(nx.betweenness_centrality, G, weight="weight", normalized=False)
+    assert ours == pytest.approx(theirs, **BC_TOLERANCE)
+    assert ours != pytest.approx(nx.betweenness_centrality(G, normalized=False))
+
+
+@pytest.mark.parametrize("weights, why", [
+    ([1, 0, 2], "zero"), ([1, 2.5, 2], "integer"), ([1, 2**24, 2], "integer")])
+def test_weighted_betweenness_leaves_inexact_ties_to_networkx(weights, why):
+    G = nx.path_graph(4)
+    for (u, v), w in zip(G.edges, weights):
+        G[u][v]["weight"] = w
+    with pytest.raises(NotImplementedError, match=why):
+        nx_gnest.algorithms.betweenness_centrality(G, weight="weight")
     with pytest.raises(NotImplementedError):  # backend= forces gnest: no fallback
         nx.betweenness_centrality(G, weight="weight", backend="gnest")
 
