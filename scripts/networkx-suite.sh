@@ -13,7 +13,7 @@ tests=(
   networkx/algorithms/traversal/tests/test_bfs.py               # bfs_layers
   networkx/algorithms/shortest_paths/tests/test_unweighted.py   # single_source_shortest_path_length
   networkx/algorithms/shortest_paths/tests/test_weighted.py     # single_source_dijkstra_path_length
-  networkx/algorithms/centrality/tests/test_betweenness_centrality.py
+  networkx/algorithms/centrality/tests/test_betweenness_centrality.py  # betweenness_centrality, weighted too
   networkx/algorithms/coloring/tests/test_coloring.py           # greedy_color
   networkx/algorithms/tree/tests/test_mst.py                    # minimum_spanning_edges / _tree
   networkx/algorithms/tests/test_cluster.py                     # triangles
