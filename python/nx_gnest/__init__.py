@@ -17,8 +17,9 @@ FUNCTIONS = {
         "Brandes on gnest, rescaled as NetworkX does (normalized, endpoints, k sampling with "
         "NetworkX's seed semantics). Weighted calls run on gnest only when all weights are equal."),
     "greedy_color": (
-        "strategy='largest_first' without interchange runs on gnest and gives NetworkX's "
-        "coloring; other strategies, and graphs with self-loops, run on networkx."),
+        "strategy='largest_first' without interchange runs on gnest (color_tie=id: ties by "
+        "node order, self-loops counting 2 in the degree) and gives NetworkX's coloring "
+        "exactly; other strategies run on networkx."),
     "minimum_spanning_edges": (
         "algorithm='kruskal' runs on gnest and gives NetworkX's edges, ties included, in "
         "NetworkX's order; prim and boruvka run on networkx."),
