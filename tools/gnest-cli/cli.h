@@ -156,6 +156,7 @@ typedef struct cli_input {
   const int32_t *ids;       /* --relabel: the file's id of each vertex; NULL otherwise */
   gn_progress_line progress;/* loading */
   int quiet;                /* --quiet: no progress either */
+  int estimate;             /* say on stderr when a run over all sources will be long (plain run) */
 } cli_input;
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);
