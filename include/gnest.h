@@ -348,6 +348,17 @@ typedef enum gnest_color_method {
                            vertex is revisited until its color is known */
 } gnest_color_method;
 
+/* Since 0.5.0. gnest_color's order: the vertices are colored largest degree first (each takes
+ * the smallest color its already-colored neighbours leave free), and this breaks degree ties.
+ * Every backend gives exactly the same colors for either rule. */
+typedef enum gnest_color_tie {
+  GNEST_COLOR_TIE_HASH = 0, /* ties by a fixed hash of the vertex id (spreads the ties of regular
+                               graphs over the id range); degree = arcs without self-loops */
+  GNEST_COLOR_TIE_ID        /* ties by the smaller vertex id first, and a self-loop arc counts 2
+                               in the degree (as NetworkX's): NetworkX's greedy_color(strategy="largest_first") on a
+                               graph whose nodes are 0..n-1 in order gives exactly these colors */
+} gnest_color_tie;
+
 /* How gnest_tc runs on a device backend (host backends ignore it). Both give the same counts.
  * gnest_info.reason names the method that ran and why (docs/methods.md). */
 typedef enum gnest_tc_method {
@@ -381,6 +392,7 @@ typedef struct gnest_options {
   gnest_color_method color_method;   /* gnest_color on a device backend; default AUTO */
   gnest_tc_method tc_method;         /* gnest_tc on a device backend; default AUTO */
   gnest_tree_method tree_method;     /* tree algorithms on a device backend; default AUTO */
+  gnest_color_tie color_tie;         /* gnest_color's degree ties, every backend; default HASH */
   /* The backends' own settings: space-separated key=value words, "" = every setting at its
    * default, e.g. "granularity=warp coarsening=4". Each backend declares the settings it reads
    * (gnest_backend_desc.num_settings, gnest_backend_setting: key, values, default, one line of
@@ -550,8 +562,9 @@ gnest_status gnest_bc_weighted(gnest_ctx *ctx, const gnest_graph *g,
                                const gnest_options *opts, gnest_info *info);
 
 /* A proper coloring of a symmetric graph (self-loops ignored): colors[v] in [0, num_colors).
- * Deterministic: largest-degree-first greedy order (ties by a fixed hash of the id), which every
- * backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT; on a device backend, a
+ * Deterministic: greedy first-fit in largest-degree-first order, degree ties broken as
+ * opts->color_tie says (default: a fixed hash of the id; GNEST_COLOR_TIE_ID: smaller id first,
+ * NetworkX's largest_first), which every backend reproduces exactly. Directed graph: GNEST_ERR_INVALID_INPUT; on a device backend, a
  * vertex with more than INT32_MAX arcs: GNEST_ERR_TOO_LARGE. */
 gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info);

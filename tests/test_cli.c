@@ -2165,21 +2165,96 @@ Test(cli, vertex_limit_and_max_vertices) {
   run_free(&r);
 }
 
-/* bc over more sources than one batch: the sum of the batches is exact on a directed path,
- * where bc(v) = v (n - 1 - v) (pairs s < v < t). */
-Test(cli, bc_in_batches_sums_every_source) {
-  enum { N = 250 };
-  char *text = malloc(N * 16), *p = text;
-  for (int v = 0; v + 1 < N; v++) p += sprintf(p, "%d %d\n", v, v + 1);
-  run_out r = run_cli("bc", put("path250.el", text), "--output", at("bc.txt"), NULL);
+/* A directed path 0 -> 1 -> ... -> n - 1 as an edge list in the test folder. */
+static const char *put_directed_path(const char *name, int n) {
+  char *text = malloc((size_t)n * 16), *p = text;
+  for (int v = 0; v + 1 < n; v++) p += sprintf(p, "%d %d\n", v, v + 1);
+  const char *in = put(name, text);
   free(text);
-  cr_assert_eq(r.status, 0, "%s", r.err);
-  char *o = slurp(at("bc.txt")), *q = o;
-  for (int v = 0; v < N; v++) {
+  return in;
+}
+
+/* The bc of that path in the file out: bc(v) = v (n - 1 - v) (pairs s < v < t), exactly. */
+static void expect_path_bc(const char *out, int n) {
+  char *o = slurp(out), *q = o;
+  for (int v = 0; v < n; v++) {
     double got = strtod(q, &q);
-    cr_assert_eq(got, (double)v * (N - 1 - v), "bc[%d] = %g", v, got);
+    cr_assert_eq(got, (double)v * (n - 1 - v), "bc[%d] = %g", v, got);
   }
   free(o);
+}
+
+/* bc over more sources than one batch: the sum of the batches is exact on a directed path. */
+Test(cli, bc_in_batches_sums_every_source) {
+  run_out r = run_cli("bc", put_directed_path("path250.el", 250), "--output", at("bc.txt"), NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  expect_path_bc(at("bc.txt"), 250);
+  run_free(&r);
+}
+
+/* bc over all sources estimates its time from the first sources and says it on stderr before a
+ * long run, terminal or not (here not: a pipe), with how --samples shortens it; the limit comes
+ * down to 0 s through GNEST_CLI_LONG_RUN_S so that a short run says it. The sources the estimate
+ * timed count once: the result is exact, as without the message. */
+Test(cli, bc_over_all_sources_says_a_long_run_first) {
+  const char *in = put_directed_path("path400.el", 400);
+  cr_assert_eq(setenv("GNEST_CLI_LONG_RUN_S", "0", 1), 0);
+  run_out r = run_cli("bc", in, "--output", at("bc.txt"), NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "gnest-cli bc: over all 400 sources this takes about"), "%s",
+                     r.err);
+  cr_expect_not_null(strstr(r.err, "--samples K runs K sampled sources instead"), "%s", r.err);
+  expect_path_bc(at("bc.txt"), 400);
+  run_free(&r);
+  /* --sources, --samples and --quiet: nothing to say */
+  r = run_cli("bc", in, "--samples", "200", "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect_null(strstr(r.err, "takes about"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bc", in, "--quiet", NULL);
+  cr_expect_null(strstr(r.err, "takes about"), "%s", r.err);
+  run_free(&r);
+  /* below the limit (the default 10 s): silent */
+  unsetenv("GNEST_CLI_LONG_RUN_S");
+  r = run_cli("bc", in, "--output", at("bc2.txt"), NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect_null(strstr(r.err, "takes about"), "%s", r.err);
+  char *a = slurp(at("bc.txt")), *b = slurp(at("bc2.txt"));
+  cr_expect_str_eq(a, b, "the same result with and without the message");
+  free(a);
+  free(b);
+  run_free(&r);
+}
+
+/* --color-tie: hash (default) and id order equal degrees differently. The path 0-1-2-3-4 with
+ * a self-loop at 4 (kept): id counts it twice (degree 3: first, then 1, 2, 3 by id, then 0), giving
+ * NetworkX's greedy_color largest_first colors; hash leaves it out (2 first by its hash). */
+/* gnest-cli color IN FLAG VALUE writes want. */
+static void expect_colors(const char *in, const char *flag, const char *value, const char *want) {
+  const char *out = at("colors.txt");
+  run_out r = run_cli("color", in, flag, value, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "%s %s: %s", flag, value, r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, want, "%s %s", flag, value);
+  free(text);
+  run_free(&r);
+}
+
+Test(cli, color_tie_flag) {
+  const char *in = put("path-loop.el", "0 1\n1 2\n2 3\n3 4\n4 4\n");
+  expect_colors(in, "--color-tie", "id", "1\n0\n1\n2\n0\n");
+  expect_colors(in, "--options", "color_tie=id", "1\n0\n1\n2\n0\n");
+  expect_colors(in, "--color-tie", "hash", "0\n1\n0\n1\n0\n");
+  run_out r = run_cli("color", in, "--color-tie", "degree", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--color-tie: expected hash or id, got 'degree'"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", in, "--color-tie", "id", NULL);
+  cr_expect_eq(r.status, 2, "not a flag of bfs: %s", r.err);
+  run_free(&r);
+  r = run_cli("color", "--help", NULL);
+  cr_expect_not_null(strstr(r.out, "--color-tie"), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "largest_first"), "%s", r.out);
   run_free(&r);
 }
 

@@ -757,22 +757,33 @@ Test(cpu_color, priority_hashes_of_small_ids) {
   const uint32_t want[8] = {0x00000000u, 0x688990c0u, 0xd1132181u, 0x53f1e9ddu,
                             0xd97e5ed1u, 0x5c45d53eu, 0xa7e3d3bbu, 0x948ba1e6u};
   for (int32_t v = 0; v < 8; v++) {
-    cr_assert_eq((uint32_t)gn_color_priority(3, v), want[v], "v %d", v);
-    cr_assert_eq(gn_color_priority(3, v) >> 32, 3u);
+    cr_assert_eq((uint32_t)gn_color_priority(3, v, GNEST_COLOR_TIE_HASH), want[v], "v %d", v);
+    cr_assert_eq(gn_color_priority(3, v, GNEST_COLOR_TIE_HASH) >> 32, 3u);
   }
-  cr_assert_eq(gn_color_priority((int64_t)1 << 40, 0) >> 32, 0x7fffffffu, "degree saturates");
+  cr_assert_eq(gn_color_priority((int64_t)1 << 40, 0, GNEST_COLOR_TIE_HASH) >> 32, 0x7fffffffu,
+               "degree saturates");
+}
+
+Test(cpu_color, id_ties_rank_smaller_ids_first) {
+  for (int32_t v = 0; v < 7; v++)
+    cr_assert_gt(gn_color_priority(3, v, GNEST_COLOR_TIE_ID),
+                 gn_color_priority(3, v + 1, GNEST_COLOR_TIE_ID), "v %d", v);
+  cr_assert_gt(gn_color_priority(4, INT32_MAX, GNEST_COLOR_TIE_ID),
+               gn_color_priority(3, 0, GNEST_COLOR_TIE_ID), "degree first");
+  cr_assert_eq(gn_color_degree(5, 2, GNEST_COLOR_TIE_ID), 7, "a self-loop arc counts twice");
+  cr_assert_eq(gn_color_degree(5, 2, GNEST_COLOR_TIE_HASH), 3, "self-loops left out");
 }
 
 Test(cpu_color, empty_and_single_vertex) {
   gn_csr g = build_csr(0, 0, NULL, NULL, NULL, 0);
   int32_t colors[1] = {9}, num = -1;
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   cr_assert_eq(num, 0);
   free_csr(&g);
 
   const int32_t s[] = {0}, d[] = {0};
   g = build_csr(1, 1, s, d, NULL, 0); /* a self-loop does not block its own vertex */
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   cr_assert_eq(colors[0], 0);
   cr_assert_eq(num, 1);
   free_csr(&g);
@@ -783,7 +794,7 @@ Test(cpu_color, k4_in_hash_order) {
   const int32_t pairs[] = {0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3};
   gn_csr g = build_undirected(4, 6, pairs);
   int32_t colors[4], num;
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   const int32_t want[4] = {3, 1, 0, 2};
   cr_assert_arr_eq(colors, want, sizeof want);
   cr_assert_eq(num, 4);
@@ -795,7 +806,7 @@ Test(cpu_color, path_and_star) {
    * 2 -> 0, 1 -> 1, 3 -> 1, 4 (next to 3) -> 0, 0 (next to 1) -> 0. */
   gn_csr g = build_path(5);
   int32_t colors[11], num;
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   const int32_t want[5] = {0, 1, 0, 1, 0};
   cr_assert_arr_eq(colors, want, sizeof want);
   cr_assert_eq(num, 2);
@@ -803,7 +814,7 @@ Test(cpu_color, path_and_star) {
 
   /* Star: the hub (degree 10) goes first and takes 0; every leaf then takes 1. */
   g = build_star(10);
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   cr_assert_eq(colors[0], 0);
   for (int v = 1; v <= 10; v++) cr_assert_eq(colors[v], 1);
   cr_assert_eq(num, 2);
@@ -817,11 +828,24 @@ Test(cpu_color, self_loops_do_not_count_in_the_degree) {
   const int32_t s[] = {0, 1, 1, 2, 0, 0}, d[] = {1, 0, 2, 1, 0, 0};
   gn_csr g = build_csr(3, 6, s, d, NULL, 0);
   int32_t colors[3], num;
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   const int32_t want[3] = {1, 0, 1};
   cr_assert_arr_eq(colors, want, sizeof want);
   cr_assert_eq(num, 2);
   free_csr(&g);
+}
+
+/* The crown graph S_4 (u_i -- v_j for i != j) with u = 2, 6, 1, 3 and v = 4, 7, 5, 0. */
+static gn_csr build_crown(void) {
+  const int32_t u[4] = {2, 6, 1, 3}, v[4] = {4, 7, 5, 0};
+  int32_t pairs[24], k = 0;
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4; j++)
+      if (i != j) {
+        pairs[k++] = u[i];
+        pairs[k++] = v[j];
+      }
+  return build_undirected(8, 12, pairs);
 }
 
 Test(cpu_color, crown_graph_needs_four_colors_in_this_order) {
@@ -831,42 +855,81 @@ Test(cpu_color, crown_graph_needs_four_colors_in_this_order) {
    * v0 -> 0; u0 (no colored neighbour) -> 0; u1 (v0:0) -> 1; v1 (u0:0) -> 1;
    * u2 (v0:0, v1:1) -> 2; v2 (u0:0, u1:1) -> 2; u3 (v0, v1, v2) -> 3; v3 (u0, u1, u2) -> 3.
    * By id: 0:v3=3 1:u2=2 2:u0=0 3:u3=3 4:v0=0 5:v2=2 6:u1=1 7:v1=1 — first-fit's worst case. */
-  const int32_t u[4] = {2, 6, 1, 3}, v[4] = {4, 7, 5, 0};
-  int32_t pairs[24], k = 0;
-  for (int i = 0; i < 4; i++)
-    for (int j = 0; j < 4; j++)
-      if (i != j) {
-        pairs[k++] = u[i];
-        pairs[k++] = v[j];
-      }
-  gn_csr g = build_undirected(8, 12, pairs);
+  gn_csr g = build_crown();
   int32_t colors[8], num;
-  cr_assert_eq(gn_cpu_color(&g, colors, &num, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
   const int32_t want[8] = {3, 2, 0, 3, 0, 2, 1, 1};
   cr_assert_arr_eq(colors, want, sizeof want);
   cr_assert_eq(num, 4);
   free_csr(&g);
 }
 
-static int64_t test_degree(const gn_csr *g, int32_t v) {
+/* color_tie=id: NetworkX's greedy_color(G, "largest_first") on the same graph with nodes 0..n-1
+ * in order gives these colors (checked with NetworkX 3.6). */
+Test(cpu_color, id_ties_give_networkx_largest_first) {
+  int32_t colors[8], num;
+  /* K4: every degree 3, order 0, 1, 2, 3. */
+  const int32_t k4[] = {0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3};
+  gn_csr g = build_undirected(4, 6, k4);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_ID, colors, &num, NULL), GNEST_OK);
+  const int32_t want_k4[4] = {0, 1, 2, 3};
+  cr_assert_arr_eq(colors, want_k4, sizeof want_k4);
+  free_csr(&g);
+  /* C5: every degree 2, order 0..4: 0, 1, 0, 1, then 4 between 3 (1) and 0 (0) takes 2. */
+  const int32_t c5[] = {0, 1, 1, 2, 2, 3, 3, 4, 4, 0};
+  g = build_undirected(5, 5, c5);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_ID, colors, &num, NULL), GNEST_OK);
+  const int32_t want_c5[5] = {0, 1, 0, 1, 2};
+  cr_assert_arr_eq(colors, want_c5, sizeof want_c5);
+  cr_assert_eq(num, 3);
+  free_csr(&g);
+  /* The crown graph of crown_graph_needs_four_colors_in_this_order, in id order: 3 colors. */
+  g = build_crown();
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_ID, colors, &num, NULL), GNEST_OK);
+  const int32_t want_crown[8] = {0, 1, 1, 0, 2, 2, 1, 2};
+  cr_assert_arr_eq(colors, want_crown, sizeof want_crown);
+  cr_assert_eq(num, 3);
+  free_csr(&g);
+}
+
+Test(cpu_color, id_ties_count_a_self_loop_twice_as_networkx) {
+  /* Path 0-1-2 plus a self-loop at 0, stored once as a symmetrized graph stores it. NetworkX's
+   * degrees 3, 2, 1: order 0, 1, 2 gives {0, 1, 0} (hash ties, loops left out: {1, 0, 1}). */
+  const int32_t s[] = {0, 1, 1, 2, 0}, d[] = {1, 0, 2, 1, 0};
+  gn_csr g = build_csr(3, 5, s, d, NULL, 0);
+  int32_t colors[3], num;
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_ID, colors, &num, NULL), GNEST_OK);
+  const int32_t want[3] = {0, 1, 0};
+  cr_assert_arr_eq(colors, want, sizeof want);
+  cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
+  const int32_t want_hash[3] = {1, 0, 1};
+  cr_assert_arr_eq(colors, want_hash, sizeof want_hash);
+  free_csr(&g);
+}
+
+/* The order's degree as written in the docs: arcs to other vertices, plus with color_tie=id
+ * each self-loop arc twice (NetworkX's degree). */
+static int64_t test_degree(const gn_csr *g, int32_t v, gnest_color_tie tie) {
   int64_t d = 0;
-  for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) d += g->cols[e] != v;
+  for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++)
+    d += g->cols[e] != v ? 1 : tie == GNEST_COLOR_TIE_ID ? 2 : 0;
   return d;
 }
 
 /* The definition, checked vertex by vertex: no neighbour shares v's color, and every smaller
  * color is held by some neighbour of higher priority (so first fit in priority order chose it). */
-static void check_greedy_coloring(const gn_csr *g, const int32_t *colors, int32_t num) {
+static void check_greedy_coloring(const gn_csr *g, gnest_color_tie tie, const int32_t *colors,
+                                  int32_t num) {
   int32_t max_color = -1;
   char *seen = malloc((size_t)g->n + 1);
   for (int32_t v = 0; v < g->n; v++) {
-    const uint64_t pv = gn_color_priority(test_degree(g, v), v);
+    const uint64_t pv = gn_color_priority(test_degree(g, v, tie), v, tie);
     memset(seen, 0, (size_t)g->n + 1);
     for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) {
       const int32_t u = g->cols[e];
       if (u == v) continue;
       cr_assert_neq(colors[u], colors[v], "neighbours %d and %d share color %d", u, v, colors[v]);
-      if (gn_color_priority(test_degree(g, u), u) > pv) seen[colors[u]] = 1;
+      if (gn_color_priority(test_degree(g, u, tie), u, tie) > pv) seen[colors[u]] = 1;
     }
     for (int32_t c = 0; c < colors[v]; c++) cr_assert(seen[c], "v %d could have taken color %d", v, c);
     if (colors[v] > max_color) max_color = colors[v];
@@ -880,16 +943,18 @@ Test(cpu_color, random_graphs_follow_the_definition) {
     gn_csr g = build_random(2000, 12000, seed, 1, 1); /* with self-loops and duplicate edges */
     int32_t *colors = malloc(2000 * sizeof *colors), num;
     gn_cpu_counts c;
-    cr_assert_eq(gn_cpu_color(&g, colors, &num, &c), GNEST_OK);
-    check_greedy_coloring(&g, colors, num);
+    cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_HASH, colors, &num, &c), GNEST_OK);
+    check_greedy_coloring(&g, GNEST_COLOR_TIE_HASH, colors, num);
+    cr_assert_eq(gn_cpu_color(&g, GNEST_COLOR_TIE_ID, colors, &num, &c), GNEST_OK);
+    check_greedy_coloring(&g, GNEST_COLOR_TIE_ID, colors, num);
     cr_assert_eq(c.iterations, 1);
     free(colors);
     free_csr(&g);
   }
   gn_csr k = build_undirected(34, 78, karate_edges);
   int32_t colors[34], num;
-  cr_assert_eq(gn_cpu_color(&k, colors, &num, NULL), GNEST_OK);
-  check_greedy_coloring(&k, colors, num);
+  cr_assert_eq(gn_cpu_color(&k, GNEST_COLOR_TIE_HASH, colors, &num, NULL), GNEST_OK);
+  check_greedy_coloring(&k, GNEST_COLOR_TIE_HASH, colors, num);
   cr_assert_geq(num, 5, "karate has a 5-clique {0, 1, 2, 3, 7}");
   free_csr(&k);
 }

@@ -678,12 +678,36 @@ static void check_particular(const gpu_env *env, const input_case *c, gnest_algo
   if (a == GNEST_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, info, what);
 }
 
+/* The coloring with color_tie=id (smaller id first among equal degrees, self-loops twice in the
+ * degree): run r's colors against the CPU's with the same rule (tie_ref), exactly. */
+static void check_color_id_ties(const gpu_env *env, const input_case *c, const bm_run *r,
+                                const gnest_algorithm_desc *d, const outputs *tie_ref,
+                                outputs *got, const char *what) {
+  char tie_what[600];
+  snprintf(tie_what, sizeof tie_what, "%s, color_tie=id", what);
+  gnest_options opts = case_options(c, &r->opts);
+  opts.color_tie = GNEST_COLOR_TIE_ID;
+  outputs_poison(got);
+  gnest_status st = run_algo(env->ctx, c, d->algorithm, &got->r, &opts, NULL);
+  cr_assert_eq(st, GNEST_OK, "%s: %s", tie_what, gnest_last_error_string(env->ctx));
+  compare_kind(env, r, c, d, tie_ref, got, tie_what);
+}
+
+/* The CPU's coloring with color_tie=id, for check_color_id_ties. */
+static void color_id_reference(const gpu_env *env, const input_case *c, outputs *tie_ref) {
+  gnest_options cpu = bm_cpu_options();
+  cpu.color_tie = GNEST_COLOR_TIE_ID;
+  gnest_status st = run_algo(env->ctx, c, GNEST_ALGO_COLOR, &tie_ref->r, &cpu, NULL);
+  cr_assert_eq(st, GNEST_OK, "color/cpu color_tie=id on %s: %s", c->name,
+               gnest_last_error_string(env->ctx));
+}
+
 /* One algorithm on one input: the CPU reference, then every selected run of the matrix. */
 static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm a) {
   gnest_algorithm_desc d;
   cr_assert_eq(gnest_algorithm_describe(a, &d), GNEST_OK);
   char what[512];
-  outputs ref, got;
+  outputs ref, got, tie_ref = {.n = -1}; /* tie_ref: color_tie=id's CPU colors, when needed */
   outputs_alloc(&ref, c, &d);
   outputs_alloc(&got, c, &d);
   const gnest_options cpu = bm_cpu_options();
@@ -708,7 +732,15 @@ static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm 
     check_particular(env, c, a, &ref, &info, st, what);
     if (st == GNEST_OK) check_what_ran(env, c, a, &info, what);
     compare_kind(env, r, c, &d, &ref, &got, what);
+    if (a == GNEST_ALGO_COLOR && st == GNEST_OK) {
+      if (tie_ref.n < 0) {
+        outputs_alloc(&tie_ref, c, &d);
+        color_id_reference(env, c, &tie_ref);
+      }
+      check_color_id_ties(env, c, r, &d, &tie_ref, &got, what);
+    }
   }
+  if (tie_ref.n >= 0) outputs_free(&tie_ref);
   outputs_free(&ref);
   outputs_free(&got);
 }
@@ -1188,6 +1220,20 @@ Test(gpu_graphs, self_loops_and_duplicates) {
   bm_close(&env);
 }
 
+/* The coloring matrix on the edges e symmetrized, self-loops and repeated arcs kept (e freed);
+ * returns the graph's largest row. */
+static int64_t check_coloring_of(const gpu_env *env, gn_gen_edges *e, const char *name) {
+  build_opts loops_and_repeats = {1, 0, 0};
+  gnest_graph *g = build(env, e, loops_and_repeats);
+  gnest_degree_stats stats;
+  cr_assert_eq(gnest_graph_stats(env->ctx, g, &stats), GNEST_OK);
+  input_case c = make_case(name, g, A_COLOR, BM_ALL);
+  check_case(env, &c);
+  gnest_graph_free(g);
+  gn_gen_edges_free(e);
+  return stats.max;
+}
+
 /* Coloring's narrow vertices (degree below 64, self-loops left out) whose rows are longer than
  * a 64-bit word because of their self-loops: the narrow kernel lists their predecessors instead
  * of marking row positions in a mask (color_async.cuh). Vertex v has 20 + v % 40 neighbours on a
@@ -1210,15 +1256,31 @@ Test(gpu_graphs, coloring_rows_longer_than_a_word) {
     if (v % 11 == 0) e.src[m] = v, e.dst[m++] = (v + 7) % n; /* a repeated arc */
   }
   e.m = m;
-  build_opts loops_and_repeats = {1, 0, 0};
-  gnest_graph *g = build(&env, &e, loops_and_repeats);
-  gnest_degree_stats stats;
-  cr_assert_eq(gnest_graph_stats(env.ctx, g, &stats), GNEST_OK);
-  cr_assert_gt(stats.max, 64, "rows longer than a word");
-  input_case c = make_case("narrow rows longer than a word (self-loops)", g, A_COLOR, BM_ALL);
-  check_case(&env, &c);
-  gnest_graph_free(g);
-  gn_gen_edges_free(&e);
+  const int64_t max = check_coloring_of(&env, &e, "narrow rows longer than a word (self-loops)");
+  cr_assert_gt(max, 64, "rows longer than a word");
+  bm_close(&env);
+}
+
+/* Self-loops that make vertices wide only under color_tie=id (a self-loop counts twice there):
+ * every row has fewer than 64 arcs, but 10 ring neighbours both ways and 30 self-loops give
+ * degree 80 with color_tie=id, 20 with hash. The async method must then color them as wide. */
+Test(gpu_graphs, coloring_self_loops_widen_rows_under_id_ties) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t n = 2000, ring = 10, loops = 30;
+  gn_gen_edges e = {0};
+  e.n = n;
+  e.src = malloc((size_t)n * (ring + loops) * sizeof *e.src);
+  e.dst = malloc((size_t)n * (ring + loops) * sizeof *e.dst);
+  cr_assert(e.src && e.dst);
+  int64_t m = 0;
+  for (int32_t v = 0; v < n; v++) {
+    for (int32_t k = 1; k <= ring; k++) e.src[m] = v, e.dst[m++] = (v + 3 * k) % n;
+    for (int32_t k = 0; k < (v % 3 ? loops : 0); k++) e.src[m] = e.dst[m] = v, m++;
+  }
+  e.m = m;
+  const int64_t max = check_coloring_of(&env, &e, "rows wide only with self-loops counted twice");
+  cr_assert_lt(max, 64, "every row narrow as arcs");
   bm_close(&env);
 }
 

@@ -308,7 +308,7 @@ Test(big, device_narrow_coloring_on_64_bit_offsets, .timeout = 1800) {
   uint64_t *prio = malloc((size_t)kSparseN * sizeof *prio);
   cr_assert(colors && prio);
   for (int32_t v = 0; v < kSparseN; v++)
-    prio[v] = gn_color_priority(c.offsets[v + 1] - c.offsets[v], v);
+    prio[v] = gn_color_priority(c.offsets[v + 1] - c.offsets[v], v, GNEST_COLOR_TIE_HASH);
   for (int i = 0; i < mx.count; i++) {
     const bm_run *r = &mx.runs[i];
     if (!bm_selected(r, BM_PRIMARY)) continue;

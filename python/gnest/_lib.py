@@ -56,7 +56,7 @@ SETTINGS_SIZE = 256  # GNEST_SETTINGS_SIZE
 class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("block_size", c_int32),
                 ("schedule", c_int), ("bfs_direction", c_int), ("color_method", c_int),
-                ("tc_method", c_int), ("tree_method", c_int),
+                ("tc_method", c_int), ("tree_method", c_int), ("color_tie", c_int),
                 ("settings", c_char * SETTINGS_SIZE)]
 
 

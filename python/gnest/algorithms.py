@@ -48,12 +48,13 @@ def last_info():
     return getattr(_last, "info", None)
 
 
-def _options(backend, options):
-    """gnest_options from a backend name and gnest_options_parse words (a string, or a dict of
-    key: value), through gnest_options_parse, which checks every word."""
+def _options(backend, options, fields=()):
+    """gnest_options from a backend name, a function's own fields (key=value words) and
+    gnest_options_parse words (a string, or a dict of key: value), through gnest_options_parse,
+    which checks every word (options last: a key given again replaces the earlier word)."""
     o = Options()
     lib.gnest_options_init(byref(o))
-    words = [] if backend is None else [f"backend={backend}"]
+    words = ([] if backend is None else [f"backend={backend}"]) + list(fields)
     if isinstance(options, dict):
         words += [f"{key}={value}" for key, value in options.items()]
     elif options:
@@ -97,7 +98,8 @@ class _Outputs:
             self.result.values_i32 = _out(self.values, c_int32)
 
 
-def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=True):
+def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=True,
+         fields=()):
     """Runs the registry's algorithm of Python name `name` on handle (a Graph or Tree) in the
     handle's context through gnest_run; records the info; returns its _Outputs."""
     row = ALGORITHMS[name]
@@ -106,7 +108,7 @@ def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=T
     out = _Outputs(row.result, n, per_vertex)
     run = RunInput(None if tree else handle._ptr, handle._ptr if tree else None, source,
                    None if sources is None else POINTER(BcSources)(sources))
-    opts = _options(backend, options)
+    opts = _options(backend, options, fields)
     info = _CInfo()
     handle.ctx.call(lib.gnest_run, row.algorithm, byref(run), byref(out.result), byref(opts),
                     byref(info))
@@ -172,11 +174,20 @@ def _as_undirected(graph, symmetrize):
     return graph.undirected() if symmetrize else graph
 
 
-def color(graph, *, symmetrize=True, backend="auto", options=None):
+COLOR_TIES = ("hash", "id")
+
+
+def color(graph, *, symmetrize=True, tie="hash", backend="auto", options=None):
     """A proper coloring of the graph taken as undirected (symmetrize, as gnest-cli): int32 color
-    per vertex, colors 0..max. Largest degree first, ties by a fixed hash of the id: the same
-    coloring on every backend."""
-    return _run("color", _as_undirected(graph, symmetrize), backend, options).values
+    per vertex, colors 0..max, the same on every backend. Greedy: each vertex in turn takes the
+    smallest color its colored neighbours leave free, largest degree first (duplicate arcs
+    counted). tie orders equal degrees: "hash" (default) by a fixed hash of the id, self-loops
+    left out of the degree; "id" by the smaller id first, a self-loop counting 2 in the degree,
+    which is NetworkX's greedy_color(G, strategy="largest_first") with the ids as node order."""
+    if tie not in COLOR_TIES:
+        raise ValueError(f"tie={tie!r}: expected one of {COLOR_TIES}")
+    return _run("color", _as_undirected(graph, symmetrize), backend, options,
+                fields=[f"color_tie={tie}"]).values
 
 
 @dataclass(frozen=True)

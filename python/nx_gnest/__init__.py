@@ -19,8 +19,9 @@ FUNCTIONS = {
         "summing below 2**24 (exact float32 ties; equal weights use the unweighted Brandes); "
         "zero, negative, fractional or larger weights run on networkx."),
     "greedy_color": (
-        "strategy='largest_first' without interchange runs on gnest and gives NetworkX's "
-        "coloring; other strategies, and graphs with self-loops, run on networkx."),
+        "strategy='largest_first' without interchange runs on gnest (color_tie=id: ties by "
+        "node order, self-loops counting 2 in the degree) and gives NetworkX's coloring "
+        "exactly; other strategies run on networkx."),
     "minimum_spanning_edges": (
         "algorithm='kruskal' runs on gnest and gives NetworkX's edges, ties included, in "
         "NetworkX's order; prim and boruvka run on networkx."),

@@ -3,7 +3,7 @@
 
 Each function takes what NetworkX passes after conversion (a GnestGraph) and the arguments of
 the NetworkX function. Conditions that depend only on the arguments are in backend.can_run;
-conditions found in the data (a negative weight, a self-loop for greedy_color, ...) raise
+conditions found in the data (a negative weight, ...) raise
 NotImplementedError here, which makes NetworkX run its own implementation when fallback or
 automatic backends are on.
 """
@@ -219,37 +219,19 @@ def betweenness_centrality(G, k=None, normalized=True, weight=None, endpoints=Fa
 # Greedy coloring
 # ---------------------------------------------------------------------------------------------
 
-def _color_hash(ids):
-    """The mixing hash gnest breaks degree ties with (src/cpu/cpu.h, gn_color_priority)."""
-    x = ids.astype(np.uint32)
-    x ^= x >> np.uint32(16)
-    x *= np.uint32(0x7FEB352D)
-    x ^= x >> np.uint32(15)
-    x *= np.uint32(0x846CA68B)
-    x ^= x >> np.uint32(16)
-    return x
-
-
 def greedy_color(G, strategy="largest_first", interchange=False):
     gg = as_gnest(G)
     graph = nx_of(G)
-    if nx.number_of_selfloops(graph):
-        raise NotImplementedError("self-loops count in NetworkX's degree order, not in gnest's")
-    n = len(gg.nodes)
-    if n == 0:
+    if not gg.nodes:
         return {}
-    # gnest colors by (degree, hash of the id), highest first; NetworkX by degree, ties in node
-    # order. Renumbering the vertex at position i of NetworkX's order to the id with the i-th
-    # highest hash makes the two orders one, so both greedy colorings are the same.
-    order = sorted(graph, key=graph.degree, reverse=True)
-    ids_by_hash = np.argsort(_color_hash(np.arange(n)))[::-1].astype(np.int32)
-    new_id = np.empty(n, np.int32)
-    new_id[[gg.index[node] for node in order]] = ids_by_hash
-    sources, targets = gg.arcs()
-    renumbered = gnest.from_edges(new_id[sources], new_id[targets], num_vertices=n)
-    colors = gnest.color(renumbered, **_run_options())[new_id]
-    color_of = dict(zip(gg.nodes, colors.tolist()))
-    return {node: color_of[node] for node in order}
+    # NetworkX colors in sorted(G, key=G.degree, reverse=True): a stable sort, so ties keep node
+    # order, which is the vertex order of gg. gnest's color_tie=id is that order (largest degree
+    # first, a self-loop arc counting 2 as in NetworkX's degree, ties by the smaller id), so the
+    # greedy colorings are the same.
+    colors = gnest.color(gg.plain(), tie="id", **_run_options()).tolist()
+    color_of = dict(zip(gg.nodes, colors))
+    # NetworkX's dict lists the nodes in the order it colored them.
+    return {node: color_of[node] for node in sorted(graph, key=graph.degree, reverse=True)}
 
 
 # ---------------------------------------------------------------------------------------------

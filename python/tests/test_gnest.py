@@ -265,6 +265,24 @@ def test_bc_weighted_errors(ctx):
         gnest.bc_weighted(g)
     assert gnest.bc_weighted(g, []).tolist() == [0, 0, 0]  # no source, no cycle reached
 
+def test_color_tie_id_is_networkx_largest_first(ctx):
+    for seed in (3, 5):
+        G = nx.gnm_random_graph(1500, 6000, seed=seed)
+        G.add_edges_from((v, v) for v in range(0, 1500, 50))  # NetworkX's degree counts them 2
+        src, dst = zip(*G.edges)
+        g = gnest.from_edges(src, dst, num_vertices=1500, symmetrize=True, ctx=ctx)
+        want = nx.greedy_color(G, strategy="largest_first")
+        colors = gnest.color(g, tie="id")
+        assert colors.tolist() == [want[v] for v in range(1500)]
+        assert gnest.color(g, options="color_tie=id").tolist() == colors.tolist()
+        hashed = gnest.color(g)
+        assert hashed.tolist() == gnest.color(g, tie="hash").tolist()
+        assert all(hashed[u] != hashed[v] for u, v in G.edges if u != v)
+    with pytest.raises(ValueError, match="tie"):
+        gnest.color(g, tie="degree")
+    with pytest.raises(gnest.InvalidArgument, match="color_tie"):
+        gnest.color(g, options="color_tie=random")
+
 
 def test_color_is_proper_and_mst_and_triangles_match(ctx):
     G = nx.gnp_random_graph(60, 0.1, seed=11)

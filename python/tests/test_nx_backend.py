@@ -171,6 +171,34 @@ def test_greedy_color_on_many_random_graphs():
         assert ours == theirs, seed
 
 
+def test_greedy_color_on_a_1500_vertex_random_graph_with_many_ties():
+    # Degree ties everywhere: only NetworkX's own tie rule gives its colors.
+    for seed in (1, 2):
+        G = nx.gnm_random_graph(1500, 6000, seed=seed)
+        ours, theirs = both(nx.greedy_color, G, strategy="largest_first")
+        assert ours == theirs and list(ours) == list(theirs), seed
+        assert max(ours.values()) == max(theirs.values())
+
+
+def test_greedy_color_counts_self_loops_as_networkx_degree():
+    # A self-loop adds 2 to NetworkX's degree, which moves the vertex up its order.
+    G = nx.path_graph(3)
+    G.add_edge(0, 0)
+    ours, theirs = both(nx.greedy_color, G)
+    assert ours == theirs == {0: 0, 1: 1, 2: 0}
+    G = nx.gnm_random_graph(300, 900, seed=4)
+    G.add_edges_from((v, v) for v in range(0, 300, 7))
+    ours, theirs = both(nx.greedy_color, G)
+    assert ours == theirs and list(ours) == list(theirs)
+
+
+def test_greedy_color_with_labelled_nodes_in_insertion_order():
+    G = nx.Graph()
+    G.add_edges_from([("z", "a"), ("a", "m"), ("m", "z"), ("m", "q"), ("b", "c")])
+    ours, theirs = both(nx.greedy_color, G)
+    assert ours == theirs and list(ours) == list(theirs)
+
+
 @pytest.mark.parametrize("name", UNDIRECTED)
 def test_minimum_spanning_edges_and_tree(name):
     for G in (UNDIRECTED[name], weighted(UNDIRECTED[name].copy(), seed=12)):

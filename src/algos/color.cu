@@ -7,7 +7,8 @@
  *     kColorWide) through the backend, a persistent kernel that colors them, a warp each; then
  *     one persistent kernel for the others, a thread each, which first sets them up.
  * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
- * so). No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
+ * so): the degrees of the order (gn_color_degree) count them out, or twice with color_tie=id.
+ * The tie rule (gn_color_priority) is the only other place color_tie enters. No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
  * the setup: color_narrow_all_ones) write what they count on; the counters are zeroed before. */
 #include "algos/prims.cuh"
 #include "algos/color.cuh"
@@ -31,12 +32,21 @@ static gnest_status color_alloc(gn_engine &e, const gn_device_graph *dg, bool wi
   return scratch.alloc(&st->rec, 2 * n, "coloring records");
 }
 
-/* The list lengths are int32 counters: a row longer than that is refused, not wrapped. */
+/* The largest degree of the order (gn_color_degree) any vertex can have: its arcs, plus with
+ * color_tie=id its self-loops once more. */
+static int64_t color_degree_bound(const gn_call *call, const gnest_degree_stats &stats) {
+  if (call->opts.color_tie != GNEST_COLOR_TIE_ID) return stats.max;
+  return stats.max + (stats.self_loops < stats.max ? stats.self_loops : stats.max);
+}
+
+/* The list lengths and the narrow kernel's degrees are int32: a larger one is refused, not
+ * wrapped. */
 static gnest_status color_check_rows(gn_call *call, const gnest_degree_stats &stats) {
-  if (stats.max <= INT32_MAX) return GNEST_OK;
+  const int64_t bound = color_degree_bound(call, stats);
+  if (bound <= INT32_MAX) return GNEST_OK;
   return gn_error(call->ctx, GNEST_ERR_TOO_LARGE, call->fn, 0,
-                  "a vertex has %lld arcs; the GPU coloring handles rows of at most %d arcs",
-                  (long long)stats.max, INT32_MAX);
+                  "a vertex may have degree %lld (arcs, self-loops twice with color_tie=id); the "
+                  "GPU coloring handles degrees of at most %d", (long long)bound, INT32_MAX);
 }
 
 /* The method of this call, appended to the reason. */
@@ -57,7 +67,8 @@ static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
   gn_frontier f;
   GN_TRY(gn_frontier_alloc(&e, &f, dg->n, gn_level_bound(dg->n), false));
   /* The split pass pushes level 0 of the swap-mode frontier: items[0 ..), its length counts[0]. */
-  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st, wide_from};
+  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st, wide_from,
+                                     e.call->opts.color_tie};
   GN_TRY(gn_run_pass(e, split, gn_all_items(dg->n), 0, f.items, f.counts, f.capacity));
   if (wide_from == 0) {
     const color_round_visitor rounds = {st};
@@ -77,7 +88,7 @@ static gnest_status color_narrow_run(gn_engine &e, const gn_device_graph *dg, co
   gn_scratch &scratch = *e.scratch;
   const size_t n = (size_t)dg->n;
   color_narrow<Word, Off> s = {offsets, dg->cols, self_loops, st.adj, nullptr, nullptr,
-                          st.color, dg->n, counts, counts + 1, e.edges};
+                          st.color, dg->n, counts, counts + 1, e.edges, e.call->opts.color_tie};
   GN_TRY(scratch.alloc(&s.poss, n, "coloring possible-color sets"));
   GN_TRY(scratch.alloc(&s.keep, n, "coloring predecessor masks"));
   void *args[] = {&s};
@@ -108,7 +119,7 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
   GN_TRY(gnest_graph_stats(ctx, g, &stats));
   GN_TRY(color_check_rows(call, stats));
   const bool async = method == GNEST_COLOR_ASYNC;
-  const bool wide = !async || stats.max >= kColorWide; /* a vertex may be wide */
+  const bool wide = !async || color_degree_bound(call, stats) >= kColorWide; /* one may be */
   color_state st;
   GN_TRY(color_alloc(e, dg, wide, &st));
   /* counts: the wide and the narrow loop's passes, then the narrow kernel's arrivals */
@@ -121,7 +132,9 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
 
   GN_TRY(gn_timer_start(ctx));
   if (self_loops) {
-    const self_loop_visitor loops = {{dg->offsets, dg->cols}, self_loops};
+    const gnest_color_tie tie = call->opts.color_tie;
+    const self_loop_visitor loops = {{dg->offsets, dg->cols}, self_loops,
+                                     tie == GNEST_COLOR_TIE_ID ? -1 : 1};
     GN_TRY(gn_run_pass(e, loops, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
   if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, counts));
@@ -160,7 +173,9 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
         GN_TRY(gn_need_output(&call, num_colors, "num_colors"));
         return gn_need_undirected(&call, g, "coloring");
       },
-      [&](gn_cpu_counts *c) { return gn_cpu_color(&g->csr, colors, num_colors, c); },
+      [&](gn_cpu_counts *c) {
+        return gn_cpu_color(&g->csr, call.opts.color_tie, colors, num_colors, c);
+      },
       [&](gn_engine &e, const gn_device_graph *dg) {
         const gnest_color_method method = color_pick(&call); /* named even for no vertex */
         if (g->csr.n > 0) GN_TRY(color_on_device(e, g, dg, method, colors));

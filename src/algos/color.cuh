@@ -4,7 +4,7 @@
  * visitors.cuh, by the backends that instantiate their loops.
  *
  * Words used below: v's predecessors are its higher-priority neighbours
- * (gn_color_priority, self-loops excluded, duplicate arcs counted); P(v) is the set of colors v
+ * (gn_color_priority of gn_color_degree, duplicate arcs counted); P(v) is the set of colors v
  * may still end up with, A(v) the predecessors it still has to rule out, c*(v) its final color
  * (the CPU's). Invariant: c*(v) = min (P(v) minus the colors of A(v)); every update below only
  * removes colors from a P or entries from an A, which is why each read of another vertex's state
@@ -14,10 +14,13 @@
 
 #include "algos/visit.cuh"
 
-/* Self-loops per vertex, so that priorities use degrees without them (as the CPU). Run only when
- * the graph's statistics count self-loops; pre zeroes the count (no memset). */
+/* What the self-loops take off a vertex's row length to give its degree (gn_color_degree, as the
+ * CPU): per_loop for each, 1 (color_tie=hash: self-loops excluded) or -1 (color_tie=id: a
+ * self-loop counts twice). Run only when the graph's statistics count self-loops; pre zeroes the
+ * count (no memset). */
 struct self_loop_visitor : gn_out_arcs {
   int32_t *self_loops;
+  int32_t per_loop;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
   __device__ bool pre(int32_t v, const gn_step &) const {
@@ -25,7 +28,7 @@ struct self_loop_visitor : gn_out_arcs {
     return true;
   }
   __device__ void edge(int32_t v, int64_t e, const gn_step &) const {
-    if (cols[e] == v) atomicAdd(&self_loops[v], 1);
+    if (cols[e] == v) atomicAdd(&self_loops[v], per_loop);
   }
   __device__ void post(int32_t, const gn_step &) const {}
 };
@@ -62,8 +65,8 @@ enum : int32_t {
   kColorNarrow = 64,   /* fewer predecessors: P lies in the head word, the round runs in pre */
 };
 
-/* v's degree as the priorities count it: its arcs [row, end) without self-loops (self_loops NULL:
- * none). Through the read-only cache: no kernel that asks writes the graph or the self-loop
+/* v's degree as the priorities count it: its arcs [row, end) less self_loop_visitor's count
+ * (self_loops NULL: no self-loop). Through the read-only cache: no kernel that asks writes the graph or the self-loop
  * counts (those are counted by a pass of their own before). */
 template <class Off>
 __device__ __forceinline__ Off color_degree_of_row(Off row, Off end, const int32_t *self_loops,
@@ -211,6 +214,7 @@ struct color_split_visitor : gn_out_arcs {
   const int32_t *self_loops; /* NULL: the graph has none */
   color_state st;
   int64_t wide_from; /* 0: every vertex */
+  gnest_color_tie tie;
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
 
@@ -224,7 +228,7 @@ struct color_split_visitor : gn_out_arcs {
     const int32_t u = cols[e];
     if (u == v) return;
     const int64_t du = degree(u);
-    if (gn_color_priority(du, u) > gn_color_priority(degree(v), v))
+    if (gn_color_priority(du, u, tie) > gn_color_priority(degree(v), v, tie))
       st.adj[offsets[v] + gn_aggregated_increment(&st.split[v].preds, s)] = u;
     else if (du >= wide_from)
       st.adj[offsets[v + 1] - 1 - gn_aggregated_increment(&st.split[v].succs, s)] = u;

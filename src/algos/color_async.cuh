@@ -47,8 +47,8 @@ __device__ __forceinline__ int color_count(unsigned P) { return __popc(P); }
  * at, as a mask over its row (bit k: the row's entry k), 0 once v needs no more visits. The mask
  * replaces a compacted predecessor list: a visit stores nothing but a changed mask, and the row
  * is read through the read-only cache (ECL-GC keeps its low-degree vertices' lists the same way,
- * PPoPP 2020 section 3.4). A row longer than the mask (a narrow vertex's degree leaves out its
- * self-loops, so this needs self-loops) has its predecessors listed at the front of its row in
+ * PPoPP 2020 section 3.4). A row longer than the mask (with color_tie=hash a narrow vertex's
+ * degree leaves out its self-loops, so this needs self-loops) has its predecessors listed at the front of its row in
  * adj instead, and bit k is adj's entry k. Only v's own thread writes poss[v], keep[v], its
  * list and color[v]. Against the compacted list (H200):
  * the narrow kernel on USA-road-FLA 73-75 to 70 us (ncu), grid 1000x1000 0.104-0.108 to
@@ -69,6 +69,7 @@ struct color_narrow {
   int32_t *passes;               /* device: the most passes any thread made (zeroed before) */
   int32_t *arrived;              /* device: the CTAs whose sets are all ones (zeroed before) */
   unsigned long long *edges;     /* device: the call's inner-iteration count */
+  gnest_color_tie tie;           /* the order's ties (gn_color_priority) */
 
   /* The graph's arrays through the read-only cache: nothing writes them during the kernel. */
   __device__ Off row(int32_t v) const { return __ldg(&offsets[v]); }
@@ -143,7 +144,7 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
     *(volatile Word *)&s.keep[v] = 0;
     return 0;
   }
-  const uint64_t mine = gn_color_priority(deg, v);
+  const uint64_t mine = gn_color_priority(deg, v, s.tie);
   const bool listed = end - row > color_narrow<Word, Off>::kBits; /* a long row: adj lists them */
   Word keep = 0;
   int32_t preds = 0;
@@ -155,7 +156,7 @@ __device__ __forceinline__ unsigned long long color_narrow_setup(const color_nar
     for (int j = 0; j < kColorChunk; ++j) du[j] = u[j] != v ? (int32_t)s.degree(u[j]) : -1;
 #pragma unroll
     for (int j = 0; j < kColorChunk; ++j) {
-      if (du[j] < 0 || gn_color_priority(du[j], u[j]) <= mine) continue;
+      if (du[j] < 0 || gn_color_priority(du[j], u[j], s.tie) <= mine) continue;
       if (listed) s.adj[row + preds] = u[j];
       else keep |= Word(1) << (base + j - row);
       ++preds;

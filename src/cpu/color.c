@@ -1,4 +1,5 @@
-/* Greedy first-fit coloring in gn_color_priority order, highest key first.
+/* Greedy first-fit coloring in gn_color_priority order, highest key first: largest degree
+ * (gn_color_degree) first, ties as gnest_color_tie says.
  *
  * Each vertex, in that order, takes the smallest color that none of its already-colored
  * neighbours has (self-loops ignored). Jones-Plassmann with the same priorities colors a vertex
@@ -19,10 +20,10 @@ static int by_key_descending(const void *a, const void *b) {
   return (ka < kb) - (ka > kb);
 }
 
-static int64_t degree_without_self_loops(const gn_csr *g, int32_t v) {
-  int64_t degree = 0;
-  for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) degree += g->cols[e] != v;
-  return degree;
+static int64_t color_degree(const gn_csr *g, int32_t v, gnest_color_tie tie) {
+  int64_t loops = 0;
+  for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) loops += g->cols[e] == v;
+  return gn_color_degree(g->offsets[v + 1] - g->offsets[v], loops, tie);
 }
 
 /* Smallest color not used by a colored neighbour of v. used_by[c] == v marks color c as taken
@@ -37,7 +38,8 @@ static int32_t first_free_color(const gn_csr *g, int32_t v, const int32_t *color
   return color;
 }
 
-gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors, gn_cpu_counts *c) {
+gnest_status gn_cpu_color(const gn_csr *g, gnest_color_tie tie, int32_t *colors,
+                          int32_t *num_colors, gn_cpu_counts *c) {
   const int32_t n = g->n;
   const size_t count = n > 0 ? (size_t)n : 1;
   ranked_vertex *ranked = malloc(count * sizeof *ranked);
@@ -49,7 +51,7 @@ gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors,
   }
 
   for (int32_t v = 0; v < n; v++) {
-    ranked[v].key = gn_color_priority(degree_without_self_loops(g, v), v);
+    ranked[v].key = gn_color_priority(color_degree(g, v, tie), v, tie);
     ranked[v].v = v;
     colors[v] = -1;
   }

@@ -31,8 +31,9 @@ gnest_status gn_cpu_bc(const gn_csr *g, const int32_t *sources, int32_t num_sour
  * source: GNEST_ERR_INVALID_INPUT with that source in *cycle_source. */
 gnest_status gn_cpu_bc_weighted(const gn_csr *g, const int32_t *sources, int32_t num_sources,
                                 double *bc, int32_t *cycle_source, gn_cpu_counts *c);
-/* Greedy first-fit coloring in the order of gn_color_priority (highest first). */
-gnest_status gn_cpu_color(const gn_csr *g, int32_t *colors, int32_t *num_colors, gn_cpu_counts *c);
+/* Greedy first-fit coloring in the order of gn_color_priority (highest first), ties as tie. */
+gnest_status gn_cpu_color(const gn_csr *g, gnest_color_tie tie, int32_t *colors,
+                          int32_t *num_colors, gn_cpu_counts *c);
 /* Kruskal; edges (u < v) written when edge_u != NULL (capacity n-1). */
 gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
                         int32_t *edge_v, float *edge_w, gn_cpu_counts *c);
@@ -67,18 +68,34 @@ gn_cpu_work_fn gn_cpu_work_tree;       /* one visit per node */
 gn_cpu_work_fn gn_cpu_work_tc;         /* the forward count's lookups, beside its reference */
 gn_cpu_work_fn gn_cpu_work_bc_weighted; /* Dijkstra and three passes over the arcs per source */
 
-/* The coloring order shared by every backend: higher (degree, hash(v)) is colored first. Degrees
- * count arcs to other vertices (self-loops excluded). Returns a 64-bit key: degree in the high
- * 32 bits, a mixing hash of v in the low 32 bits; keys are distinct for distinct v. */
+/* The coloring order shared by every backend: higher (degree, tie key of v) is colored first.
+ * Returns a 64-bit key: degree in the high 32 bits (saturated), the tie key in the low 32 bits;
+ * keys are distinct for distinct v. The tie key (gnest_color_tie): HASH a mixing hash of v, ID
+ * ~v, so that the smaller id ranks first (NetworkX's largest_first: a stable sort by degree,
+ * descending, keeps ties in node order). */
 #ifdef __CUDACC__
 #define GN_HOST_DEVICE __host__ __device__
 #else
 #define GN_HOST_DEVICE
 #endif
-static inline GN_HOST_DEVICE uint64_t gn_color_priority(int64_t degree, int32_t v) {
+static inline GN_HOST_DEVICE uint64_t gn_color_priority(int64_t degree, int32_t v,
+                                                        gnest_color_tie tie) {
   uint32_t x = (uint32_t)v;
-  x ^= x >> 16; x *= 0x7feb352dU; x ^= x >> 15; x *= 0x846ca68bU; x ^= x >> 16; /* bijective */
+  if (tie == GNEST_COLOR_TIE_ID) {
+    x = ~x;
+  } else {
+    x ^= x >> 16; x *= 0x7feb352dU; x ^= x >> 15; x *= 0x846ca68bU; x ^= x >> 16; /* bijective */
+  }
   return ((uint64_t)(uint32_t)(degree > 0x7fffffff ? 0x7fffffff : degree) << 32) | x;
+}
+
+/* The degree the order above ranks by, from a vertex's arcs and its self-loop arcs among them:
+ * HASH counts arcs to other vertices (self-loops excluded); ID counts a self-loop arc twice, as
+ * NetworkX's degree of an undirected graph does (a symmetrized graph stores a self-loop once).
+ * Duplicate arcs count in both. */
+static inline GN_HOST_DEVICE int64_t gn_color_degree(int64_t arcs, int64_t self_loops,
+                                                     gnest_color_tie tie) {
+  return tie == GNEST_COLOR_TIE_ID ? arcs + self_loops : arcs - self_loops;
 }
 
 /* Deterministic sample of k distinct sources from [0, n) (splitmix64 + partial Fisher-Yates).

@@ -169,6 +169,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->color_method = GNEST_COLOR_AUTO;
   opts->tc_method = GNEST_TC_AUTO;
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
+  opts->color_tie = GNEST_COLOR_TIE_HASH;
   opts->settings[0] = '\0';
 }
 
@@ -180,6 +181,7 @@ void gn_opts_defaults(gn_opts *o) {
   o->color_method = GNEST_COLOR_AUTO;
   o->tc_method = GNEST_TC_AUTO;
   o->tree_method = GNEST_TREE_METHOD_AUTO;
+  o->color_tie = GNEST_COLOR_TIE_HASH;
 #define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) o->KEY = DEFAULT;
 #include "sched/backends.def"
 #undef GN_SETTING
@@ -232,6 +234,10 @@ static gnest_status gn_check_fields(gnest_ctx *ctx, const char *fn, const gnest_
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.tc_method = %d is not a gnest_tc_method value (0 auto, 1 search, "
                     "2 hash)", (int)o->tc_method);
+  if ((int)o->color_tie < (int)GNEST_COLOR_TIE_HASH || (int)o->color_tie > (int)GNEST_COLOR_TIE_ID)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.color_tie = %d is not a gnest_color_tie value (0 hash, 1 id)",
+                    (int)o->color_tie);
   if (!memchr(o->settings, '\0', sizeof o->settings))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.settings is not NUL-terminated within its %d bytes (initialise the "
@@ -252,7 +258,7 @@ static const char *gn_setting_keys(char *buf, size_t size) {
 static const char *gn_option_keys(char *buf, size_t size) {
   char settings[400];
   snprintf(buf, size, "backend, threshold, block_size, schedule, bfs_direction, color_method, "
-           "tc_method, tree_method, or a backend's setting: %s",
+           "tc_method, tree_method, color_tie, or a backend's setting: %s",
            gn_setting_keys(settings, sizeof settings));
   return buf;
 }
@@ -276,6 +282,7 @@ static int gn_word_index(const char *word, const char *const *names) {
  * reason string says. */
 static const char *const gn_color_method_words[] = {"auto", "rounds", "async", NULL};
 static const char *const gn_tc_method_words[] = {"auto", "search", "hash", NULL};
+static const char *const gn_color_tie_words[] = {"hash", "id", NULL};
 
 const char *gn_color_method_word(gnest_color_method m) {
   if ((int)m < 0 || (int)m > (int)GNEST_COLOR_ASYNC) return "?";
@@ -316,6 +323,9 @@ static int gn_apply_field(gnest_options *o, const char *key, const char *value, 
   } else if (strcmp(key, "tc_method") == 0) {
     if ((*ok = (idx = gn_word_index(value, gn_tc_method_words)) >= 0))
       o->tc_method = (gnest_tc_method)idx;
+  } else if (strcmp(key, "color_tie") == 0) {
+    if ((*ok = (idx = gn_word_index(value, gn_color_tie_words)) >= 0))
+      o->color_tie = (gnest_color_tie)idx;
   } else {
     return 0;
   }
@@ -464,6 +474,7 @@ gnest_status gn_opts_resolve(gnest_ctx *ctx, const char *fn, const gnest_options
   o.color_method = in->color_method;
   o.tc_method = in->tc_method;
   o.tree_method = in->tree_method;
+  o.color_tie = in->color_tie;
   st = gn_apply_settings(ctx, fn, in->settings, &o);
   if (st != GNEST_OK) return st;
   *out = o;

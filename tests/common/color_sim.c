@@ -18,7 +18,7 @@ static uint64_t *priorities(const proto_graph *g) {
   for (int32_t v = 0; v < g->n; v++) {
     int64_t loops = 0;
     for (int64_t e = g->offsets[v]; e < g->offsets[v + 1]; e++) loops += g->cols[e] == v;
-    prio[v] = gn_color_priority(g->offsets[v + 1] - g->offsets[v] - loops, v);
+    prio[v] = gn_color_priority(g->offsets[v + 1] - g->offsets[v] - loops, v, GNEST_COLOR_TIE_HASH);
   }
   return prio;
 }

@@ -199,6 +199,11 @@ static int set_method(cli_args *a, const char *f, const char *v) {
                          gn_words_as_choices(a->algo.methods, words, sizeof words), v);
 }
 
+static int set_color_tie(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "color_tie", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected hash or id, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -294,6 +299,11 @@ const cli_flag cli_flags[] = {
   {"--block-size", "N", CLI_ALGOS, set_block_size, "threads per block: 0 (default 256) or a multiple of 32 up to 1024",
    "block_size"},
   {NULL, "M", CLI_METHOD, set_method, NULL, "method"}, /* the registry's method: cli_flag_name */
+  {"--color-tie", "T", CLI_COLORING, set_color_tie,
+   "how vertices of equal degree are ordered: hash (default: by a fixed hash of the id; "
+   "self-loops left out of the degree) or id (smaller id first, a self-loop counting 2 in the "
+   "degree: NetworkX's greedy_color largest_first, with ids as node order); --options key "
+   "color_tie", "color_tie"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "key=value words, applied after the flags above (--compare: to every backend): the keys of "
    "those flags (backend threshold block_size schedule tree_method bfs_direction color_method "
@@ -365,6 +375,7 @@ unsigned cli_command_classes(cli_cmd c) {
   if (d.sources == GNEST_SOURCES_ONE) k |= CLI_SOURCE;
   if (d.sources == GNEST_SOURCES_SET) k |= CLI_SOURCE_SET;
   if (d.method_key[0]) k |= CLI_METHOD;
+  if (d.result == GNEST_RESULT_COLORING) k |= CLI_COLORING;
   return k;
 }
 

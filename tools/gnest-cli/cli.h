@@ -40,7 +40,8 @@ static inline int cli_is_algorithm(cli_cmd c) { return (int)c < (int)GNEST_ALGO_
 #define CLI_STATS (1u << 9)
 #define CLI_CONVERT (1u << 10)
 #define CLI_BACKENDS (1u << 11)
-#define CLI_ALL ((1u << 12) - 1)
+#define CLI_COLORING (1u << 12)      /* algorithms whose result is a coloring */
+#define CLI_ALL ((1u << 13) - 1)
 
 /* The classes of command c. */
 unsigned cli_command_classes(cli_cmd c);
@@ -155,6 +156,7 @@ typedef struct cli_input {
   const int32_t *ids;       /* --relabel: the file's id of each vertex; NULL otherwise */
   gn_progress_line progress;/* loading */
   int quiet;                /* --quiet: no progress either */
+  int estimate;             /* say on stderr when a run over all sources will be long (plain run) */
 } cli_input;
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);

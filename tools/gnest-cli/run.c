@@ -27,8 +27,62 @@ void cli_result_free(cli_result *r) {
 /* An algorithm over a set of sources (GNEST_SOURCES_SET: a score summed over the sources) runs
  * many sources as about SOURCE_BATCHES calls over consecutive slices of them, summed (the total
  * is the same up to the order of the additions), so that a run of minutes can show its progress
- * and ETA. */
+ * and ETA. The first slices grow from one source (1, 2, 4, ... up to a batch), so that the time
+ * of a run over all sources is known early: the estimate below. Every source is in exactly one
+ * slice. */
 enum { SOURCE_BATCHES = 100 };
+
+/* The estimate of a run over all sources, made once from the first slices: after ESTIMATE_MS of
+ * them (the first slice, which may carry the graph's upload and warm-up, left out of the rate)
+ * or once the slices reach a whole batch. A run estimated above the limit (10 s, or
+ * $GNEST_CLI_LONG_RUN_S seconds) is said on stderr with how --samples shortens it, terminal or
+ * not, before the rest runs. */
+enum { ESTIMATE_MS = 200 };
+
+typedef struct source_estimate {
+  int pending;         /* not yet made */
+  double start_ms;     /* when the first slice began */
+  double first_ms;     /* when it ended */
+  int32_t first_count; /* its sources */
+} source_estimate;
+
+static double long_run_limit_s(void) {
+  const char *text = getenv("GNEST_CLI_LONG_RUN_S");
+  char *end = NULL;
+  const double limit = text && *text ? strtod(text, &end) : 10.0;
+  return end && *end == '\0' && limit >= 0 ? limit : 10.0;
+}
+
+/* "2.5 s", "14 min", "3.1 h". */
+static const char *duration_text(double s, char *buf, size_t size) {
+  if (s < 120) snprintf(buf, size, "%.1f s", s);
+  else if (s < 7200) snprintf(buf, size, "%.0f min", s / 60);
+  else snprintf(buf, size, "%.1f h", s / 3600);
+  return buf;
+}
+
+/* After a slice: done of count sources ran. Makes the estimate when it is due. */
+static void estimate_after_slice(source_estimate *e, const cli_result *r, gn_progress_line *line,
+                                 int32_t done, int32_t count, int32_t batch) {
+  const double now = cli_now_ms();
+  if (done == e->first_count) e->first_ms = now;
+  const int32_t later = done - e->first_count; /* sources after the first slice */
+  if (!e->pending || later <= 0 || (now - e->first_ms < ESTIMATE_MS && done < batch)) return;
+  e->pending = 0;
+  const double per_source_s = (now - e->first_ms) / later / 1000.0;
+  const double total_s = (now - e->start_ms) / 1000.0 + per_source_s * (count - done);
+  if (total_s <= long_run_limit_s()) return;
+  const int32_t samples = (int32_t)(10.0 / per_source_s) > 1 ? (int32_t)(10.0 / per_source_s) : 1;
+  char total[32], sampled[32];
+  gn_progress_finish(line); /* the message on a line of its own; progress redraws below it */
+  fprintf(stderr,
+          "gnest-cli %s: over all %d sources this takes about %s (estimated from the first %d); "
+          "--samples K runs K sampled sources instead (e.g. --samples %d: about %s)\n",
+          r->algo.name, count, duration_text(total_s, total, sizeof total), done,
+          samples < count ? samples : count,
+          duration_text(per_source_s * (samples < count ? samples : count), sampled,
+                        sizeof sampled));
+}
 
 static void add_info(gnest_info *total, const gnest_info *part, int first) {
   if (first) {
@@ -56,8 +110,12 @@ static gnest_status run_source_batches(const cli_input *in, const gnest_options 
   gn_progress_start(&line, tool, in->quiet);
   gnest_run_input slice_in = cli_run_input(in);
   gnest_result slice_out = r->out;
-  for (int32_t start = 0; start < count && st == GNEST_OK; start += batch) {
-    const int32_t k = count - start < batch ? count - start : batch;
+  source_estimate estimate = {in->estimate && in->bc.mode == GNEST_BC_ALL && !in->quiet,
+                              cli_now_ms(), 0, 1};
+  int32_t k = 0;
+  for (int32_t start = 0; start < count && st == GNEST_OK; start += k) {
+    k = 2 * k > batch || k == 0 ? (k == 0 ? 1 : batch) : 2 * k; /* 1, 2, 4, ..., batch, batch */
+    if (k > count - start) k = count - start;
     for (int32_t i = 0; i < k; ++i)
       list[i] = in->bc.mode == GNEST_BC_ALL ? start + i : in->bc.list[start + i];
     const gnest_bc_sources slice = {GNEST_BC_LIST, list, k, 0};
@@ -69,6 +127,7 @@ static gnest_status run_source_batches(const cli_input *in, const gnest_options 
     if (start > 0)
       for (int32_t v = 0; v < r->n; ++v) r->out.values_f64[v] += part[v];
     add_info(&r->info, &info, start == 0);
+    estimate_after_slice(&estimate, r, &line, start + k, count, batch);
     gn_progress_update(&line, "sources", start + k, count, "sources");
   }
   gn_progress_finish(&line);
@@ -138,6 +197,7 @@ int cli_cmd_run(const cli_args *a) {
     cli_input_free(&in);
     return rc;
   }
+  in.estimate = 1;
   cli_result r;
   gnest_status st = cli_result_alloc(a->cmd, &in, &r);
   if (st == GNEST_OK) st = cli_run_algorithm(&in, &a->opts, &r);
