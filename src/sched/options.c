@@ -169,6 +169,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->color_method = GNEST_COLOR_AUTO;
   opts->tc_method = GNEST_TC_AUTO;
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
+  opts->weights = GNEST_WEIGHTS_AUTO;
   opts->settings[0] = '\0';
 }
 
@@ -180,6 +181,7 @@ void gn_opts_defaults(gn_opts *o) {
   o->color_method = GNEST_COLOR_AUTO;
   o->tc_method = GNEST_TC_AUTO;
   o->tree_method = GNEST_TREE_METHOD_AUTO;
+  o->weights = GNEST_WEIGHTS_AUTO;
 #define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) o->KEY = DEFAULT;
 #include "sched/backends.def"
 #undef GN_SETTING
@@ -232,6 +234,10 @@ static gnest_status gn_check_fields(gnest_ctx *ctx, const char *fn, const gnest_
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.tc_method = %d is not a gnest_tc_method value (0 auto, 1 search, "
                     "2 hash)", (int)o->tc_method);
+  if ((int)o->weights < (int)GNEST_WEIGHTS_AUTO || (int)o->weights > (int)GNEST_WEIGHTS_DOUBLE)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.weights = %d is not a gnest_weights value (0 auto, 1 float, "
+                    "2 double)", (int)o->weights);
   if (!memchr(o->settings, '\0', sizeof o->settings))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.settings is not NUL-terminated within its %d bytes (initialise the "
@@ -252,7 +258,7 @@ static const char *gn_setting_keys(char *buf, size_t size) {
 static const char *gn_option_keys(char *buf, size_t size) {
   char settings[400];
   snprintf(buf, size, "backend, threshold, block_size, schedule, bfs_direction, color_method, "
-           "tc_method, tree_method, or a backend's setting: %s",
+           "tc_method, tree_method, weights, or a backend's setting: %s",
            gn_setting_keys(settings, sizeof settings));
   return buf;
 }
@@ -276,6 +282,7 @@ static int gn_word_index(const char *word, const char *const *names) {
  * reason string says. */
 static const char *const gn_color_method_words[] = {"auto", "rounds", "async", NULL};
 static const char *const gn_tc_method_words[] = {"auto", "search", "hash", NULL};
+static const char *const gn_weights_words[] = {"auto", "float", "double", NULL};
 
 const char *gn_color_method_word(gnest_color_method m) {
   if ((int)m < 0 || (int)m > (int)GNEST_COLOR_ASYNC) return "?";
@@ -285,6 +292,11 @@ const char *gn_color_method_word(gnest_color_method m) {
 const char *gn_tc_method_word(gnest_tc_method m) {
   if ((int)m < 0 || (int)m > (int)GNEST_TC_HASH) return "?";
   return gn_tc_method_words[m];
+}
+
+const char *gn_weights_word(gnest_weights w) {
+  if ((int)w < 0 || (int)w > (int)GNEST_WEIGHTS_DOUBLE) return "?";
+  return gn_weights_words[w];
 }
 
 /* Applies value to the field named key; 0 when key names no field, else 1 with *ok telling
@@ -316,6 +328,9 @@ static int gn_apply_field(gnest_options *o, const char *key, const char *value, 
   } else if (strcmp(key, "tc_method") == 0) {
     if ((*ok = (idx = gn_word_index(value, gn_tc_method_words)) >= 0))
       o->tc_method = (gnest_tc_method)idx;
+  } else if (strcmp(key, "weights") == 0) {
+    if ((*ok = (idx = gn_word_index(value, gn_weights_words)) >= 0))
+      o->weights = (gnest_weights)idx;
   } else {
     return 0;
   }
@@ -464,6 +479,7 @@ gnest_status gn_opts_resolve(gnest_ctx *ctx, const char *fn, const gnest_options
   o.color_method = in->color_method;
   o.tc_method = in->tc_method;
   o.tree_method = in->tree_method;
+  o.weights = in->weights;
   st = gn_apply_settings(ctx, fn, in->settings, &o);
   if (st != GNEST_OK) return st;
   *out = o;
