@@ -7,7 +7,7 @@
  * in the context: gnest_last_error(ctx).
  *
  * Conventions: vertex ids are 0-based int32_t (Matrix Market's and DIMACS's 1-based ids minus one);
- * edge offsets are int64_t; weights are float. Output arrays are allocated by the caller with one
+ * edge offsets are int64_t; weights and distances are double. Output arrays are allocated by the caller with one
  * element per vertex (or as documented) and are written completely on GNEST_OK; on any other status
  * their content is unspecified and must not be used.
  */
@@ -28,11 +28,14 @@ extern "C" {
  * (coarsening, granularity, wboost, kc, launch_limit, freelaunch_mode, group_size, agg_threshold,
  * host_threads, host_share, cta_levels, lanes) became settings: key=value words in
  * gnest_options.settings, described by gnest_backend_setting. gnest_granularity and
- * gnest_freelaunch_mode left the API (their words remain the settings' values). */
+ * gnest_freelaunch_mode left the API (their words remain the settings' values). 0.5.0 changed it:
+ * weights, distances and MST edge weights are double everywhere (gnest_graph_from_edges,
+ * gnest_graph_from_csr, gnest_graph_csr, gnest_sssp, gnest_mst; gnest_result's DISTANCES are in
+ * values_f64 and its edge weights in edge_weight), and gnest_options gained weights. */
 #define GNEST_VERSION_MAJOR 0
-#define GNEST_VERSION_MINOR 4
+#define GNEST_VERSION_MINOR 5
 #define GNEST_VERSION_PATCH 0
-#define GNEST_VERSION_STRING "0.4.0"
+#define GNEST_VERSION_STRING "0.5.0"
 
 /* ---------------------------------------------------------------------------------------------
  * Status codes
@@ -57,6 +60,8 @@ typedef enum gnest_status {
   GNEST_ERR_LAUNCH_LIMIT,         /* device-side launches exceeded the pending-launch pool */
   GNEST_ERR_CHECKSUM,             /* binary CSR cache failed its checksum or version check */
   GNEST_ERR_INTERNAL,             /* a bug in gnest: please report */
+  GNEST_ERR_OVERFLOW,             /* since 0.5.0: a result exceeds the range of double (a
+                                     distance or an MST total summing finite weights to +inf) */
   GNEST_STATUS_COUNT
 } gnest_status;
 
@@ -156,7 +161,7 @@ gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load
 /* Builds a graph from n vertices and m directed edges src[i] -> dst[i] (weights may be NULL).
  * The format field of opts is ignored. */
 gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
-                                    const int32_t *dst, const float *weights,
+                                    const int32_t *dst, const double *weights,
                                     const gnest_load_options *opts, gnest_graph **out);
 /* Wraps a caller's CSR arrays as a graph WITHOUT copying them (what the Python package uses for
  * numpy / scipy.sparse arrays): n vertices, m arcs, offsets[n + 1] with offsets[0] == 0, never
@@ -169,7 +174,7 @@ gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const 
  * GNEST_ERR_INVALID_ARGUMENT (NULL pointer, negative n or m, offsets not rising from 0 to m, a
  * weight that is NaN or infinite), GNEST_ERR_OUT_OF_RANGE (a column outside [0, n)). */
 gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
-                                  const int32_t *columns, const float *weights,
+                                  const int32_t *columns, const double *weights,
                                   gnest_graph **out);
 /* Writes the binary CSR cache (versioned header, sizes, checksum). */
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
@@ -210,7 +215,7 @@ int64_t gnest_graph_num_edges(const gnest_graph *g); /* directed arcs as stored 
 int gnest_graph_is_weighted(const gnest_graph *g);
 /* Read-only views into the graph's CSR (weights NULL when unweighted). Valid until free. */
 void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_t **columns,
-                     const float **weights);
+                     const double **weights);
 /* With relabel: the input id of each vertex (n entries, increasing), valid until free; NULL when
  * the graph was not relabelled. */
 const int32_t *gnest_graph_original_ids(const gnest_graph *g);
@@ -376,6 +381,18 @@ typedef enum gnest_tc_method {
                         8 or fewer a thread each, in registers */
 } gnest_tc_method;
 
+/* Since 0.5.0. The type a weighted graph's weights have on the device (the CPU reference reads
+ * them as double, and rounds them as FLOAT does when FLOAT is asked). Distances and totals are
+ * double in every case. */
+typedef enum gnest_weights {
+  GNEST_WEIGHTS_AUTO = 0, /* float when every weight is exactly a float (checked once per graph),
+                             which halves the weights' memory traffic, else double: exact */
+  GNEST_WEIGHTS_FLOAT,    /* float: a weight that is not exactly a float is rounded to the
+                             nearest one (a weight beyond the float range becomes +inf), so
+                             results are those of the rounded weights */
+  GNEST_WEIGHTS_DOUBLE    /* double, whatever the weights */
+} gnest_weights;
+
 /* The size of gnest_options.settings, its terminating NUL included. */
 #define GNEST_SETTINGS_SIZE 256
 
@@ -393,6 +410,7 @@ typedef struct gnest_options {
   gnest_tc_method tc_method;         /* gnest_tc on a device backend; default AUTO */
   gnest_tree_method tree_method;     /* tree algorithms on a device backend; default AUTO */
   gnest_color_tie color_tie;         /* gnest_color's degree ties, every backend; default HASH */
+  gnest_weights weights;             /* SSSP and MST weights' type (since 0.5.0); default AUTO */
   /* The backends' own settings: space-separated key=value words, "" = every setting at its
    * default, e.g. "granularity=warp coarsening=4". Each backend declares the settings it reads
    * (gnest_backend_desc.num_settings, gnest_backend_setting: key, values, default, one line of
@@ -460,7 +478,8 @@ gnest_status gnest_backend_setting(gnest_backend b, int k, gnest_setting_desc *o
 
 /* Applies space-separated key=value words to opts. The keys of its fields: backend=NAME
  * threshold=N block_size=N schedule=dynamic|static bfs_direction=auto|top-down|optimizing
- * color_method=auto|rounds|async tc_method=auto|search|hash tree_method=auto|levels|euler set the
+ * color_method=auto|rounds|async tc_method=auto|search|hash tree_method=auto|levels|euler
+ * weights=auto|float|double set the
  * field; any other key must be a backend's setting (gnest_backend_setting): its word, checked
  * against the setting's values, is merged into opts->settings (written in its canonical form, a
  * key given again replacing its earlier word). Fields and settings not named are left alone; the
@@ -532,8 +551,12 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
                        const gnest_options *opts, gnest_info *info);
 
 /* dist[v] = shortest distance from source, +INFINITY when unreachable. Unweighted graph: weight 1.
- * Any negative weight: GNEST_ERR_INVALID_INPUT. */
-gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+ * Any negative weight: GNEST_ERR_INVALID_INPUT. Each distance is the least over paths of the
+ * path's left-to-right double sum: exact for integer weights whose sums stay within 2^53. An arc
+ * u -> v out of a reached vertex whose d[u] + w is +inf (both finite): GNEST_ERR_OVERFLOW naming
+ * the arc (ids as gnest_graph_original_ids gives them when relabelled). With opts->weights FLOAT,
+ * every weight is first rounded to the nearest float (gnest_weights). */
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
                         const gnest_options *opts, gnest_info *info);
 
 typedef enum gnest_bc_mode { GNEST_BC_ALL = 0, GNEST_BC_LIST, GNEST_BC_SAMPLE } gnest_bc_mode;
@@ -570,12 +593,13 @@ gnest_status gnest_color(gnest_ctx *ctx, const gnest_graph *g, int32_t *colors,
                          int32_t *num_colors, const gnest_options *opts, gnest_info *info);
 
 /* Minimum spanning forest of a symmetric graph (unweighted: weight 1; self-loops ignored).
- * total_weight is the forest's weight (double sum). If edge_u/edge_v/edge_w are non-NULL they must
+ * total_weight is the forest's weight (double sum; +inf: GNEST_ERR_OVERFLOW). If
+ * edge_u/edge_v/edge_w are non-NULL they must
  * hold n-1 entries and receive the forest's edges (u < v); *num_edges = n - components. The
  * forest is the one Kruskal's algorithm builds under the order (weight, u, v) of its edges, which
  * makes it unique, and the edges come in that order: the same on every backend and on the CPU. */
 gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weight,
-                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
+                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, double *edge_w,
                        const gnest_options *opts, gnest_info *info);
 
 /* Triangles of a symmetric graph without duplicate arcs (self-loops ignored), each counted once.
@@ -623,11 +647,11 @@ typedef enum gnest_sources_kind {
 /* What a run writes, in gnest_result's fields ("n" is the graph's vertices or the tree's nodes). */
 typedef enum gnest_result_kind {
   GNEST_RESULT_LEVELS = 0,  /* values_i32[n]: hops from the source, -1 unreachable */
-  GNEST_RESULT_DISTANCES,   /* values_f32[n]: distance from the source, +INFINITY unreachable */
+  GNEST_RESULT_DISTANCES,   /* values_f64[n]: distance from the source, +INFINITY unreachable */
   GNEST_RESULT_SCORES,      /* values_f64[n]: a score per vertex */
   GNEST_RESULT_COLORING,    /* values_i32[n] in [0, num_colors), adjacent vertices differ;
                                num_colors */
-  GNEST_RESULT_FOREST,      /* total_weight and num_edges; edge_u / edge_v / edge_w (n - 1 each,
+  GNEST_RESULT_FOREST,      /* total_weight and num_edges; edge_u / edge_v / edge_weight (n - 1 each,
                                optional: all three or none) the edges */
   GNEST_RESULT_COUNTS,      /* total; values_u64[n] (optional) each vertex's count */
   GNEST_RESULT_NODE_VALUES  /* values_i32[n]: a value per tree node */
@@ -678,12 +702,11 @@ typedef struct gnest_run_input {
  * writes. Fields the kind does not name are neither read nor written. */
 typedef struct gnest_result {
   int32_t *values_i32;    /* LEVELS, COLORING, NODE_VALUES: n entries */
-  float *values_f32;      /* DISTANCES: n entries */
-  double *values_f64;     /* SCORES: n entries */
+  double *values_f64;     /* DISTANCES, SCORES: n entries */
   uint64_t *values_u64;   /* COUNTS: n entries, or NULL */
   int32_t *edge_u;        /* FOREST: n - 1 entries each, or all three NULL */
   int32_t *edge_v;
-  float *edge_w;
+  double *edge_weight;
   uint64_t total;         /* COUNTS */
   int32_t num_colors;     /* COLORING */
   double total_weight;    /* FOREST */

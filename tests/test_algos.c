@@ -91,33 +91,33 @@ Test(algos_tree_method, auto_is_a_depth_threshold_consistent_with_the_selector) 
 /* gnest_mst's filtering split (src/algos/mst_split.h): the weight key's order and equalities,
  * and when the split is taken and where. */
 Test(algos_mst_split, weight_key_order_and_split_rule) {
-  cr_assert_eq(gn_mst_weight_key(-0.0f), gn_mst_weight_key(0.0f));
-  cr_assert_lt(gn_mst_weight_key(-2.0f), gn_mst_weight_key(-1.0f));
-  cr_assert_lt(gn_mst_weight_key(-1.0f), gn_mst_weight_key(0.0f));
-  cr_assert_lt(gn_mst_weight_key(1.0f), gn_mst_weight_key(1e30f));
-  cr_assert_lt(gn_mst_weight_key(1e30f), gn_mst_weight_key(nanf("")));
-  cr_assert_eq(gn_mst_weight_key(nanf("")), gn_mst_weight_key(-nanf("")));
-  cr_assert_eq(gn_mst_key_weight(gn_mst_weight_key(-3.5f)), -3.5f);
-  cr_assert_eq(gn_mst_key_weight(gn_mst_weight_key(64.0f)), 64.0f);
+  cr_assert_eq(gn_mst_weight_key(-0.0), gn_mst_weight_key(0.0));
+  cr_assert_lt(gn_mst_weight_key(-2.0), gn_mst_weight_key(-1.0));
+  cr_assert_lt(gn_mst_weight_key(-1.0), gn_mst_weight_key(0.0));
+  cr_assert_lt(gn_mst_weight_key(1.0), gn_mst_weight_key(1e30));
+  cr_assert_lt(gn_mst_weight_key(1e30), gn_mst_weight_key(nan("")));
+  cr_assert_eq(gn_mst_weight_key(nan("")), gn_mst_weight_key(-nan("")));
+  cr_assert_eq(gn_mst_key_weight(gn_mst_weight_key(-3.5)), -3.5);
+  cr_assert_eq(gn_mst_key_weight(gn_mst_weight_key(64.0)), 64.0);
 
   enum { N = 100, M = 64 * N };
-  static float w[M];
+  static double w[M];
   uint32_t t = 0;
-  for (int i = 0; i < M; i++) w[i] = (float)(1 + i % 64);
+  for (int i = 0; i < M; i++) w[i] = (double)(1 + i % 64);
   cr_assert_eq(gn_mst_light_split(NULL, M, N, &t), 0, "unweighted: nothing to split");
   cr_assert_eq(gn_mst_light_split(w, 4 * N - 1, N, &t), 0, "average degree below 4");
   cr_assert_eq(gn_mst_light_split(w, M, N, &t), 1);
   /* about 3 light arcs per vertex: 3 / 64 of the arcs, weights 1..3 */
-  cr_assert(gn_mst_key_weight(t) >= 2.0f && gn_mst_key_weight(t) <= 4.0f, "split at %g",
+  cr_assert(gn_mst_key_weight(t) >= 2.0 && gn_mst_key_weight(t) <= 4.0, "split at %g",
             gn_mst_key_weight(t));
-  for (int i = 0; i < M; i++) w[i] = 7.0f;
+  for (int i = 0; i < M; i++) w[i] = 7.0;
   cr_assert_eq(gn_mst_light_split(w, M, N, &t), 0, "one weight: no heavy side");
-  for (int i = 0; i < 8 * N; i++) w[i] = i % 2 ? 1.0f : -1.0f;
+  for (int i = 0; i < 8 * N; i++) w[i] = i % 2 ? 1.0 : -1.0;
   cr_assert_eq(gn_mst_light_split(w, 8 * N, N, &t), 1);
-  cr_assert_eq(t, gn_mst_weight_key(-1.0f), "3/8 of the arcs light: the weight -1");
-  for (int i = 0; i < 4 * N; i++) w[i] = (float)i;
+  cr_assert_eq(t, gn_mst_weight_key(-1.0), "3/8 of the arcs light: the weight -1");
+  for (int i = 0; i < 4 * N; i++) w[i] = (double)i;
   cr_assert_eq(gn_mst_light_split(w, 4 * N, N, &t), 1);
-  cr_assert_lt(t, gn_mst_weight_key((float)(4 * N - 1)));
+  cr_assert_lt(t, gn_mst_weight_key((double)(4 * N - 1)));
 }
 
 /* ---------------------------------------------------------------------------------------------
@@ -222,7 +222,7 @@ static int32_t simulate_optimizing(const gn_gen_edges *e, int32_t *handed_at) {
   cr_assert_eq(gnest_graph_from_edges(ctx, e->n, e->m, e->src, e->dst, NULL, &lo, &g), GNEST_OK);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   const int32_t n = gnest_graph_num_vertices(g);
   int32_t source = 0;

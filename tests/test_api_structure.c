@@ -25,7 +25,7 @@ static gnest_options with_backend(gnest_backend b) {
 
 /* Graph from pairs {u0, v0, u1, v1, ...}; symmetrize / merge / sort as asked. */
 static gnest_graph *graph_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *pairs,
-                             const float *w, int symmetrize, int merge, int sort) {
+                             const double *w, int symmetrize, int merge, int sort) {
   int32_t *src = malloc((size_t)(m + 1) * sizeof *src), *dst = malloc((size_t)(m + 1) * sizeof *dst);
   cr_assert(src && dst);
   for (int64_t i = 0; i < m; i++) {
@@ -46,7 +46,7 @@ static gnest_graph *graph_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t
 }
 
 static gnest_graph *undirected(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *pairs,
-                               const float *w) {
+                               const double *w) {
   return graph_of(ctx, n, m, pairs, w, 1, 1, 1);
 }
 
@@ -142,18 +142,18 @@ Test(api_mst, square_with_diagonal_and_isolated_vertex) {
   /* Edges 0-1 (1), 1-2 (2), 2-3 (1), 3-0 (3), 0-2 (2); vertex 4 alone. In (weight, min, max)
    * order: (0,1,1) (2,3,1) take, then (0,2,2) joins the two pieces before (1,2,2): total 4. */
   const int32_t pairs[] = {0, 1, 1, 2, 2, 3, 3, 0, 0, 2};
-  const float w[] = {1, 2, 1, 3, 2};
+  const double w[] = {1, 2, 1, 3, 2};
   gnest_graph *g = undirected(ctx, 5, 5, pairs, w);
   double total = -1;
   int64_t count = -1;
   int32_t eu[4], ev[4];
-  float ew[4];
+  double ew[4];
   gnest_info info;
   cr_assert_eq(gnest_mst(ctx, g, &total, &count, eu, ev, ew, &o, &info), GNEST_OK);
   cr_assert_eq(total, 4.0);
   cr_assert_eq(count, 3); /* 5 vertices, 2 components */
   const int32_t want_u[] = {0, 2, 0}, want_v[] = {1, 3, 2};
-  const float want_w[] = {1, 1, 2};
+  const double want_w[] = {1, 1, 2};
   for (int i = 0; i < 3; i++) {
     cr_assert_eq(eu[i], want_u[i], "edge %d", i);
     cr_assert_eq(ev[i], want_v[i], "edge %d", i);
@@ -250,7 +250,7 @@ Test(api_tc, refuses_directed_duplicate_and_unsorted_lists) {
   g = graph_of(ctx, 3, 3, unordered, NULL, 1, 1, 0);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int sorted = 1;
   for (int32_t u = 0; u < 3; u++)

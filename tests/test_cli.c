@@ -2539,3 +2539,92 @@ Test(cli, bench_rows_say_what_ran) {
   free(text);
   run_free(&r);
 }
+
+/* Weights are doubles: what float32 lost (2^24 + 1, 99999999999) is exact, in the output and the
+ * summary, on the CPU reference as on every backend (tests/test_gpu_algos.c). */
+Test(cli, weights_beyond_float_are_exact) {
+  const char *gr = put("big.gr", "p sp 2 1\na 1 2 16777217\n");
+  const char *out = at("dist.txt");
+  run_out r = run_cli("sssp", gr, "--source", "0", "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n16777217\n");
+  free(text);
+  cr_expect_not_null(strstr(r.out, "max finite distance 16777217\n"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("mst", gr, "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "total weight 16777217, 1 edges"), "%s", r.out);
+  text = slurp(out);
+  cr_expect_str_eq(text, "0 1 16777217\n");
+  free(text);
+  run_free(&r);
+  const char *mtx = put("int.mtx", "%%MatrixMarket matrix coordinate integer general\n"
+                                   "2 2 1\n1 2 99999999999\n");
+  r = run_cli("sssp", mtx, "--source", "0", "--output", out, "--output-format", "csv", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  text = slurp(out);
+  cr_expect_str_eq(text, "vertex,distance\n0,0\n1,99999999999\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("sssp", put("tenth.el", "0 1 0.1\n1 2 0.2\n"), "--source", "0", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "\"max_distance\":0.30000000000000004"), "%s", r.out);
+  run_free(&r);
+}
+
+/* 3e38 + 3e38 is past float and fine in double; 1e308 + 1e308 overflows double: an error that
+ * names the arc, never an unreachable vertex with exit 0. */
+Test(cli, distance_overflow_is_an_error) {
+  const char *out = at("dist.txt");
+  run_out r = run_cli("sssp", put("big.el", "0 1 3e38\n1 2 3e38\n"), "--source", "0", "--output",
+                      out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n3e+38\n6e+38\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("sssp", put("huge.el", "0 1 1e308\n1 2 1e308\n"), "--source", "0", NULL);
+  cr_expect_neq(r.status, 0);
+  char line[600];
+  cr_expect_not_null(strstr(error_line(&r, line, sizeof line), "arc 1 -> 2 of weight 1e+308"),
+                     "%s", r.err);
+  run_free(&r);
+}
+
+/* A weight that is not a finite double is refused with the file's line and the text. */
+Test(cli, non_finite_weight_refused_naming_the_line) {
+  const char *files[][2] = {{"inf.el", "0 1 1\n1 2 1e400\n"}, {"nan.el", "0 1 1\n1 2 nan\n"},
+                            {"inf.gr", "p sp 3 2\na 1 2 1\na 2 3 -inf\n"},
+                            {"inf.mtx", "%%MatrixMarket matrix coordinate real general\n3 3 2\n"
+                                        "1 2 1\n2 3 1e999\n"}};
+  const char *text[] = {"1e400", "nan", "-inf", "1e999"};
+  const char *line_no[] = {":2:", ":2:", ":3:", ":4:"};
+  for (int k = 0; k < 4; ++k) {
+    run_out r = run_cli("sssp", put(files[k][0], files[k][1]), "--source", "0", NULL);
+    cr_expect_eq(r.status, 1, "%s: %d", files[k][0], r.status);
+    char line[600];
+    error_line(&r, line, sizeof line);
+    cr_expect(strstr(line, line_no[k]) && strstr(line, text[k]), "%s: %s", files[k][0], line);
+    run_free(&r);
+  }
+}
+
+/* --weights float rounds each weight to a float, on the CPU reference too. */
+Test(cli, weights_float_rounds) {
+  const char *in = put("w.el", "0 1 16777217\n");
+  const char *out = at("dist.txt");
+  run_out r = run_cli("sssp", in, "--source", "0", "--weights", "float", "--backend", "cpu",
+                      "--output", out, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  char *text = slurp(out);
+  cr_expect_str_eq(text, "0\n16777216\n");
+  free(text);
+  run_free(&r);
+  r = run_cli("sssp", in, "--weights", "half", NULL);
+  cr_expect_eq(r.status, 2);
+  run_free(&r);
+  r = run_cli("bfs", in, "--weights", "float", NULL);
+  cr_expect_eq(r.status, 2, "bfs reads no weights: --weights is not its flag");
+  run_free(&r);
+}

@@ -203,18 +203,18 @@ Test(core_graph, from_edges_validation) {
 Test(core_graph, accessors) {
   gnest_ctx *ctx = cpu_ctx();
   int32_t s[] = {2, 0, 0}, d[] = {0, 2, 1};
-  float w[] = {1.5f, 2.5f, 3.5f};
+  double w[] = {1.5, 2.5, 3.5};
   gnest_graph *g = graph_of(ctx, 3, 3, s, d, w, NULL);
   cr_assert_eq(gnest_graph_num_vertices(g), 3);
   cr_assert_eq(gnest_graph_num_edges(g), 3);
   cr_assert_eq(gnest_graph_is_weighted(g), 1);
   const int64_t *off;
   const int32_t *col;
-  const float *wt;
+  const double *wt;
   gnest_graph_csr(g, &off, &col, &wt);
   cr_assert_eq(off[0], 0); cr_assert_eq(off[1], 2); cr_assert_eq(off[2], 2); cr_assert_eq(off[3], 3);
   cr_assert_eq(col[0], 1); cr_assert_eq(col[1], 2); cr_assert_eq(col[2], 0);
-  cr_assert_eq(wt[0], 3.5f); cr_assert_eq(wt[1], 2.5f); cr_assert_eq(wt[2], 1.5f);
+  cr_assert_eq(wt[0], 3.5); cr_assert_eq(wt[1], 2.5); cr_assert_eq(wt[2], 1.5);
   cr_assert_eq(g->ctx, ctx);
   gnest_graph_free(g);
   cr_assert_eq(gnest_graph_num_vertices(NULL), 0);
@@ -243,10 +243,10 @@ Test(core_graph, load_options_defaults) {
  * by gnest would crash or show. */
 static int64_t csr_off[] = {0, 2, 3, 3};
 static int32_t csr_col[] = {1, 2, 2};
-static float csr_w[] = {2.0f, 7.0f, 3.0f};
+static double csr_w[] = {2.0, 7.0, 3.0};
 
 static gnest_status from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *off,
-                             const int32_t *col, const float *w) {
+                             const int32_t *col, const double *w) {
   gnest_graph *g = (gnest_graph *)&g; /* must come back NULL on failure */
   gnest_status st = gnest_graph_from_csr(ctx, n, m, off, col, w, &g);
   if (st != GNEST_OK) cr_assert_null(g, "no handle on failure");
@@ -264,18 +264,18 @@ Test(core_graph, from_csr_borrows_without_copying) {
   cr_assert_eq(gnest_graph_is_weighted(g), 1);
   const int64_t *o;
   const int32_t *c;
-  const float *wt;
+  const double *wt;
   gnest_graph_csr(g, &o, &c, &wt);
   cr_assert(o == csr_off && c == csr_col && wt == csr_w, "the graph reads the caller's arrays");
-  float dist[3];
+  double dist[3];
   cr_assert_eq(gnest_sssp(ctx, g, 0, dist, NULL, NULL), GNEST_OK);
-  cr_assert_eq(dist[0], 0.0f); cr_assert_eq(dist[1], 2.0f); cr_assert_eq(dist[2], 5.0f);
+  cr_assert_eq(dist[0], 0.0); cr_assert_eq(dist[1], 2.0); cr_assert_eq(dist[2], 5.0);
   int sym = -1;
   cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
   cr_assert_eq(sym, 0);
   gnest_graph_free(g);
   cr_assert_eq(csr_col[1], 2, "arrays untouched after free");
-  cr_assert_eq(csr_w[2], 3.0f);
+  cr_assert_eq(csr_w[2], 3.0);
 
   /* Unweighted, and the empty graph (columns may be NULL without arcs). */
   cr_assert_eq(gnest_graph_from_csr(ctx, 3, 3, csr_off, csr_col, NULL, &g), GNEST_OK);
@@ -321,7 +321,7 @@ Test(core_graph, from_csr_checks_every_array) {
   cr_assert_eq(from_csr(ctx, 3, 3, csr_off, low, csr_w), GNEST_ERR_OUT_OF_RANGE);
   cr_assert_str_eq(gnest_last_error(ctx)->message, "columns[2] = -4 is outside [0, 3)");
 
-  float nan_w[] = {2.0f, NAN, 3.0f}, inf_w[] = {2.0f, 7.0f, -INFINITY};
+  double nan_w[] = {2.0, NAN, 3.0}, inf_w[] = {2.0, 7.0, -INFINITY};
   cr_assert_eq(from_csr(ctx, 3, 3, csr_off, csr_col, nan_w), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(ctx)->message, "weights[1] = nan: expected a finite number");
   cr_assert_eq(from_csr(ctx, 3, 3, csr_off, csr_col, inf_w), GNEST_ERR_INVALID_ARGUMENT);
@@ -368,7 +368,7 @@ Test(core_graph, from_csr_notes_row_order) {
  * ------------------------------------------------------------------------------------------- */
 
 static int symmetric_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *s, const int32_t *d,
-                        const float *w, int sort) {
+                        const double *w, int sort) {
   gnest_load_options o;
   gnest_load_options_init(&o);
   o.sort_adjacency = sort;
@@ -390,7 +390,7 @@ Test(core_graph, is_symmetric) {
     cr_assert_eq(symmetric_of(ctx, 4, 6, ps, pd, NULL, sort), 1, "sort %d", sort);
     cr_assert_eq(symmetric_of(ctx, 4, 5, ps, pd, NULL, sort), 0, "one arc missing, sort %d", sort);
     int32_t ds[] = {0, 3, 2}, dd[] = {3, 0, 2}; /* reverse present, and a self-loop */
-    float eq[] = {2.0f, 2.0f, 7.0f}, ne[] = {2.0f, 3.0f, 7.0f};
+    double eq[] = {2.0, 2.0, 7.0}, ne[] = {2.0, 3.0, 7.0};
     cr_assert_eq(symmetric_of(ctx, 4, 3, ds, dd, eq, sort), 1, "equal weights, sort %d", sort);
     cr_assert_eq(symmetric_of(ctx, 4, 3, ds, dd, ne, sort), 0, "unequal weights, sort %d", sort);
   }
@@ -399,7 +399,7 @@ Test(core_graph, is_symmetric) {
   gnest_load_options_init(&o);
   o.merge_duplicates = 0;
   int32_t s[] = {0, 0, 1}, d[] = {1, 1, 0};
-  float w[] = {5.0f, 1.0f, 1.0f};
+  double w[] = {5.0, 1.0, 1.0};
   gnest_graph *g = graph_of(ctx, 2, 3, s, d, w, &o);
   int sym = -1;
   cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);

@@ -18,7 +18,7 @@
 
 typedef struct arc {
   int32_t u, v;
-  float w;
+  double w;
 } arc;
 
 static int by_source_then_target(const void *pa, const void *pb) {
@@ -30,14 +30,14 @@ static int by_source_then_target(const void *pa, const void *pb) {
 
 /* n vertices, m arcs src[i] -> dst[i] (weights w, or NULL = unweighted); both_ways adds every
  * reverse arc and marks the graph symmetric. Adjacency sorted; duplicates and self-loops kept. */
-static gn_csr build_csr(int32_t n, int64_t m, const int32_t *src, const int32_t *dst, const float *w,
+static gn_csr build_csr(int32_t n, int64_t m, const int32_t *src, const int32_t *dst, const double *w,
                         int both_ways) {
   const int64_t total = both_ways ? 2 * m : m;
   arc *arcs = malloc((size_t)(total + 1) * sizeof *arcs);
   cr_assert_not_null(arcs);
   int64_t k = 0;
   for (int64_t i = 0; i < m; i++) {
-    const float wi = w != NULL ? w[i] : 1.0f;
+    const double wi = w != NULL ? w[i] : 1.0;
     arcs[k++] = (arc){src[i], dst[i], wi};
     if (both_ways) arcs[k++] = (arc){dst[i], src[i], wi};
   }
@@ -169,13 +169,13 @@ static gn_csr build_star(int32_t leaves) {
  * 1..max_w, or weights in (0, 1) when max_w == 0; both_ways selects symmetric storage. */
 static gn_csr build_random(int32_t n, int64_t m, uint64_t seed, int max_w, int both_ways) {
   int32_t *src = malloc((size_t)m * sizeof *src), *dst = malloc((size_t)m * sizeof *dst);
-  float *w = malloc((size_t)m * sizeof *w);
+  double *w = malloc((size_t)m * sizeof *w);
   uint64_t s = seed;
   for (int64_t i = 0; i < m; i++) {
     src[i] = (int32_t)(gn_splitmix64(&s) % (uint64_t)n);
     dst[i] = (int32_t)(gn_splitmix64(&s) % (uint64_t)n);
-    if (max_w > 0) w[i] = (float)(1 + gn_splitmix64(&s) % (uint64_t)max_w);
-    else w[i] = (float)((gn_splitmix64(&s) >> 40) + 1) / (float)(1 << 24);
+    if (max_w > 0) w[i] = (double)(1 + gn_splitmix64(&s) % (uint64_t)max_w);
+    else w[i] = (double)((gn_splitmix64(&s) >> 40) + 1) / (double)(1 << 24);
   }
   gn_csr g = build_csr(n, m, src, dst, w, both_ways);
   free(src);
@@ -313,12 +313,12 @@ Test(cpu_sssp, small_weighted_graph_with_zero_weight_and_parallel_arcs) {
   /* 0->1 (4), 0->2 (1), 2->1 (2), 1->3 (1), 2->3 (5), 3->4 (0), 0->1 again (9), 4->4 (3).
    * dist: 0:0, 2:1, 1:min(4, 9, 1+2)=3, 3:min(3+1, 1+5)=4, 4:4+0=4, 5 unreachable. */
   const int32_t s[] = {0, 0, 2, 1, 2, 3, 0, 4}, d[] = {1, 2, 1, 3, 3, 4, 1, 4};
-  const float w[] = {4, 1, 2, 1, 5, 0, 9, 3};
+  const double w[] = {4, 1, 2, 1, 5, 0, 9, 3};
   gn_csr g = build_csr(6, 8, s, d, w, 0);
-  float dist[6];
+  double dist[6];
   gn_cpu_counts c;
   cr_assert_eq(gn_cpu_sssp(&g, 0, dist, &c), GNEST_OK);
-  const float want[5] = {0, 3, 1, 4, 4};
+  const double want[5] = {0, 3, 1, 4, 4};
   for (int v = 0; v < 5; v++) cr_assert(dist[v] == want[v], "dist[%d] = %g, want %g", v, dist[v], want[v]);
   cr_assert(isinf(dist[5]) && dist[5] > 0);
   cr_assert_eq(c.iterations, 5);    /* vertices settled */
@@ -326,32 +326,47 @@ Test(cpu_sssp, small_weighted_graph_with_zero_weight_and_parallel_arcs) {
   free_csr(&g);
 }
 
-Test(cpu_sssp, huge_weights_and_float_overflow) {
-  /* 0->1 1e30, 1->2 1e30, 0->2 3e30: dist[2] = fl(1e30 + 1e30) < 3e30.
-   * 2->3 3e38 and 3->4 3e38: dist[3] = fl(2e30 + 3e38), dist[4] overflows to +inf (unreachable). */
-  const int32_t s[] = {0, 1, 0, 2, 3}, d[] = {1, 2, 2, 3, 4};
-  const float w[] = {1e30f, 1e30f, 3e30f, 3e38f, 3e38f};
-  gn_csr g = build_csr(5, 5, s, d, w, 0);
-  float dist[5];
+Test(cpu_sssp, huge_weights_and_double_overflow) {
+  /* 0->1 1e30, 1->2 1e30, 0->2 3e30: dist[2] = fl(1e30 + 1e30) < 3e30. 2->3 and 3->4 3e38: past
+   * float, fine in double. 4->5 and 5->6 1e308: dist[6] overflows to +inf, which improves nothing
+   * (the driver reports the arc, src/algos/sssp.cu). */
+  const int32_t s[] = {0, 1, 0, 2, 3, 4, 5}, d[] = {1, 2, 2, 3, 4, 5, 6};
+  const double w[] = {1e30, 1e30, 3e30, 3e38, 3e38, 1e308, 1e308};
+  gn_csr g = build_csr(7, 7, s, d, w, 0);
+  double dist[7];
   cr_assert_eq(gn_cpu_sssp(&g, 0, dist, NULL), GNEST_OK);
-  const float two = 1e30f;
-  cr_assert(dist[1] == 1e30f);
+  const double two = 1e30;
+  cr_assert(dist[1] == 1e30);
   cr_assert(dist[2] == two + two);
-  cr_assert(dist[3] == dist[2] + 3e38f);
-  cr_assert(isinf(dist[4]));
+  cr_assert(dist[3] == dist[2] + 3e38);
+  cr_assert(dist[4] == dist[3] + 3e38 && isfinite(dist[4]));
+  cr_assert(dist[5] == dist[4] + 1e308);
+  cr_assert(isinf(dist[6]));
+  free_csr(&g);
+}
+
+Test(cpu_sssp, integer_weights_beyond_float_are_exact) {
+  /* 16777217 = 2^24 + 1 is no float; 2^52 + 1 sums are still exact in double. */
+  const int32_t s[] = {0, 1}, d[] = {1, 2};
+  const double w[] = {16777217.0, 4503599627370497.0};
+  gn_csr g = build_csr(3, 2, s, d, w, 0);
+  double dist[3];
+  cr_assert_eq(gn_cpu_sssp(&g, 0, dist, NULL), GNEST_OK);
+  cr_assert(dist[1] == 16777217.0, "%.17g", dist[1]);
+  cr_assert(dist[2] == 4503599644147714.0, "%.17g", dist[2]);
   free_csr(&g);
 }
 
 Test(cpu_sssp, zero_weight_cycle_and_fractional_weights) {
-  /* 0 <-> 1 with weight 0, 1 -> 2 weight 0.1, 2 -> 3 weight 0.2: distances accumulate in float
+  /* 0 <-> 1 with weight 0, 1 -> 2 weight 0.1, 2 -> 3 weight 0.2: distances accumulate in double
    * left to right, so dist[3] is exactly fl(fl(0 + 0.1) + 0.2). */
   const int32_t s[] = {0, 1, 1, 2}, d[] = {1, 0, 2, 3};
-  const float w[] = {0.0f, 0.0f, 0.1f, 0.2f};
+  const double w[] = {0.0, 0.0, 0.1, 0.2};
   gn_csr g = build_csr(4, 4, s, d, w, 0);
-  float dist[4];
+  double dist[4];
   cr_assert_eq(gn_cpu_sssp(&g, 1, dist, NULL), GNEST_OK);
-  const float zero = 0.0f, tenth = 0.1f, fifth = 0.2f;
-  cr_assert(dist[0] == 0.0f && dist[1] == 0.0f);
+  const double zero = 0.0, tenth = 0.1, fifth = 0.2;
+  cr_assert(dist[0] == 0.0 && dist[1] == 0.0);
   cr_assert(dist[2] == zero + tenth);
   cr_assert(dist[3] == (zero + tenth) + fifth);
   free_csr(&g);
@@ -362,13 +377,13 @@ Test(cpu_sssp, unweighted_equals_bfs_levels) {
   free(g.weights);
   g.weights = NULL; /* unweighted: every arc weighs 1 */
   int32_t *levels = malloc(3000 * sizeof *levels);
-  float *dist = malloc(3000 * sizeof *dist);
+  double *dist = malloc(3000 * sizeof *dist);
   cr_assert_eq(gn_cpu_bfs(&g, 17, levels, NULL), GNEST_OK);
   cr_assert_eq(gn_cpu_sssp(&g, 17, dist, NULL), GNEST_OK);
   int32_t reached = 0;
   for (int32_t v = 0; v < 3000; v++) {
     if (levels[v] < 0) cr_assert(isinf(dist[v]), "v %d", v);
-    else cr_assert(dist[v] == (float)levels[v], "v %d: %g vs %d", v, dist[v], levels[v]);
+    else cr_assert(dist[v] == (double)levels[v], "v %d: %g vs %d", v, dist[v], levels[v]);
     reached += levels[v] >= 0;
   }
   cr_assert_gt(reached, 2000, "the random graph should have a large reachable part (%d)", reached);
@@ -377,11 +392,11 @@ Test(cpu_sssp, unweighted_equals_bfs_levels) {
   free_csr(&g);
 }
 
-/* Bellman-Ford with the same float additions: the least fixed point of
+/* Bellman-Ford with the same double additions: the least fixed point of
  * dist[v] = min over arcs of fl(dist[u] + w), which Dijkstra must reproduce exactly. */
-static void bellman_ford(const gn_csr *g, int32_t source, float *dist) {
+static void bellman_ford(const gn_csr *g, int32_t source, double *dist) {
   for (int32_t v = 0; v < g->n; v++) dist[v] = INFINITY;
-  dist[source] = 0.0f;
+  dist[source] = 0.0;
   for (int changed = 1; changed;) {
     changed = 0;
     for (int32_t u = 0; u < g->n; u++)
@@ -396,7 +411,7 @@ static void bellman_ford(const gn_csr *g, int32_t source, float *dist) {
 Test(cpu_sssp, random_fractional_weights_match_bellman_ford_exactly) {
   for (uint64_t seed = 1; seed <= 3; seed++) {
     gn_csr g = build_random(400, 1600, seed, 0, seed == 2);
-    float dist[400], want[400];
+    double dist[400], want[400];
     cr_assert_eq(gn_cpu_sssp(&g, 3, dist, NULL), GNEST_OK);
     bellman_ford(&g, 3, want);
     for (int v = 0; v < 400; v++)
@@ -973,7 +988,7 @@ Test(cpu_mst, empty_and_single_vertex) {
   free_csr(&g);
 
   const int32_t s[] = {0}, d[] = {0};
-  const float w[] = {-5.0f};
+  const double w[] = {-5.0};
   g = build_csr(1, 1, s, d, w, 0); /* a self-loop is never part of the forest */
   cr_assert_eq(gn_cpu_mst(&g, &total, &num, NULL, NULL, NULL, NULL), GNEST_OK);
   cr_assert(total == 0.0);
@@ -986,18 +1001,18 @@ Test(cpu_mst, ties_broken_by_endpoints) {
    * (weight, min, max) order: (1,0,1) take, (1,0,2) take, (1,1,2) cycle, (2,2,3) take,
    * (2,2,4) take, (2,3,4) cycle, (5,1,3) cycle. total 6, 4 edges. */
   const int32_t s[] = {0, 1, 0, 2, 3, 2, 1, 4}, d[] = {1, 2, 2, 3, 4, 4, 3, 4};
-  const float w[] = {1, 1, 1, 2, 2, 2, 5, 0};
+  const double w[] = {1, 1, 1, 2, 2, 2, 5, 0};
   gn_csr g = build_csr(5, 8, s, d, w, 1);
   double total;
   int64_t num;
   int32_t eu[4], ev[4];
-  float ew[4];
+  double ew[4];
   gn_cpu_counts c;
   cr_assert_eq(gn_cpu_mst(&g, &total, &num, eu, ev, ew, &c), GNEST_OK);
   cr_assert(total == 6.0, "total %g", total);
   cr_assert_eq(num, 4);
   const int32_t want_u[4] = {0, 0, 2, 2}, want_v[4] = {1, 2, 3, 4};
-  const float want_w[4] = {1, 1, 2, 2};
+  const double want_w[4] = {1, 1, 2, 2};
   cr_assert_arr_eq(eu, want_u, sizeof want_u);
   cr_assert_arr_eq(ev, want_v, sizeof want_v);
   cr_assert_arr_eq(ew, want_w, sizeof want_w);
@@ -1015,7 +1030,7 @@ Test(cpu_mst, forest_of_three_components) {
   /* {0,1,2}: 0-1 (3), 1-2 (1), 0-2 (2) -> 1-2, 0-2 = 3; {3,4}: 3-4 (7); 5 alone.
    * total 10, num_edges = 6 - 3 components = 3. */
   const int32_t s[] = {0, 1, 0, 3}, d[] = {1, 2, 2, 4};
-  const float w[] = {3, 1, 2, 7};
+  const double w[] = {3, 1, 2, 7};
   gn_csr g = build_csr(6, 4, s, d, w, 1);
   double total;
   int64_t num;
@@ -1032,7 +1047,7 @@ Test(cpu_mst, forest_of_three_components) {
 Test(cpu_mst, one_way_arcs_are_undirected_candidates) {
   /* Only 0->1 (4) and 2->1 (1) stored: edges {1,2} (1) and {0,1} (4), total 5, written u < v. */
   const int32_t s[] = {0, 2}, d[] = {1, 1};
-  const float w[] = {4, 1};
+  const double w[] = {4, 1};
   gn_csr g = build_csr(3, 2, s, d, w, 0);
   double total;
   int64_t num;
@@ -1047,12 +1062,12 @@ Test(cpu_mst, one_way_arcs_are_undirected_candidates) {
 Test(cpu_mst, zero_and_huge_weights_and_unweighted_path) {
   /* 0-1 (1e30), 1-2 (0), 0-2 (1e30), 2-3 (1e30): take 1-2 (0), 0-1 (1e30), 2-3 (1e30). */
   const int32_t s[] = {0, 1, 0, 2}, d[] = {1, 2, 2, 3};
-  const float w[] = {1e30f, 0.0f, 1e30f, 1e30f};
+  const double w[] = {1e30, 0.0, 1e30, 1e30};
   gn_csr g = build_csr(4, 4, s, d, w, 1);
   double total;
   int64_t num;
   cr_assert_eq(gn_cpu_mst(&g, &total, &num, NULL, NULL, NULL, NULL), GNEST_OK);
-  cr_assert(total == 2.0 * (double)1e30f, "total %g", total);
+  cr_assert(total == 2.0 * (double)1e30, "total %g", total);
   cr_assert_eq(num, 3);
   free_csr(&g);
 
@@ -1066,14 +1081,14 @@ Test(cpu_mst, zero_and_huge_weights_and_unweighted_path) {
 /* Prim on an adjacency matrix of minimum weights, restarted in every component. */
 static double prim_forest_weight(const gn_csr *g, int64_t *edges) {
   const int32_t n = g->n;
-  float *wmat = malloc((size_t)n * n * sizeof *wmat), *best = malloc((size_t)n * sizeof *best);
+  double *wmat = malloc((size_t)n * n * sizeof *wmat), *best = malloc((size_t)n * sizeof *best);
   char *in = calloc((size_t)n, 1);
   for (int64_t i = 0; i < (int64_t)n * n; i++) wmat[i] = INFINITY;
   for (int32_t u = 0; u < n; u++)
     for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
       const int32_t v = g->cols[e];
       if (v == u) continue;
-      const float w = g->weights[e];
+      const double w = g->weights[e];
       if (w < wmat[(int64_t)u * n + v]) wmat[(int64_t)u * n + v] = wmat[(int64_t)v * n + u] = w;
     }
   double total = 0;
@@ -1103,7 +1118,7 @@ Test(cpu_mst, random_graphs_match_prim) {
     double total;
     int64_t num, prim_edges;
     int32_t eu[299], ev[299];
-    float ew[299];
+    double ew[299];
     cr_assert_eq(gn_cpu_mst(&g, &total, &num, eu, ev, ew, NULL), GNEST_OK);
     const double want = prim_forest_weight(&g, &prim_edges);
     cr_assert(total == want, "seed %llu: %g vs %g", (unsigned long long)seed, total, want);

@@ -309,8 +309,8 @@ Test(gen_weights, integers_in_range_equal_both_ways) {
   cr_assert_not_null(e.w);
   int seen[5] = {0};
   for (int64_t i = 0; i < e.m; i++) {
-    float w = e.w[i];
-    cr_assert(w >= 1.0f && w <= 4.0f && w == floorf(w), "w[%lld] = %g", (long long)i, w);
+    double w = e.w[i];
+    cr_assert(w >= 1.0 && w <= 4.0 && w == floor(w), "w[%lld] = %g", (long long)i, w);
     seen[(int)w]++;
   }
   for (int k = 1; k <= 4; k++) cr_assert_gt(seen[k], e.m / 8, "weight %d: %d", k, seen[k]);
@@ -324,7 +324,7 @@ Test(gen_weights, deterministic_and_seeded) {
   cr_assert_eq(gn_gen_er(500, 5000, 3, &b), GNEST_OK);
   cr_assert_eq(gn_gen_weights(&a, 1, 64, 5), GNEST_OK);
   cr_assert_eq(gn_gen_weights(&b, 1, 64, 5), GNEST_OK);
-  cr_assert_eq(memcmp(a.w, b.w, (size_t)a.m * sizeof(float)), 0);
+  cr_assert_eq(memcmp(a.w, b.w, (size_t)a.m * sizeof(double)), 0);
   cr_assert_eq(gn_gen_weights(&b, 1, 64, 6), GNEST_OK); /* replaces the previous weights */
   int64_t diff = 0;
   for (int64_t i = 0; i < a.m; i++) diff += a.w[i] != b.w[i];
@@ -332,7 +332,7 @@ Test(gen_weights, deterministic_and_seeded) {
   /* The weight depends on the unordered pair only, wherever the pair occurs. */
   gn_gen_edges rev = {a.n, a.m, a.dst, a.src, NULL};
   cr_assert_eq(gn_gen_weights(&rev, 1, 64, 5), GNEST_OK);
-  cr_assert_eq(memcmp(a.w, rev.w, (size_t)a.m * sizeof(float)), 0);
+  cr_assert_eq(memcmp(a.w, rev.w, (size_t)a.m * sizeof(double)), 0);
   free(rev.w);
   gn_gen_edges_free(&a);
   gn_gen_edges_free(&b);
@@ -344,9 +344,9 @@ Test(gen_weights, bounds) {
   cr_assert_eq(gn_gen_weights(&e, 5, 4, 1), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_null(e.w);
   cr_assert_eq(gn_gen_weights(&e, 7, 7, 1), GNEST_OK);
-  for (int64_t i = 0; i < e.m; i++) cr_assert_eq(e.w[i], 7.0f);
+  for (int64_t i = 0; i < e.m; i++) cr_assert_eq(e.w[i], 7.0);
   cr_assert_eq(gn_gen_weights(&e, -3, 0, 1), GNEST_OK);
-  for (int64_t i = 0; i < e.m; i++) cr_assert(e.w[i] >= -3.0f && e.w[i] <= 0.0f);
+  for (int64_t i = 0; i < e.m; i++) cr_assert(e.w[i] >= -3.0 && e.w[i] <= 0.0);
   gn_gen_edges_free(&e);
   cr_assert_eq(gn_gen_weights(NULL, 1, 2, 1), GNEST_ERR_INVALID_ARGUMENT);
 }
@@ -846,7 +846,7 @@ Test(gen_cli, grid_mtx_roundtrip_weighted) {
   cr_assert_eq(gn_gen_weights(&e, 1, 64, 3), GNEST_OK);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   for (int64_t i = 0; i < e.m; i++) {
     int found = 0;
@@ -879,7 +879,7 @@ Test(gen_cli, rmat_binary_drops_self_loops_and_duplicates) {
   cr_assert(m > 16384 && m < 2 * 16384, "m %lld", (long long)m);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   for (int32_t v = 0; v < 1024; v++)
     for (int64_t k = off[v]; k < off[v + 1]; k++) {

@@ -11,9 +11,9 @@
  * tested on every graph (or tree) input here. Failure messages read "algorithm/backend
  * [configuration] on input".
  *
- * Comparisons, by result kind: levels exact; distances exact for integer weights (within 1e-5
- * relative for real weights); scores within 1e-6 of max(|ref|, 1) per vertex; a coloring valid
- * and equal to the CPU's; a forest's total exact for integer weights, the same edge count, the
+ * Comparisons, by result kind: levels exact; distances exact (doubles: every backend computes the
+ * CPU's path sums, whatever the weights); scores within 1e-6 of max(|ref|, 1) per vertex; a
+ * coloring valid and equal to the CPU's; a forest's total exact, the same edge count, the
  * returned edges a forest of graph edges with that total, in the CPU's order; counts exact, total
  * and per vertex; node values exact. Optional outputs (forest edges, per-vertex counts) are left
  * out in a second run, which must give the same totals. Beside the kind, what is particular to
@@ -131,14 +131,11 @@ static int close_enough(double ref, double got, double tolerance) {
   return fabs(got - ref) <= tolerance * scale;
 }
 
-/* Infinities must match exactly. */
-static void expect_f32_close(const float *ref, const float *got, int64_t n, double tolerance,
-                             const char *what) {
-  for (int64_t v = 0; v < n; v++) {
-    if (ref[v] == got[v]) continue;
-    if (isinf(ref[v]) || isinf(got[v]) || isnan(got[v]) || !close_enough(ref[v], got[v], tolerance))
-      cr_assert_fail("%s: vertex %lld: got %.9g, cpu %.9g", what, (long long)v, got[v], ref[v]);
-  }
+/* Distances: every one the CPU's exactly (infinities too). */
+static void expect_dist_equal(const double *ref, const double *got, int64_t n, const char *what) {
+  for (int64_t v = 0; v < n; v++)
+    if (!(ref[v] == got[v]))
+      cr_assert_fail("%s: vertex %lld: got %.17g, cpu %.17g", what, (long long)v, got[v], ref[v]);
 }
 
 static void expect_f64_close(const double *ref, const double *got, int64_t n, double tolerance,
@@ -153,7 +150,7 @@ static void expect_valid_coloring(const gnest_graph *g, const int32_t *colors, i
                                   const char *what) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int32_t n = gnest_graph_num_vertices(g);
   for (int32_t u = 0; u < n; u++) {
@@ -169,10 +166,10 @@ static void expect_valid_coloring(const gnest_graph *g, const int32_t *colors, i
  * graphs have weight 1. Rows are sorted unless the graph borrows unsorted CSR arrays: a binary
  * search first (a forest of a star looks up all its edges in the hub's row), then, when it
  * finds nothing, a linear scan of the row. */
-static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, float wt) {
+static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, double wt) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int64_t lo = off[u], hi = off[u + 1];
   while (lo < hi) {
@@ -181,9 +178,9 @@ static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, float wt)
     else hi = mid;
   }
   for (int64_t k = lo; k < off[u + 1] && col[k] == v; k++)
-    if ((w ? w[k] : 1.0f) == wt) return 1;
+    if ((w ? w[k] : 1.0) == wt) return 1;
   for (int64_t k = off[u]; k < off[u + 1]; k++)
-    if (col[k] == v && (w ? w[k] : 1.0f) == wt) return 1;
+    if (col[k] == v && (w ? w[k] : 1.0) == wt) return 1;
   return 0;
 }
 
@@ -197,7 +194,7 @@ static int32_t uf_find(int32_t *parent, int32_t x) {
 
 /* The returned edges are graph edges (u < v) without a cycle, summing to total. */
 static void expect_forest(const gnest_graph *g, int64_t count, const int32_t *eu, const int32_t *ev,
-                          const float *ew, double total, double tolerance, const char *what) {
+                          const double *ew, double total, const char *what) {
   int32_t n = gnest_graph_num_vertices(g);
   int32_t *uf = xmalloc((size_t)n, sizeof *uf);
   for (int32_t v = 0; v < n; v++) uf[v] = v;
@@ -213,8 +210,7 @@ static void expect_forest(const gnest_graph *g, int64_t count, const int32_t *eu
     uf[ru] = rv;
     sum += ew[i];
   }
-  cr_assert(close_enough(total, sum, tolerance), "%s: edges sum to %.17g, total %.17g", what, sum,
-            total);
+  cr_assert(total == sum, "%s: edges sum to %.17g, total %.17g", what, sum, total);
   free(uf);
 }
 
@@ -254,8 +250,7 @@ typedef struct input_case {
   unsigned algos;      /* GN_ALGO_BIT set */
   bm_configs configs;  /* which configurations of each backend run on it */
   int32_t source;      /* GNEST_SOURCES_ONE: the source */
-  int exact_sssp;      /* weights are integers (or sums stay exact): distances compared exactly */
-  int exact_mst;       /* MST total compared exactly (else within 1e-9 relative) */
+  gnest_weights weights; /* SSSP / MST: the weights' type every run asks for */
   int32_t bc_sample;   /* GNEST_SOURCES_SET: 0 = all, else this many sampled with a fixed seed */
   const int32_t *bc_list; /* or an explicit list (bc_list_len entries) */
   int32_t bc_list_len;
@@ -284,6 +279,7 @@ static gnest_options case_options(const input_case *c, const gnest_options *run)
   opts.bfs_direction = c->bfs_direction;
   opts.color_method = c->color_method;
   opts.tc_method = c->tc_method;
+  opts.weights = c->weights;
   return opts;
 }
 
@@ -306,7 +302,7 @@ static void outputs_poison(outputs *o) {
   const size_t edges = o->n > 1 ? (size_t)o->n - 1 : 0;
   poison(o->r.edge_u, edges * sizeof(int32_t));
   poison(o->r.edge_v, edges * sizeof(int32_t));
-  poison(o->r.edge_w, edges * sizeof(float));
+  poison(o->r.edge_weight, edges * sizeof(double));
   o->r.num_colors = -1;
   o->r.total_weight = -1;
   o->r.num_edges = -1;
@@ -343,8 +339,6 @@ static gnest_status run_algo(gnest_ctx *ctx, const input_case *c, gnest_algorith
 
 /* --- comparisons by result kind --- */
 
-static double mst_tolerance(const input_case *c) { return c->exact_mst ? 0.0 : 1e-9; }
-
 /* The CPU's own result, where its kind has a property to check. */
 static void check_ref_kind(const input_case *c, const gnest_algorithm_desc *d, const outputs *ref,
                            const char *what) {
@@ -352,30 +346,28 @@ static void check_ref_kind(const input_case *c, const gnest_algorithm_desc *d, c
   if (d->result == GNEST_RESULT_COLORING)
     expect_valid_coloring(c->g, x->values_i32, x->num_colors, what);
   if (d->result == GNEST_RESULT_FOREST)
-    expect_forest(c->g, x->num_edges, x->edge_u, x->edge_v, x->edge_w, x->total_weight,
-                  mst_tolerance(c), what);
+    expect_forest(c->g, x->num_edges, x->edge_u, x->edge_v, x->edge_weight, x->total_weight,
+                  what);
 }
 
 static void compare_forest(const gpu_env *env, const bm_run *r, const input_case *c,
                            const gnest_algorithm_desc *d, const outputs *ref, const outputs *got,
                            const char *what) {
   const gnest_result *x = &ref->r, *y = &got->r;
-  const double tolerance = mst_tolerance(c);
   cr_assert_eq(y->num_edges, x->num_edges, "%s: %lld edges, cpu %lld", what,
                (long long)y->num_edges, (long long)x->num_edges);
-  cr_assert(close_enough(x->total_weight, y->total_weight, tolerance),
-            "%s: total %.17g, cpu %.17g", what, y->total_weight, x->total_weight);
-  expect_forest(c->g, y->num_edges, y->edge_u, y->edge_v, y->edge_w, y->total_weight, tolerance,
-                what);
+  cr_assert(x->total_weight == y->total_weight, "%s: total %.17g, cpu %.17g", what,
+            y->total_weight, x->total_weight);
+  expect_forest(c->g, y->num_edges, y->edge_u, y->edge_v, y->edge_weight, y->total_weight, what);
   /* The forest is unique under the order (weight, u, v), and its edges come in that order: the
    * CPU's edges exactly (a tie broken the wrong way shows here, not in the total). */
   for (int64_t i = 0; i < y->num_edges; i++)
     if (y->edge_u[i] != x->edge_u[i] || y->edge_v[i] != x->edge_v[i] ||
-        !(y->edge_w[i] == x->edge_w[i] ||
-          (y->edge_w[i] != y->edge_w[i] && x->edge_w[i] != x->edge_w[i])))
-      cr_assert_fail("%s: edge %lld is (%d, %d, %g), cpu (%d, %d, %g)", what, (long long)i,
-                     y->edge_u[i], y->edge_v[i], y->edge_w[i], x->edge_u[i], x->edge_v[i],
-                     x->edge_w[i]);
+        !(y->edge_weight[i] == x->edge_weight[i] ||
+          (y->edge_weight[i] != y->edge_weight[i] && x->edge_weight[i] != x->edge_weight[i])))
+      cr_assert_fail("%s: edge %lld is (%d, %d, %.17g), cpu (%d, %d, %.17g)", what, (long long)i,
+                     y->edge_u[i], y->edge_v[i], y->edge_weight[i], x->edge_u[i], x->edge_v[i],
+                     x->edge_weight[i]);
   /* Without the edge arrays the totals are the same. */
   gnest_result only = {0};
   only.total_weight = -1;
@@ -385,8 +377,8 @@ static void compare_forest(const gpu_env *env, const bm_run *r, const input_case
   cr_assert_eq(st, GNEST_OK, "%s without edges: %s", what, gnest_last_error_string(env->ctx));
   cr_assert_eq(only.num_edges, y->num_edges, "%s without edges: %lld edges", what,
                (long long)only.num_edges);
-  cr_assert(close_enough(x->total_weight, only.total_weight, tolerance),
-            "%s without edges: total %.17g", what, only.total_weight);
+  cr_assert(x->total_weight == only.total_weight, "%s without edges: total %.17g", what,
+            only.total_weight);
 }
 
 static void compare_counts(const gpu_env *env, const bm_run *r, const input_case *c,
@@ -414,7 +406,7 @@ static void compare_kind(const gpu_env *env, const bm_run *r, const input_case *
   const int32_t n = case_size(c);
   switch (d->result) {
     case GNEST_RESULT_DISTANCES:
-      expect_f32_close(x->values_f32, y->values_f32, n, c->exact_sssp ? 0.0 : 1e-5, what);
+      expect_dist_equal(x->values_f64, y->values_f64, n, what);
       break;
     case GNEST_RESULT_SCORES: expect_f64_close(x->values_f64, y->values_f64, n, 1e-6, what); break;
     case GNEST_RESULT_COLORING:
@@ -667,6 +659,27 @@ static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algori
   }
 }
 
+/* A weighted input's SSSP / MST names the weights' type on the device: float when asked, or
+ * (auto) when every weight is exactly a float; else double. */
+static void check_weights_type(const input_case *c, const gnest_info *info, const char *what) {
+  const int64_t *off;
+  const int32_t *col;
+  const double *w;
+  gnest_graph_csr(c->g, &off, &col, &w);
+  if (!w || !strstr(info->reason, "weights: ")) {
+    cr_assert(!w || info->backend == GNEST_BACKEND_CPU || gnest_graph_num_vertices(c->g) == 0,
+              "%s: the weights' type is not named: %s", what, info->reason);
+    return;
+  }
+  int float_exact = 1;
+  for (int64_t k = 0; k < gnest_graph_num_edges(c->g); k++)
+    float_exact &= (double)(float)w[k] == w[k];
+  const int as_float = c->weights == GNEST_WEIGHTS_FLOAT ||
+                       (c->weights == GNEST_WEIGHTS_AUTO && float_exact);
+  const char *want = as_float ? "weights: float" : "weights: double";
+  cr_assert(strstr(info->reason, want), "%s: expected '%s' in: %s", what, want, info->reason);
+}
+
 /* The checks of one algorithm beyond its result kind's, after a successful run. */
 static void check_particular(const gpu_env *env, const input_case *c, gnest_algorithm a,
                              const outputs *ref, const gnest_info *info, gnest_status st,
@@ -676,6 +689,8 @@ static void check_particular(const gpu_env *env, const input_case *c, gnest_algo
     check_bfs_direction(env, c, ref, info, what);
   if (a == GNEST_ALGO_COLOR && st == GNEST_OK) check_color_method(c, info, what);
   if (a == GNEST_ALGO_TC && st == GNEST_OK) check_tc_method(env, c, info, what);
+  if ((a == GNEST_ALGO_SSSP || a == GNEST_ALGO_MST) && st == GNEST_OK)
+    check_weights_type(c, info, what);
 }
 
 /* The coloring with color_tie=id (smaller id first among equal degrees, self-loops twice in the
@@ -780,7 +795,7 @@ static gnest_graph *build(const gpu_env *env, const gn_gen_edges *e, build_opts 
 static int32_t hub_of(const gnest_graph *g) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int32_t best = 0, n = gnest_graph_num_vertices(g);
   for (int32_t v = 1; v < n; v++)
@@ -807,8 +822,6 @@ static input_case make_case(const char *name, const gnest_graph *g, unsigned alg
   c.source = gnest_graph_num_vertices(g) > 0 ? hub_of(g) : 0;
   c.algos = algos;
   c.configs = which;
-  c.exact_sssp = 1;
-  c.exact_mst = 1;
   c.bc_sample = bc_sample_for(g);
   return c;
 }
@@ -939,12 +952,12 @@ Test(gpu_graphs, borrowed_csr_with_unsorted_rows) {
   gn_gen_edges_free(&e);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(owned, &off, &col, &w);
   const int32_t n = gnest_graph_num_vertices(owned);
   const int64_t m = gnest_graph_num_edges(owned);
   int32_t *reversed_col = xmalloc((size_t)m, sizeof *reversed_col);
-  float *reversed_w = xmalloc((size_t)m, sizeof *reversed_w);
+  double *reversed_w = xmalloc((size_t)m, sizeof *reversed_w);
   for (int32_t u = 0; u < n; u++)
     for (int64_t k = off[u]; k < off[u + 1]; k++) {
       reversed_col[off[u] + off[u + 1] - 1 - k] = col[k];
@@ -1191,7 +1204,7 @@ static void multigraph_edges(gn_gen_edges *e, int32_t n) {
    * the same weight as its arc, so the graph stays symmetric. */
   for (int64_t i = 0; i < m; i++) {
     uint64_t st = (uint64_t)i;
-    e->w[i] = (float)(1 + gn_splitmix64(&st) % 64);
+    e->w[i] = (double)(1 + gn_splitmix64(&st) % 64);
   }
 }
 
@@ -1435,7 +1448,7 @@ Test(gpu_graphs, empty_and_single_vertex) {
   gpu_env env;
   bm_open(&env);
   int32_t loop_src = 0, loop_dst = 0;
-  float loop_w = 3.0f;
+  double loop_w = 3.0;
   gn_gen_edges empty = {0, 0, &loop_src, &loop_dst, NULL}; /* m = 0: the arrays are not read */
   gn_gen_edges one = {1, 0, &loop_src, &loop_dst, NULL};
   gn_gen_edges one_loop = {1, 1, &loop_src, &loop_dst, &loop_w};
@@ -1510,18 +1523,16 @@ Test(gpu_graphs, zero_and_huge_weights) {
   gn_gen_edges e;
   gen_ok(gn_gen_grid(side, side, 1, &e), "gn_gen_grid");
   gen_ok(gn_gen_weights(&e, 0, 3, 9), "gn_gen_weights");
-  /* Map 0..3 to 0, 1, 7 and 1e30: the pair hash keeps both arcs equal. Float sums stay exact
-   * enough that every backend's fl(dist + w) matches the CPU's; the MST total in double is
-   * compared with a relative tolerance since 1e30 dwarfs the small weights. */
-  const float map[4] = {0.0f, 1.0f, 7.0f, 1e30f};
+  /* Map 0..3 to 0, 1, 7 and 1e30 (a float: the weights go as floats): the pair hash keeps both
+   * arcs equal. Every backend's sums are the CPU's, in double. */
+  const double map[4] = {0.0, 1.0, 7.0, (double)1e30f};
   for (int64_t i = 0; i < e.m; i++) e.w[i] = map[(int)e.w[i]];
   gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
   input_case c = make_case("grid with zero and 1e30 weights", g, A_ALL, BM_ALL);
-  c.exact_mst = 0;
   check_case(&env, &c);
   gnest_graph_free(g);
   /* All weights zero: every reachable distance is 0 and the forest weighs 0. */
-  for (int64_t i = 0; i < e.m; i++) e.w[i] = 0.0f;
+  for (int64_t i = 0; i < e.m; i++) e.w[i] = 0.0;
   g = build(&env, &e, UNDIRECTED_CLEAN);
   c = make_case("grid with zero weights", g, A_SSSP | A_MST, BM_ALL);
   check_case(&env, &c);
@@ -1561,6 +1572,40 @@ Test(gpu_graphs, bc_weighted_zero_weight_ties) {
   c = make_case("grid, zero weights upward", g, A_SSSP | A_BCW, BM_ALL);
   check_case(&env, &c);
   gnest_graph_free(g);
+/* Weights that no float holds exactly (2^30 + k, k / 10): they go to the device as doubles, and
+ * every backend's distances and forest must be the CPU's exactly. The same graphs forced to
+ * weights=float (rounded on the device and in the CPU reference alike), and float-exact weights
+ * forced to double. */
+Test(gpu_graphs, double_weights) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 13, 8, 21, &e), "gn_gen_rmat");
+  gen_ok(gn_gen_weights(&e, 1, 1000, 21), "gn_gen_weights");
+  double *drawn = xmalloc((size_t)e.m, sizeof *drawn);
+  memcpy(drawn, e.w, (size_t)e.m * sizeof *drawn);
+  const struct { double base, step; const char *name; } families[] = {
+      {1073741824.0, 1.0, "rmat with weights 2^30 + k (doubles)"},
+      {0.0, 0.1, "rmat with weights k / 10 (doubles)"}};
+  for (size_t f = 0; f < sizeof families / sizeof families[0]; f++) {
+    for (int64_t i = 0; i < e.m; i++) e.w[i] = families[f].base + families[f].step * drawn[i];
+    gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+    input_case c = make_case(families[f].name, g, A_SSSP | A_MST, BM_ALL);
+    check_case(&env, &c);
+    char name[160];
+    snprintf(name, sizeof name, "%s, weights=float", families[f].name);
+    c.name = name;
+    c.weights = GNEST_WEIGHTS_FLOAT;
+    check_case(&env, &c);
+    gnest_graph_free(g);
+  }
+  for (int64_t i = 0; i < e.m; i++) e.w[i] = drawn[i];
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  input_case c = make_case("rmat with weights 1..1000, weights=double", g, A_SSSP | A_MST, BM_ALL);
+  c.weights = GNEST_WEIGHTS_DOUBLE;
+  check_case(&env, &c);
+  gnest_graph_free(g);
+  free(drawn);
   gn_gen_edges_free(&e);
   bm_close(&env);
 }
@@ -1574,13 +1619,18 @@ Test(gpu_graphs, mst_key_layouts) {
   gn_gen_edges e;
   gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 8, 5, &e), "gn_gen_rmat");
   gen_ok(gn_gen_weights(&e, 0, 3, 11), "gn_gen_weights");
-  const float fractions[4] = {0.25f, 1.5f, 1.5f, 2.75f}, negatives[4] = {-2.0f, 0.0f, 3.0f, 3.0f};
-  const float wholes[4] = {0.0f, 5.0f, 5.0f, 4294967040.0f}; /* the largest whole weight packed */
-  const struct { const float *map; const char *name; } layouts[] = {
+  const double fractions[4] = {0.25, 1.5, 1.5, 2.75}, negatives[4] = {-2.0, 0.0, 3.0, 3.0};
+  const double wholes[4] = {0.0, 5.0, 5.0, 4294967040.0}; /* the largest whole float packed */
+  /* Doubles that no float holds: the double split key (and, whole, the packed key on doubles). */
+  const double tenths[4] = {0.1, 0.3, 0.3, 1e300}, big_wholes[4] = {0.0, 16777217.0, 16777217.0,
+                                                                    4294967295.0};
+  const struct { const double *map; const char *name; } layouts[] = {
       {fractions, "rmat with weights in quarters (split key)"},
       {negatives, "rmat with negative weights (split key)"},
-      {wholes, "rmat with whole weights up to 2^32 - 256 (packed key)"}};
-  float *drawn = xmalloc((size_t)e.m, sizeof *drawn);
+      {wholes, "rmat with whole weights up to 2^32 - 256 (packed key)"},
+      {tenths, "rmat with double weights 0.1, 0.3, 1e300 (double split key)"},
+      {big_wholes, "rmat with whole double weights up to 2^32 - 1 (packed key on doubles)"}};
+  double *drawn = xmalloc((size_t)e.m, sizeof *drawn);
   memcpy(drawn, e.w, (size_t)e.m * sizeof *drawn);
   for (size_t k = 0; k < sizeof layouts / sizeof layouts[0]; k++) {
     for (int64_t i = 0; i < e.m; i++) e.w[i] = layouts[k].map[(int)drawn[i]];
@@ -1601,7 +1651,7 @@ Test(gpu_graphs, mst_key_layouts) {
 typedef struct real_graph {
   const char *file;
   int large;          /* skipped in small mode */
-  int real_weights;   /* float weights: SSSP / MST within tolerance */
+  int real_weights;   /* the file's own weights (else 1..64 are drawn) */
   int32_t host_bc;    /* > 0: the host_levels runs (hybrids) take BC from this many sources
                        * (see check_real_case); 0: as every run */
 } real_graph;
@@ -1620,7 +1670,7 @@ static const real_graph real_graphs[] = {
 static void edges_of(const gnest_graph *g, gn_gen_edges *e) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   e->n = gnest_graph_num_vertices(g);
   e->m = gnest_graph_num_edges(g);
@@ -1681,7 +1731,6 @@ static int check_real_graph(const gpu_env *env, const real_graph *r) {
   cr_assert_eq(st, GNEST_OK, "%s: %s", path, gnest_last_error_string(env->ctx));
   /* As stored (directed where the file is): traversals. */
   input_case c = make_case(r->file, g, A_TRAVERSALS, which);
-  c.exact_sssp = !r->real_weights;
   check_real_case(env, r, &c);
   /* Symmetrized, with integer weights 1..64 unless the file has its own: every algorithm. */
   gn_gen_edges e;
@@ -1693,7 +1742,6 @@ static int check_real_graph(const gpu_env *env, const real_graph *r) {
   char name[300];
   snprintf(name, sizeof name, "%s symmetrized weighted", r->file);
   c = make_case(name, g, A_ALL, which);
-  c.exact_sssp = c.exact_mst = !r->real_weights;
   check_real_case(env, r, &c);
   gnest_graph_free(g);
   return 1;
@@ -2115,7 +2163,7 @@ Test(gpu_api, source_out_of_range) {
   gnest_graph *g = small_weighted_graph(&env);
   int32_t n = gnest_graph_num_vertices(g);
   int32_t *levels = xmalloc((size_t)n, sizeof *levels);
-  float *dist = xmalloc((size_t)n, sizeof *dist);
+  double *dist = xmalloc((size_t)n, sizeof *dist);
   double *bc = xmalloc((size_t)n, sizeof *bc);
   const int32_t bad[] = {-1, n, INT32_MAX, INT32_MIN};
   FOR_RUNS(&env, BM_ALL, r) {
@@ -2145,10 +2193,10 @@ Test(gpu_api, negative_weight_is_invalid_input) {
   gn_gen_edges e;
   gen_ok(gn_gen_grid(30, 30, 1, &e), "gn_gen_grid");
   gen_ok(gn_gen_weights(&e, 1, 64, 3), "gn_gen_weights");
-  e.w[e.m / 2] = -2.0f; /* one arc, far from the source */
+  e.w[e.m / 2] = -2.0; /* one arc, far from the source */
   gnest_graph *g = build(&env, &e, DIRECTED_CLEAN);
   gn_gen_edges_free(&e);
-  float dist[900];
+  double dist[900];
   int32_t levels[900];
   gnest_options cpu = bm_cpu_options();
   cr_assert_eq(gnest_sssp(env.ctx, g, 0, dist, &cpu, NULL), GNEST_ERR_INVALID_INPUT);
@@ -2161,6 +2209,32 @@ Test(gpu_api, negative_weight_is_invalid_input) {
                       GNEST_OK, "one negative weight");
   }
   gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* A relaxation whose finite sum overflows double: GNEST_ERR_OVERFLOW naming the arc, on every
+ * backend as on the CPU; 3e38 + 3e38 (past float, fine in double) is a distance. */
+Test(gpu_api, distance_overflow) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t src[] = {0, 1, 0}, dst[] = {1, 2, 3};
+  const double huge[] = {1e308, 1e308, 1.0}, big[] = {3e38, 3e38, 1.0};
+  gnest_graph *overflowing = NULL, *fine = NULL;
+  cr_assert_eq(gnest_graph_from_edges(env.ctx, 4, 3, src, dst, huge, NULL, &overflowing), GNEST_OK);
+  cr_assert_eq(gnest_graph_from_edges(env.ctx, 4, 3, src, dst, big, NULL, &fine), GNEST_OK);
+  double dist[4];
+  FOR_RUNS(&env, BM_ALL, r) {
+    gnest_status st = gnest_sssp(env.ctx, overflowing, 0, dist, &r->opts, NULL);
+    expect_run_status(&env, r, GNEST_ALGO_SSSP, st, GNEST_ERR_OVERFLOW, "1e308 + 1e308");
+    if (st == GNEST_ERR_OVERFLOW)
+      cr_assert(strstr(gnest_last_error(env.ctx)->message, "arc 1 -> 2"), "%s: %s", r->label,
+                gnest_last_error(env.ctx)->message);
+    st = gnest_sssp(env.ctx, fine, 0, dist, &r->opts, NULL);
+    expect_run_status(&env, r, GNEST_ALGO_SSSP, st, GNEST_OK, "3e38 + 3e38");
+    if (st == GNEST_OK) cr_assert_eq(dist[2], 6e38, "%s: distance %.17g", r->label, dist[2]);
+  }
+  gnest_graph_free(overflowing);
+  gnest_graph_free(fine);
   bm_close(&env);
 }
 

@@ -112,7 +112,7 @@ static gnest_graph *wrap(gnest_ctx *ctx, const big_csr *c, int32_t n) {
 static void check_traversals(gnest_ctx *ctx, const gnest_graph *g, const gnest_options *o,
                              const char *label, int64_t m) {
   int32_t *levels = malloc((size_t)kN * sizeof *levels);
-  float *dist = malloc((size_t)kN * sizeof *dist);
+  double *dist = malloc((size_t)kN * sizeof *dist);
   cr_assert(levels && dist);
   gnest_info info;
   /* Top-down, where every arc is visited once (a bottom-up level counts the edges it ends early
@@ -143,8 +143,8 @@ static void check_traversals(gnest_ctx *ctx, const gnest_graph *g, const gnest_o
   cr_assert_eq(gnest_sssp(ctx, g, 0, dist, o, &info), GNEST_OK, "%s sssp: %s", label,
                gnest_last_error_string(ctx));
   for (int32_t v = 0, bad2 = 0; v < kN && bad2 < 5; v++)
-    if (dist[v] != (float)expected_level(v))
-      cr_expect_eq(dist[v], (float)expected_level(v), "%s sssp: distance of %d (bad %d)", label, v,
+    if (dist[v] != (double)expected_level(v))
+      cr_expect_eq(dist[v], (double)expected_level(v), "%s sssp: distance of %d (bad %d)", label, v,
                    ++bad2);
   free(levels);
   free(dist);
@@ -197,7 +197,7 @@ Test(big, device_backends_count_arcs_in_64_bits, .timeout = 1800) {
       check_traversals(mx.ctx, g, &r->opts, r->label, c.m);
     } else {
       int32_t *levels = malloc((size_t)kN * sizeof *levels);
-      float *dist = malloc((size_t)kN * sizeof *dist);
+      double *dist = malloc((size_t)kN * sizeof *dist);
       cr_assert(levels && dist);
       bm_status_agrees(&mx, r, GNEST_ALGO_BFS, "circulant", GNEST_OK,
                        gnest_bfs(mx.ctx, g, 0, levels, &r->opts, NULL));

@@ -176,12 +176,12 @@ static gnest_graph *heavy_ring_undirected(gnest_ctx *ctx, int32_t n) {
   enum { kDegree = 16 };
   const int64_t m = (int64_t)n * kDegree;
   int32_t *src = malloc(sizeof(int32_t) * (size_t)m), *dst = malloc(sizeof(int32_t) * (size_t)m);
-  float *w = malloc(sizeof(float) * (size_t)m);
+  double *w = malloc(sizeof(double) * (size_t)m);
   cr_assert(src && dst && w);
   for (int64_t k = 0; k < m; k++) {
     src[k] = (int32_t)(k / kDegree);
     dst[k] = (int32_t)(((int64_t)src[k] * 7 + (k % kDegree) * 131 + 1) % n);
-    w[k] = (float)(1 + (src[k] + dst[k]) % 7);
+    w[k] = (double)(1 + (src[k] + dst[k]) % 7);
   }
   gnest_load_options lo;
   gnest_load_options_init(&lo);

@@ -165,7 +165,7 @@ static void flat_stretches_on(gnest_ctx *ctx, gnest_graph *g, int32_t source, co
                               int64_t min_grid) {
   const int32_t n = gnest_graph_num_vertices(g);
   int32_t *ref = malloc((size_t)n * sizeof *ref), *got = malloc((size_t)n * sizeof *got);
-  float *dref = malloc((size_t)n * sizeof *dref), *dgot = malloc((size_t)n * sizeof *dgot);
+  double *dref = malloc((size_t)n * sizeof *dref), *dgot = malloc((size_t)n * sizeof *dgot);
   double *bref = malloc((size_t)n * sizeof *bref), *bgot = malloc((size_t)n * sizeof *bgot);
   cr_assert(ref && got && dref && dgot && bref && bgot);
   const gnest_options cpu = bm_cpu_options();

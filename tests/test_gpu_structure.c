@@ -28,7 +28,7 @@ typedef bm_matrix env;
 
 /* Undirected graph from m edges (stored both ways), sorted and merged. */
 static gnest_graph *undirected(const env *s, int32_t n, int64_t m, const int32_t *u,
-                               const int32_t *v, const float *w) {
+                               const int32_t *v, const double *w) {
   gnest_load_options lo;
   gnest_load_options_init(&lo);
   lo.symmetrize = 1;
@@ -90,7 +90,7 @@ static void expect_same_forest(const env *s, const gnest_graph *g, const char *n
   const int32_t n = gnest_graph_num_vertices(g);
   const size_t cap = n > 1 ? (size_t)n - 1 : 1;
   int32_t *ru = malloc(cap * 4), *rv = malloc(cap * 4), *eu = malloc(cap * 4), *ev = malloc(cap * 4);
-  float *rw = malloc(cap * 4), *ew = malloc(cap * 4);
+  double *rw = malloc(cap * 8), *ew = malloc(cap * 8);
   cr_assert(ru && rv && eu && ev && rw && ew);
   double ref_total = 0, total = 0;
   int64_t ref_count = 0, count = 0;
@@ -125,7 +125,7 @@ Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
   /* A SIDE x SIDE grid, every weight 1 (ties only), then with weights in {-2, -0, +0, 3}. */
   int64_t m = 2 * SIDE * (SIDE - 1), k = 0;
   int32_t *u = malloc((size_t)PATH * 4), *v = malloc((size_t)PATH * 4);
-  float *w = malloc((size_t)PATH * 4);
+  double *w = malloc((size_t)PATH * 8);
   cr_assert(u && v && w);
   for (int32_t r = 0; r < SIDE; r++)
     for (int32_t c = 0; c < SIDE; c++) {
@@ -137,14 +137,14 @@ Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
   gnest_graph *g = undirected(&s, SIDE * SIDE, m, u, v, NULL);
   expect_same_forest(&s, g, "grid, all weights equal");
   gnest_graph_free(g);
-  const float signed_weights[] = {-2.0f, -0.0f, 0.0f, 3.0f};
+  const double signed_weights[] = {-2.0, -0.0, 0.0, 3.0};
   for (k = 0; k < m; k++) w[k] = signed_weights[(k * 7 + k / 3) % 4];
   g = undirected(&s, SIDE * SIDE, m, u, v, w);
   expect_same_forest(&s, g, "grid, weights -2, -0, +0, 3");
   gnest_graph_free(g);
 
   /* Path 0 - 1 - ... with weight i on edge (i, i+1): vertex i's lightest edge is (i-1, i). */
-  for (k = 0; k + 1 < PATH; k++) u[k] = (int32_t)k, v[k] = (int32_t)k + 1, w[k] = (float)k;
+  for (k = 0; k + 1 < PATH; k++) u[k] = (int32_t)k, v[k] = (int32_t)k + 1, w[k] = (double)k;
   g = undirected(&s, PATH, PATH - 1, u, v, w);
   expect_same_forest(&s, g, "path with growing weights");
   gnest_graph_free(g);
@@ -153,17 +153,17 @@ Test(gpu_structure, mst_ties_signs_and_deep_link_chains) {
 }
 
 /* Appends the undirected edge {a, b} of weight x. */
-static void add_edge(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t a, int32_t b, float x) {
+static void add_edge(int32_t *u, int32_t *v, double *w, int64_t *k, int32_t a, int32_t b, double x) {
   u[*k] = a, v[*k] = b, w[*k] = x;
   ++*k;
 }
 
 /* An 8-neighbour side x side grid on vertices base.. with weights 1 and 2. */
-static void king_grid(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t base, int32_t side) {
+static void king_grid(int32_t *u, int32_t *v, double *w, int64_t *k, int32_t base, int32_t side) {
   for (int32_t r = 0; r < side; r++)
     for (int32_t c = 0; c < side; c++) {
       const int32_t x = base + r * side + c;
-      const float a = (float)(1 + (r * 3 + c) % 2), b = (float)(1 + (r + c * 5) % 2);
+      const double a = (double)(1 + (r * 3 + c) % 2), b = (double)(1 + (r + c * 5) % 2);
       if (c + 1 < side) add_edge(u, v, w, k, x, x + 1, a);
       if (r + 1 < side) add_edge(u, v, w, k, x, x + side, b);
       if (r + 1 < side && c + 1 < side) add_edge(u, v, w, k, x, x + side + 1, b);
@@ -174,11 +174,11 @@ static void king_grid(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t base
 /* A path base, base + 1, ... of len vertices whose edge (i, i + 1) weighs len - i (each vertex's
  * lightest path edge is to its right: one long chain), with chords (i, i + 2) and (i, i + 3)
  * heavier and tied in groups of 7. */
-static void banded_path(int32_t *u, int32_t *v, float *w, int64_t *k, int32_t base, int32_t len) {
+static void banded_path(int32_t *u, int32_t *v, double *w, int64_t *k, int32_t base, int32_t len) {
   for (int32_t i = 0; i < len; i++) {
-    if (i + 1 < len) add_edge(u, v, w, k, base + i, base + i + 1, (float)(len - i));
-    if (i + 2 < len) add_edge(u, v, w, k, base + i, base + i + 2, (float)(2 * len + i % 7));
-    if (i + 3 < len) add_edge(u, v, w, k, base + i, base + i + 3, (float)(2 * len + i % 5));
+    if (i + 1 < len) add_edge(u, v, w, k, base + i, base + i + 1, (double)(len - i));
+    if (i + 2 < len) add_edge(u, v, w, k, base + i, base + i + 2, (double)(2 * len + i % 7));
+    if (i + 3 < len) add_edge(u, v, w, k, base + i, base + i + 3, (double)(2 * len + i % 5));
   }
 }
 
@@ -187,7 +187,7 @@ Test(gpu_structure, mst_filtered_light_then_heavy) {
   bm_open(&s);
   enum { SIDE = 100, LEN = 30000, HUB = 2000, CAP = 4 * SIDE * SIDE * 2 + 3 * LEN + 4 * HUB };
   int32_t *u = malloc((size_t)CAP * 4), *v = malloc((size_t)CAP * 4);
-  float *w = malloc((size_t)CAP * 4);
+  double *w = malloc((size_t)CAP * 8);
   cr_assert(u && v && w);
   int64_t k = 0;
   king_grid(u, v, w, &k, 0, SIDE);
@@ -208,9 +208,9 @@ Test(gpu_structure, mst_filtered_light_then_heavy) {
   banded_path(u, v, w, &k, SIDE * SIDE, LEN);
   const int32_t hub = SIDE * SIDE + LEN + 50;
   for (int32_t i = 1; i <= HUB; i++) {
-    add_edge(u, v, w, &k, hub, hub + i, 3.0f);
-    if (i + 1 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 1, (float)(1 + i % 2));
-    if (i + 2 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 2, 2.0f);
+    add_edge(u, v, w, &k, hub, hub + i, 3.0);
+    if (i + 1 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 1, (double)(1 + i % 2));
+    if (i + 2 <= HUB) add_edge(u, v, w, &k, hub + i, hub + i + 2, 2.0);
   }
   cr_assert_leq(k, CAP);
   g = undirected(&s, hub + HUB + 1, k, u, v, w);

@@ -144,7 +144,7 @@ static gnest_status parse_el(const char *text, int one_based, gn_edges *e) {
 }
 
 static void expect_csr(const gn_csr *c, int32_t n, int64_t m, const int64_t *offsets, const int32_t *cols,
-                       const float *weights) {
+                       const double *weights) {
   cr_assert_eq(c->n, n);
   cr_assert_eq(c->m, m, "m = %lld, wanted %lld", (long long)c->m, (long long)m);
   for (int32_t v = 0; v <= n; v++) cr_assert_eq(c->offsets[v], offsets[v], "offsets[%d]", v);
@@ -189,7 +189,7 @@ Test(io, relabel_numbers_the_ids_that_appear_in_increasing_order) {
   gn_csr c = {4, 4, (int64_t *)off, (int32_t *)cols, NULL, 0, 0, 0, NULL};
   const int64_t *go;
   const int32_t *gc;
-  const float *gw;
+  const double *gw;
   gnest_graph_csr(g, &go, &gc, &gw);
   for (int v = 0; v <= 4; v++) cr_expect_eq(go[v], c.offsets[v], "offsets[%d]", v);
   for (int e = 0; e < 4; e++) cr_expect_eq(gc[e], c.cols[e], "cols[%d]", e);
@@ -540,13 +540,13 @@ Test(io, mtx_integer_symmetric) {
   gn_edges e;
   cr_assert_eq(parse_mtx("%%MatrixMarket matrix coordinate integer symmetric\n4 4 3\n2 1 5\n3 1 -7\n4 4 2\n", &e), GNEST_OK);
   cr_assert_eq(e.symmetric, 1);
-  cr_assert_eq(e.w[0], 5.0f);
-  cr_assert_eq(e.w[1], -7.0f);
+  cr_assert_eq(e.w[0], 5.0);
+  cr_assert_eq(e.w[1], -7.0);
   gn_csr c;
   cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
   int64_t off[] = {0, 2, 3, 4, 5};
   int32_t cols[] = {1, 2, 0, 0, 3};
-  float w[] = {5, -7, 5, -7, 2};
+  double w[] = {5, -7, 5, -7, 2};
   expect_csr(&c, 4, 5, off, cols, w); /* the self-loop is not doubled */
   cr_assert_eq(c.symmetric, 1);
   gn_csr_free(&c);
@@ -557,13 +557,13 @@ Test(io, mtx_real_general_case_insensitive_header_crlf) {
   gn_edges e;
   const char *t = "%%matrixmarket MATRIX Coordinate REAL General\r\n% c\r\n\r\n3 3 3\r\n1 2 1.5e1\r\n2 1 -0.25\r\n\r\n% mid\r\n3 3 .125\r\n";
   cr_assert_eq(parse_mtx(t, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
-  cr_assert_eq(e.w[0], 15.0f);
-  cr_assert_eq(e.w[1], -0.25f);
-  cr_assert_eq(e.w[2], 0.125f);
+  cr_assert_eq(e.w[0], 15.0);
+  cr_assert_eq(e.w[1], -0.25);
+  cr_assert_eq(e.w[2], 0.125);
   gn_edges_free(&e);
 }
 
-Test(io, mtx_real_values_match_strtof) {
+Test(io, mtx_real_values_match_strtod) {
   const char *values[] = {"0.1", "3.14159265358979", "1e-40", "2.5e+38", "123456789012345678901234", "0.000001",
                           "16777217", "-0", "7.038531e-26", "1.00000005960464477539"};
   for (size_t i = 0; i < sizeof values / sizeof values[0]; i++) {
@@ -571,7 +571,7 @@ Test(io, mtx_real_values_match_strtof) {
     snprintf(text, sizeof text, "%%%%MatrixMarket matrix coordinate real general\n1 1 1\n1 1 %s\n", values[i]);
     gn_edges e;
     cr_assert_eq(parse_mtx(text, &e), GNEST_OK, "%s: %s", values[i], gnest_last_error_string(ctx));
-    cr_assert_eq(e.w[0], strtof(values[i], NULL), "%s", values[i]);
+    cr_assert_eq(e.w[0], strtod(values[i], NULL), "%s", values[i]);
     gn_edges_free(&e);
   }
 }
@@ -647,7 +647,7 @@ Test(io, mtx_non_numeric_token) {
   expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n% c\n1 2 abc\n", &e), GNEST_ERR_PARSE,
                "expected a real value, found 'abc'", 4);
   expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2 nan\n", &e), GNEST_ERR_PARSE,
-               "found 'nan'", 3);
+               "weight 'nan' is not a finite number", 3);
   expect_error(parse_mtx("%%MatrixMarket matrix coordinate real general\n3 3 1\n1 2\n", &e), GNEST_ERR_PARSE,
                "expected a real value, found end of line", 3);
   expect_error(parse_mtx("%%MatrixMarket matrix coordinate pattern general\n3 3 1\n1 2 3\n", &e), GNEST_ERR_PARSE,
@@ -730,7 +730,7 @@ Test(io, dimacs_valid) {
   cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
   int64_t off[] = {0, 1, 2, 3};
   int32_t cols[] = {1, 2, 0};
-  float w[] = {2, 7, 1.5f};
+  double w[] = {2, 7, 1.5};
   expect_csr(&c, 3, 3, off, cols, w); /* parallel 1->2 keeps the minimum weight */
   gn_csr_free(&c);
   gn_edges_free(&e);
@@ -789,7 +789,7 @@ Test(io, edgelist_weights) {
   gn_edges e;
   cr_assert_eq(parse_el("0 1 2.5\n1 2 0.5\n", 0, &e), GNEST_OK);
   cr_assert_not_null(e.w);
-  cr_assert(e.w[0] == 2.5f && e.w[1] == 0.5f);
+  cr_assert(e.w[0] == 2.5 && e.w[1] == 0.5);
   gn_edges_free(&e);
   expect_error(parse_el("0 1 2.5\n1 2\n", 0, &e), GNEST_ERR_PARSE, "this line has 2 columns but line 1 has 3", 2);
   expect_error(parse_el("# c\n0 1\n1 2 4\n", 0, &e), GNEST_ERR_PARSE, "this line has 3 columns but line 2 has 2", 3);
@@ -820,7 +820,7 @@ Test(io, edgelist_comment_at_line_end) {
   for (int i = 0; i < 4; i++) cr_assert(e.src[i] == src[i] && e.dst[i] == dst[i], "edge %d", i);
   gn_edges_free(&e);
   cr_assert_eq(parse_el("0 1 2.5 # weight\n1 2 0.5 %\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
-  cr_assert(e.m == 2 && e.w && e.w[0] == 2.5f && e.w[1] == 0.5f);
+  cr_assert(e.m == 2 && e.w && e.w[0] == 2.5 && e.w[1] == 0.5);
   gn_edges_free(&e);
   /* the comment does not stand for a column, and a comment glued to a token is part of it */
   expect_error(parse_el("0 1\n2 # 3\n", 0, &e), GNEST_ERR_PARSE, "expected 2 or 3 columns 'u v [w]', found 1", 2);
@@ -931,7 +931,7 @@ Test(io, utf8_bom_is_skipped_by_every_text_parser) {
   cr_assert(e.n == 2 && e.m == 1 && e.src[0] == 0 && e.dst[0] == 1);
   gn_edges_free(&e);
   cr_assert_eq(parse_dimacs(BOM "c road\np sp 2 1\na 1 2 7\n", &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
-  cr_assert(e.n == 2 && e.m == 1 && e.w[0] == 7.0f);
+  cr_assert(e.n == 2 && e.m == 1 && e.w[0] == 7.0);
   gn_edges_free(&e);
   cr_assert_eq(parse_el(BOM "0 1\n1 2\n", 0, &e), GNEST_OK, "%s", gnest_last_error_string(ctx));
   cr_assert(e.n == 3 && e.m == 2 && e.src[0] == 0);
@@ -955,7 +955,7 @@ Test(io, utf8_bom_does_not_hide_the_format_from_detection) {
   gn_csr_free(&c);
   const char *gr = write_text("bom-gr.graph", BOM "p sp 3 1\na 1 3 5\n");
   cr_assert_eq(gn_load_csr(ctx, gr, NULL, &c), GNEST_OK, "%s", gnest_last_error_string(ctx));
-  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2 && c.weights[0] == 5.0f);
+  cr_assert(c.n == 3 && c.m == 1 && c.cols[0] == 2 && c.weights[0] == 5.0);
   gn_csr_free(&c);
 }
 
@@ -963,7 +963,7 @@ Test(io, utf8_bom_does_not_hide_the_format_from_detection) {
  * CSR builder
  * ------------------------------------------------------------------------------------------- */
 static int32_t b_src[] = {0, 0, 1, 2, 1}, b_dst[] = {1, 1, 1, 0, 0};
-static float b_w[] = {3, 1, 2, 4, 9};
+static double b_w[] = {3, 1, 2, 4, 9};
 static gn_edges builder_edges(void) {
   gn_edges e = {3, 5, b_src, b_dst, b_w, 0};
   return e;
@@ -975,7 +975,7 @@ Test(io, csr_default_merges_keeping_min_weight) {
   cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
   int64_t off[] = {0, 1, 3, 4};
   int32_t cols[] = {1, 0, 1, 0};
-  float w[] = {1, 9, 2, 4};
+  double w[] = {1, 9, 2, 4};
   expect_csr(&c, 3, 4, off, cols, w);
   cr_assert(c.sorted && c.merged && !c.symmetric);
   gn_csr_free(&c);
@@ -989,7 +989,7 @@ Test(io, csr_symmetrize) {
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int64_t off[] = {0, 2, 4, 5};
   int32_t cols[] = {1, 2, 0, 1, 0};
-  float w[] = {1, 4, 1, 2, 4};
+  double w[] = {1, 4, 1, 2, 4};
   expect_csr(&c, 3, 5, off, cols, w);
   cr_assert_eq(c.symmetric, 1);
   gn_csr_free(&c);
@@ -1003,7 +1003,7 @@ Test(io, csr_drop_self_loops) {
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int64_t off[] = {0, 1, 2, 3};
   int32_t cols[] = {1, 0, 0};
-  float w[] = {1, 9, 4};
+  double w[] = {1, 9, 4};
   expect_csr(&c, 3, 3, off, cols, w);
   gn_csr_free(&c);
 }
@@ -1017,14 +1017,14 @@ Test(io, csr_keep_input_order_or_sort_only) {
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int64_t off[] = {0, 2, 4, 5};
   int32_t cols[] = {1, 1, 1, 0, 0};
-  float w[] = {3, 1, 2, 9, 4};
+  double w[] = {3, 1, 2, 9, 4};
   expect_csr(&c, 3, 5, off, cols, w);
   cr_assert(!c.sorted && !c.merged);
   gn_csr_free(&c);
   o.sort_adjacency = 1;
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int32_t sorted_cols[] = {1, 1, 0, 1, 0};
-  float sorted_w[] = {3, 1, 9, 2, 4}; /* stable: equal columns keep their input order */
+  double sorted_w[] = {3, 1, 9, 2, 4}; /* stable: equal columns keep their input order */
   expect_csr(&c, 3, 5, off, sorted_cols, sorted_w);
   cr_assert(c.sorted && !c.merged);
   gn_csr_free(&c);
@@ -1040,7 +1040,7 @@ Test(io, csr_rejects_bad_edges) {
   expect_error(gn_csr_build(ctx, "x", &neg, NULL, &c), GNEST_ERR_INVALID_ARGUMENT, "negative", 0);
 }
 
-typedef struct ref_arc { int32_t s, d; float w; int64_t order; } ref_arc;
+typedef struct ref_arc { int32_t s, d; double w; int64_t order; } ref_arc;
 
 static int cmp_ref(const void *a, const void *b) {
   const ref_arc *x = a, *y = b;
@@ -1054,7 +1054,7 @@ static int cmp_ref(const void *a, const void *b) {
  * minimum weight. Large m exercises the cache-blocked builder, small m the direct one. */
 static void check_build(int32_t n, int64_t m, int32_t sources, int symmetrize, int merge) {
   int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
-  float *w = malloc(sizeof(float) * m);
+  double *w = malloc(sizeof(double) * m);
   ref_arc *ref = malloc(sizeof(ref_arc) * 2 * m);
   int64_t arcs = 0;
   uint64_t x = 12345;
@@ -1062,7 +1062,7 @@ static void check_build(int32_t n, int64_t m, int32_t sources, int symmetrize, i
     x = x * 6364136223846793005ull + 1442695040888963407ull;
     s[i] = (int32_t)((x >> 33) % (uint64_t)sources);
     d[i] = (int32_t)((x >> 13) % (uint64_t)n);
-    w[i] = (float)((x >> 50) % 100);
+    w[i] = (double)((x >> 50) % 100);
     ref[arcs] = (ref_arc){s[i], d[i], w[i], arcs};
     arcs++;
     if (symmetrize && s[i] != d[i]) {
@@ -1092,7 +1092,7 @@ static void check_build(int32_t n, int64_t m, int32_t sources, int symmetrize, i
     for (int64_t i = 0, j = -1; i < arcs; i++) {
       if (i == 0 || ref[i].s != ref[i - 1].s || ref[i].d != ref[i - 1].d) {
         j++;
-        float best = ref[i].w;
+        double best = ref[i].w;
         for (int64_t t = i + 1; t < arcs && ref[t].s == ref[i].s && ref[t].d == ref[i].d; t++)
           if (ref[t].w < best) best = ref[t].w;
         cr_assert_eq(c.weights[j], best, "arc %lld", (long long)j);
@@ -1128,7 +1128,7 @@ Test(io, csr_blocked_builder_input_order) {
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int64_t off[] = {0, 2, 4, 5};
   int32_t cols[] = {1, 1, 1, 0, 0};
-  float w[] = {3, 1, 2, 9, 4};
+  double w[] = {3, 1, 2, 9, 4};
   expect_csr(&c, 3, 5, off, cols, w);
   gn_csr_free(&c);
   o.symmetrize = 1;
@@ -1136,7 +1136,7 @@ Test(io, csr_blocked_builder_input_order) {
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
   int64_t off2[] = {0, 2, 4, 5};
   int32_t cols2[] = {1, 2, 0, 1, 0};
-  float w2[] = {1, 4, 1, 2, 4};
+  double w2[] = {1, 4, 1, 2, 4};
   expect_csr(&c, 3, 5, off2, cols2, w2);
   gn_csr_free(&c);
 }
@@ -1153,14 +1153,14 @@ Test(io, csr_blocked_builder_same_for_any_thread_count) {
   gn_csr_blocked_min_arcs = 1;
   const int64_t m = 250001;
   int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
-  float *w = malloc(sizeof(float) * m);
+  double *w = malloc(sizeof(double) * m);
   cr_assert(s && d && w);
   uint64_t x = 7;
   for (int64_t i = 0; i < m; i++) { /* skewed sources: a few hubs, many loops and duplicates */
     x = x * 6364136223846793005ULL + 1442695040888963407ULL;
     s[i] = (int32_t)((x >> 33) % 4 == 0 ? (x >> 20) % 8 : (x >> 35) % 90000);
     d[i] = (int32_t)((x >> 13) % 90000);
-    w[i] = (float)((x >> 50) % 100);
+    w[i] = (double)((x >> 50) % 100);
   }
   const gn_edges e = {90000, m, s, d, w, 0};
   for (int opt = 0; opt < 8; opt++) {
@@ -1178,7 +1178,7 @@ Test(io, csr_blocked_builder_same_for_any_thread_count) {
       cr_assert_eq(many.sorted, one.sorted);
       cr_assert_arr_eq(many.offsets, one.offsets, sizeof(int64_t) * (size_t)(e.n + 1), "options %d", opt);
       cr_assert_arr_eq(many.cols, one.cols, sizeof(int32_t) * (size_t)one.m, "options %d", opt);
-      cr_assert_arr_eq(many.weights, one.weights, sizeof(float) * (size_t)one.m, "options %d", opt);
+      cr_assert_arr_eq(many.weights, one.weights, sizeof(double) * (size_t)one.m, "options %d", opt);
       gn_csr_free(&many);
     }
     gn_csr_free(&one);
@@ -1216,11 +1216,11 @@ static void big_csr(gn_csr *c, int weighted) {
   const int32_t n = 300000;
   const int64_t m = 2000000;
   int32_t *s = malloc(sizeof(int32_t) * m), *d = malloc(sizeof(int32_t) * m);
-  float *w = weighted ? malloc(sizeof(float) * m) : NULL;
+  double *w = weighted ? malloc(sizeof(double) * m) : NULL;
   for (int64_t i = 0; i < m; i++) {
     s[i] = (int32_t)((i * 7919) % n);
     d[i] = (int32_t)((i * 104729 + 13) % n);
-    if (w) w[i] = (float)(i % 1000) / 8;
+    if (w) w[i] = (double)(i % 1000) / 8;
   }
   gn_edges e = {n, m, s, d, w, 0};
   gnest_load_options o = defaults();
@@ -1287,7 +1287,7 @@ static const char *edited_cache(const char *name, void (*edit)(char *, size_t *)
 
 static void flip_column_byte(char *b, size_t *len) { b[*len / 2] ^= 0x01; }
 static void flip_offsets_byte(char *b, size_t *len) { (void)len; b[64 + 8 * 1000] ^= 0x10; }
-static void bump_version(char *b, size_t *len) { (void)len; b[8] = 2; }
+static void bump_version(char *b, size_t *len) { (void)len; b[8] = 3; }
 static void cut_tail(char *b, size_t *len) { (void)b; *len -= 10; }
 static void cut_header(char *b, size_t *len) { (void)b; *len = 20; }
 static void break_magic(char *b, size_t *len) { (void)len; b[0] = 'X'; }
@@ -1304,7 +1304,7 @@ Test(io, binary_corrupted_checksum) {
 Test(io, binary_wrong_version) {
   gn_csr r;
   expect_error(gn_binary_read(ctx, edited_cache("v.gnest", bump_version), &r), GNEST_ERR_CHECKSUM,
-               "format version 2, this gnest reads version 1", 0);
+               "format version 3, this gnest reads versions 1 and 2", 0);
 }
 
 Test(io, binary_truncated_or_not_a_cache) {
@@ -1400,7 +1400,7 @@ Test(io, binary_flags_are_verified) {
   /* sorted and merged, symmetric arcs but not weights */
   int64_t off[] = {0, 1, 2};
   int32_t cols[] = {1, 0};
-  float w[] = {1, 2};
+  double w[] = {1, 2};
   gn_csr hand = {0};
   hand.n = 2;
   hand.m = 2;
@@ -1465,7 +1465,7 @@ Test(io, load_sniffs_unknown_extensions) {
   cr_assert_eq(c.m, 4);
   gn_csr_free(&c);
   cr_assert_eq(gn_load_csr(ctx, write_text("b.data", "c x\np sp 2 1\na 1 2 3\n"), NULL, &c), GNEST_OK);
-  cr_assert(c.m == 1 && c.weights && c.weights[0] == 3.0f);
+  cr_assert(c.m == 1 && c.weights && c.weights[0] == 3.0);
   gn_csr_free(&c);
   cr_assert_eq(gn_load_csr(ctx, write_gzip("c.data.gz", "0 1\n1 2\n"), NULL, &c), GNEST_OK);
   cr_assert(c.n == 3 && c.m == 2 && !c.weights);
@@ -1496,7 +1496,7 @@ Test(io, write_mtx_and_edgelist_round_trip) {
   o.merge_duplicates = 0;
   gn_csr c;
   cr_assert_eq(build(&e, o, &c), GNEST_OK);
-  c.weights[0] = 0.1f; /* a weight that needs all its digits */
+  c.weights[0] = 0.1; /* a weight that needs all its digits */
   const char *names[] = {"w.mtx", "w.txt", "w.mtx.gz", "w.el.xz"};
   for (int i = 0; i < 4; i++) {
     const char *p = tmp_path(names[i]);
@@ -1518,7 +1518,7 @@ Test(io, write_mtx_and_edgelist_round_trip) {
 Test(io, write_edgelist_keeps_isolated_vertices_and_empty_graphs) {
   int32_t src[] = {0, 1}, dst[] = {1, 2};
   for (int weighted = 0; weighted < 2; weighted++) {
-    float w[] = {0.5f, 2};
+    double w[] = {0.5, 2};
     gn_edges e = {7, 2, src, dst, weighted ? w : NULL, 0}; /* 3..6 isolated */
     gn_csr c, r;
     cr_assert_eq(build(&e, defaults(), &c), GNEST_OK);
@@ -1582,7 +1582,7 @@ Test(io, write_failure_leaves_no_file) {
  * arguments, are refused by name. */
 Test(io, graph_write_formats_and_refusals) {
   const int32_t src[] = {0, 0, 1, 2}, dst[] = {1, 2, 2, 3};
-  const float w[] = {0.1f, 2, 3, 4};
+  const double w[] = {0.1, 2, 3, 4};
   gnest_load_options o = defaults();
   gnest_graph *g = NULL, *back = NULL;
   cr_assert_eq(gnest_graph_from_edges(ctx, 5, 4, src, dst, w, &o, &g), GNEST_OK); /* 4 isolated */
@@ -1591,7 +1591,7 @@ Test(io, graph_write_formats_and_refusals) {
   const char *names[] = {"gw.mtx", "gw.txt", "gw.gnest", "gw.mtx.gz"};
   const int64_t *off, *back_off;
   const int32_t *cols, *back_cols;
-  const float *wts, *back_wts;
+  const double *wts, *back_wts;
   gnest_graph_csr(g, &off, &cols, &wts);
   for (int i = 0; i < 4; i++) {
     const char *p = tmp_path(names[i]);
@@ -1843,7 +1843,7 @@ Test(io, real_small_graphs) {
   cr_assert_eq(c.m, 8870 - 11); /* 11 parallel arcs merged */
   gn_csr_free(&c);
   load_real("email-Eu-core.csv", NULL, &c);
-  cr_assert(c.n == 1005 && c.m == 25571 && c.weights && c.weights[0] == 1.0f);
+  cr_assert(c.n == 1005 && c.m == 25571 && c.weights && c.weights[0] == 1.0);
   gn_csr_free(&c);
   load_real("wiki-Vote.txt", NULL, &c); /* CRLF, TABs, '#' lines; ids up to 8297 */
   cr_assert(c.n == 8298 && c.m == 103689 && !c.weights);

@@ -883,7 +883,7 @@ Test(sched_options, algorithms_refuse_bad_settings) {
   assert_contains(gnest_last_error(ctx)->message, "'lanes=5'");
   cr_assert_str_eq(gnest_last_error(ctx)->source, "gnest_bfs");
   o.backend = GNEST_BACKEND_CPU;
-  float dist[4];
+  double dist[4];
   cr_assert_eq(gnest_sssp(ctx, g, 0, dist, &o, NULL), GNEST_ERR_INVALID_ARGUMENT);
   assert_contains(gnest_last_error(ctx)->message, "'lanes=5'");
   snprintf(o.settings, sizeof o.settings, "granularity=warp lanes=4 host_share=50");

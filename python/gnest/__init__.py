@@ -15,6 +15,7 @@ from .algorithms import (Info, SpanningForest, bc, bc_weighted, bfs, color, last
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
                      TooLarge, UnsupportedFormat)
+from .errors import ResultOverflow
 from .graph import Context, Graph, Tree, default_context
 
 
@@ -41,4 +42,5 @@ __all__ = [
     "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
     "triangles",
+    "ResultOverflow",
 ]

@@ -15,7 +15,7 @@ LIBRARY_ENV = "GNEST_LIBRARY"
 # The version of include/gnest.h whose structs and prototypes this module mirrors: the package's
 # version too. A library of another major.minor (the ABI may change with the minor while the
 # major is 0) is refused at import instead of corrupting memory.
-VERSION = "0.4.0"
+VERSION = "0.5.0"
 
 
 def library_path():
@@ -57,6 +57,7 @@ class Options(ctypes.Structure):
     _fields_ = [("backend", c_int), ("threshold", c_int32), ("block_size", c_int32),
                 ("schedule", c_int), ("bfs_direction", c_int), ("color_method", c_int),
                 ("tc_method", c_int), ("tree_method", c_int), ("color_tie", c_int),
+                ("weights", c_int),
                 ("settings", c_char * SETTINGS_SIZE)]
 
 
@@ -98,10 +99,10 @@ class RunInput(ctypes.Structure):
 
 
 class Result(ctypes.Structure):
-    _fields_ = [("values_i32", POINTER(c_int32)), ("values_f32", POINTER(ctypes.c_float)),
+    _fields_ = [("values_i32", POINTER(c_int32)),
                 ("values_f64", POINTER(c_double)), ("values_u64", POINTER(c_uint64)),
                 ("edge_u", POINTER(c_int32)), ("edge_v", POINTER(c_int32)),
-                ("edge_w", POINTER(ctypes.c_float)), ("total", c_uint64), ("num_colors", c_int32),
+                ("edge_weight", POINTER(c_double)), ("total", c_uint64), ("num_colors", c_int32),
                 ("total_weight", c_double), ("num_edges", c_int64)]
 
 
@@ -128,7 +129,7 @@ RESULT_KINDS = {"LEVELS": 0, "DISTANCES": 1, "SCORES": 2, "COLORING": 3, "FOREST
                 "COUNTS": 5, "NODE_VALUES": 6}
 
 _p = c_void_p
-_pi32, _pi64, _pf32 = POINTER(c_int32), POINTER(c_int64), POINTER(ctypes.c_float)
+_pi32, _pi64, _pf64 = POINTER(c_int32), POINTER(c_int64), POINTER(c_double)
 _PROTOTYPES = {
     "gnest_version": (c_char_p, []),
     "gnest_strerror": (c_char_p, [c_int]),
@@ -142,15 +143,15 @@ _PROTOTYPES = {
     "gnest_last_error_string": (c_char_p, [_p]),
     "gnest_load_options_init": (None, [POINTER(LoadOptions)]),
     "gnest_graph_load": (c_int, [_p, c_char_p, POINTER(LoadOptions), POINTER(_p)]),
-    "gnest_graph_from_edges": (c_int, [_p, c_int32, c_int64, _pi32, _pi32, _pf32,
+    "gnest_graph_from_edges": (c_int, [_p, c_int32, c_int64, _pi32, _pi32, _pf64,
                                        POINTER(LoadOptions), POINTER(_p)]),
-    "gnest_graph_from_csr": (c_int, [_p, c_int32, c_int64, _pi64, _pi32, _pf32, POINTER(_p)]),
+    "gnest_graph_from_csr": (c_int, [_p, c_int32, c_int64, _pi64, _pi32, _pf64, POINTER(_p)]),
     "gnest_graph_save": (c_int, [_p, _p, c_char_p]),
     "gnest_graph_free": (None, [_p]),
     "gnest_graph_num_vertices": (c_int32, [_p]),
     "gnest_graph_num_edges": (c_int64, [_p]),
     "gnest_graph_is_weighted": (c_int, [_p]),
-    "gnest_graph_csr": (None, [_p, POINTER(_pi64), POINTER(_pi32), POINTER(_pf32)]),
+    "gnest_graph_csr": (None, [_p, POINTER(_pi64), POINTER(_pi32), POINTER(_pf64)]),
     "gnest_graph_is_symmetric": (c_int, [_p, _p, POINTER(c_int)]),
     "gnest_graph_stats": (c_int, [_p, _p, POINTER(DegreeStats)]),
     "gnest_tree_from_parents": (c_int, [_p, c_int32, _pi32, POINTER(_p)]),

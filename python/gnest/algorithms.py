@@ -4,7 +4,7 @@ registry (found by its Python name), its arrays allocated by the row's result ki
 (backend, why, time) is kept per thread: last_info()."""
 
 import threading
-from ctypes import POINTER, byref, c_double, c_float, c_int32, c_uint64
+from ctypes import POINTER, byref, c_double, c_int32, c_uint64
 from dataclasses import dataclass
 
 import numpy as np
@@ -81,13 +81,10 @@ class _Outputs:
         self.result = Result()
         if kind == RESULT_KINDS["FOREST"]:
             self.u, self.v = np.empty(max(n - 1, 0), np.int32), np.empty(max(n - 1, 0), np.int32)
-            self.w = np.empty(max(n - 1, 0), np.float32)
+            self.w = np.empty(max(n - 1, 0), np.float64)
             self.result.edge_u, self.result.edge_v = _out(self.u, c_int32), _out(self.v, c_int32)
-            self.result.edge_w = _out(self.w, c_float)
-        elif kind == RESULT_KINDS["DISTANCES"]:
-            self.values = np.empty(n, dtype=np.float32)
-            self.result.values_f32 = _out(self.values, c_float)
-        elif kind == RESULT_KINDS["SCORES"]:
+            self.result.edge_weight = _out(self.w, c_double)
+        elif kind in (RESULT_KINDS["DISTANCES"], RESULT_KINDS["SCORES"]):
             self.values = np.empty(n, dtype=np.float64)
             self.result.values_f64 = _out(self.values, c_double)
         elif kind == RESULT_KINDS["COUNTS"]:
@@ -135,8 +132,9 @@ def bfs(graph, source, *, backend="auto", options=None):
 
 
 def sssp(graph, source, *, backend="auto", options=None):
-    """Shortest distances from source: float32 array, inf where unreachable (unweighted graph:
-    weight 1; a negative weight raises InvalidInput)."""
+    """Shortest distances from source: float64 array, inf where unreachable (unweighted graph:
+    weight 1; a negative weight raises InvalidInput; a distance beyond the range of double raises
+    ResultOverflow). options="weights=float" runs the weights as float32 on a GPU (rounded)."""
     return _run("sssp", graph, backend, options, source=_vertex(graph, "source", source)).values
 
 

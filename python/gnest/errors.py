@@ -32,6 +32,7 @@ class Status(enum.IntEnum):
     LAUNCH_LIMIT = 15
     CHECKSUM = 16
     INTERNAL = 17
+    OVERFLOW = 18
 
 
 class GnestError(Exception):
@@ -94,6 +95,10 @@ class InternalError(GnestError, RuntimeError):
     """GNEST_ERR_INTERNAL: a bug in gnest."""
 
 
+class ResultOverflow(GnestError, OverflowError):
+    """GNEST_ERR_OVERFLOW: a distance or MST total of finite weights overflows double."""
+
+
 _BY_STATUS = {
     Status.INVALID_ARGUMENT: InvalidArgument, Status.INVALID_INPUT: InvalidInput,
     Status.OUT_OF_RANGE: OutOfRange, Status.IO: FileError, Status.PARSE: ParseError,
@@ -102,7 +107,7 @@ _BY_STATUS = {
     Status.NO_DEVICE: BackendError, Status.CUDA: BackendError,
     Status.BACKEND_UNAVAILABLE: BackendError, Status.BACKEND_NOT_APPLICABLE: BackendError,
     Status.NOT_A_TREE: NotATree, Status.LAUNCH_LIMIT: BackendError, Status.CHECKSUM: ParseError,
-    Status.INTERNAL: InternalError,
+    Status.INTERNAL: InternalError, Status.OVERFLOW: ResultOverflow,
 }
 
 

@@ -8,7 +8,7 @@ arrays outlive the graph that reads them, whatever order Python collects objects
 
 import threading
 import weakref
-from ctypes import POINTER, byref, c_float, c_int, c_int32, c_int64, c_void_p, cast
+from ctypes import POINTER, byref, c_double, c_int, c_int32, c_int64, c_void_p, cast
 
 import numpy as np
 
@@ -120,8 +120,7 @@ def _contiguous(name, values, dtype, copy):
         if low < limits.min or high > limits.max:
             raise OverflowError(f"{name}: value {low if low < limits.min else high} does not fit "
                                 f"in {np.dtype(dtype).name}")
-    with np.errstate(over="ignore"):  # a float64 beyond float32 becomes inf: gnest names it
-        return np.ascontiguousarray(array, dtype=dtype)
+    return np.ascontiguousarray(array, dtype=dtype)
 
 
 def _load_options(format, one_based, symmetrize, drop_self_loops, merge_duplicates,
@@ -186,7 +185,7 @@ class Graph(_Handle):
         dst = _contiguous("dst", dst, np.int32, None)
         if src.shape != dst.shape:
             raise ValueError(f"src and dst differ in length: {src.size} and {dst.size}")
-        w = None if weights is None else _contiguous("weights", weights, np.float32, None)
+        w = None if weights is None else _contiguous("weights", weights, np.float64, None)
         if w is not None and w.shape != src.shape:
             raise ValueError(f"weights has {w.size} entries for {src.size} arcs")
         if num_vertices is None:
@@ -197,7 +196,7 @@ class Graph(_Handle):
                              sort_adjacency)
         ptr = c_void_p()
         ctx.call(lib.gnest_graph_from_edges, num_vertices, src.size, _pointer(src, c_int32),
-                 _pointer(dst, c_int32), _pointer(w, c_float), byref(opts), byref(ptr))
+                 _pointer(dst, c_int32), _pointer(w, c_double), byref(opts), byref(ptr))
         return cls(ctx, ptr)
 
     @classmethod
@@ -223,7 +222,7 @@ class Graph(_Handle):
     @classmethod
     def from_csr(cls, indptr, indices, weights=None, *, copy=None, ctx=None):
         """Wraps CSR arrays without copying them (gnest_graph_from_csr): indptr (n + 1 entries,
-        int64), indices (column ids, int32), weights (float32, or None: unweighted). Arrays of
+        int64), indices (column ids, int32), weights (float64, or None: unweighted). Arrays of
         exactly those dtypes, C-contiguous, are borrowed: the graph reads them in place and
         keeps them alive; do not modify them while it exists. Other dtypes are converted (a copy)
         unless copy=False, which raises TypeError instead. Arcs are used as given (no sorting,
@@ -231,7 +230,7 @@ class Graph(_Handle):
         ctx = _ctx_or_default(ctx)
         indptr = _contiguous("indptr", indptr, np.int64, copy)
         indices = _contiguous("indices", indices, np.int32, copy)
-        w = None if weights is None else _contiguous("weights", weights, np.float32, copy)
+        w = None if weights is None else _contiguous("weights", weights, np.float64, copy)
         if indptr.size == 0:
             raise ValueError("indptr: expected n + 1 entries, got an empty array")
         n, m = indptr.size - 1, indices.size
@@ -241,14 +240,14 @@ class Graph(_Handle):
             raise ValueError(f"weights has {w.size} entries for {m} column indices")
         ptr = c_void_p()
         ctx.call(lib.gnest_graph_from_csr, n, m, _pointer(indptr, c_int64),
-                 _pointer(indices, c_int32), _pointer(w, c_float), byref(ptr))
+                 _pointer(indices, c_int32), _pointer(w, c_double), byref(ptr))
         return cls(ctx, ptr, keepalive=(indptr, indices, w))
 
     @classmethod
     def from_scipy(cls, matrix, *, weighted=True, copy=None, ctx=None):
         """Wraps a square scipy.sparse CSR matrix or array (row i's entries are i's out-arcs)
         with from_csr: its indices (int32) are borrowed; indptr is converted when it is int32
-        (n + 1 entries), data when it is not float32 (copy=False refuses both). weighted=False
+        (n + 1 entries), data when it is not float64 (copy=False refuses both). weighted=False
         ignores the values."""
         if getattr(matrix, "format", None) != "csr":
             raise TypeError(f"expected a scipy.sparse CSR matrix or array, got "
@@ -297,13 +296,13 @@ class Graph(_Handle):
         return bool(lib.gnest_graph_is_weighted(self._ptr))
 
     def csr(self):
-        """(offsets int64[n+1], columns int32[m], weights float32[m] or None): read-only numpy
+        """(offsets int64[n+1], columns int32[m], weights float64[m] or None): read-only numpy
         views of the graph's own arrays (the caller's, for a from_csr graph), valid as long as
         any of them is referenced."""
-        off, col, w = POINTER(c_int64)(), POINTER(c_int32)(), POINTER(c_float)()
+        off, col, w = POINTER(c_int64)(), POINTER(c_int32)(), POINTER(c_double)()
         lib.gnest_graph_csr(self._ptr, byref(off), byref(col), byref(w))
         n, m = self.num_vertices, self.num_edges
-        weights = _array_view(self, w, m, np.float32) if w else None
+        weights = _array_view(self, w, m, np.float64) if w else None
         return _array_view(self, off, n + 1, np.int64), _array_view(self, col, m, np.int32), weights
 
     def is_symmetric(self):

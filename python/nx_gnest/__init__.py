@@ -10,9 +10,9 @@ FUNCTIONS = {
     "bfs_layers": "Levels on gnest; the order inside each layer is NetworkX's (discovery order).",
     "single_source_shortest_path_length": "Levels on gnest.",
     "single_source_dijkstra_path_length": (
-        "Distances on gnest in float32: exact for integer weights below 2**24, within float32 "
-        "rounding otherwise. Callable weights, negative or non-finite weights, and weights "
-        "float32 cannot hold exactly run on networkx."),
+        "Distances on gnest in float64, summed along each path as networkx sums them: the same "
+        "numbers (integers up to 2**53 exact). Callable weights and negative or non-finite "
+        "weights run on networkx."),
     "betweenness_centrality": (
         "Brandes on gnest, rescaled as NetworkX does (normalized, endpoints, k sampling with "
         "NetworkX's seed semantics). Weighted calls run on gnest with integer weights >= 1 "

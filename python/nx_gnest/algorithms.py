@@ -17,7 +17,7 @@ import gnest
 
 from .graph import GnestGraph, as_gnest, nx_of
 
-FLOAT32_EXACT_INTEGERS = 2**24  # float32 holds every integer below this exactly
+DOUBLE_EXACT_INTEGERS = 2**53  # float64 holds every integer up to this exactly
 
 
 def _run_options():
@@ -108,8 +108,6 @@ def _sssp_weights(gg, weight):
         raise NotImplementedError("a weight is NaN or infinite")
     if np.any(w < 0):
         raise NotImplementedError("a weight is negative (networkx decides: error or result)")
-    if not np.array_equal(w.astype(np.float32).astype(np.float64), w):
-        raise NotImplementedError("a weight is not exactly a float32")
     return w, integral
 
 
@@ -119,7 +117,7 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
         raise nx.NodeNotFound(f"Node {source} not found in graph")
     w, integral = _sssp_weights(gg, weight)
     graph = gg.cached(("weight", weight), lambda: gg.borrowed(w))
-    dist = gnest.sssp(graph, gg.index[source], **_run_options()).astype(np.float64)
+    dist = gnest.sssp(graph, gg.index[source], **_run_options())
     keep = np.isfinite(dist)
     if cutoff is not None:
         keep &= dist <= cutoff
@@ -127,8 +125,9 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
     reached = np.flatnonzero(keep)
     reached = reached[np.argsort(dist[reached], kind="stable")]
     values = dist[reached]
-    # Integer weights: float32 sums are exact while every distance stays below 2**24.
-    exact = integral and (values.size == 0 or values.max() < FLOAT32_EXACT_INTEGERS)
+    # Integer weights: gnest's double sums (networkx's, left to right along the path) are exact
+    # while every distance stays within 2**53, where networkx's Python ints are too.
+    exact = integral and (values.size == 0 or values.max() <= DOUBLE_EXACT_INTEGERS)
     values = values.astype(np.int64).tolist() if exact else values.tolist()
     return dict(zip(gg.node_array(reached), values))
 
@@ -140,8 +139,8 @@ def single_source_dijkstra_path_length(G, source, cutoff=None, weight="weight"):
 def _betweenness_graph(gg, weight):
     """The gnest graph and function that give NetworkX's betweenness for this weight: the
     unweighted Brandes when every weight is the same positive number (the same shortest paths),
-    the weighted one when float32 sums are exact and NetworkX's own are right; otherwise
-    NotImplementedError (networkx runs it)."""
+    the weighted one when every weight is positive (both sum paths left to right in double and
+    compare sums exactly, so ties agree); otherwise NotImplementedError (networkx runs it)."""
     if weight is None:
         return gg.plain(), gnest.bc
     w, _ = gg.weights(weight)
@@ -153,9 +152,6 @@ def _betweenness_graph(gg, weight):
         # NetworkX's Dijkstra counts paths in discovery order, which a zero weight can make
         # wrong (a vertex counted before all its equal-distance predecessors); negative: its call.
         raise NotImplementedError("a weight is zero or negative (networkx decides)")
-    if not np.array_equal(w, np.floor(w)) or w.sum() >= FLOAT32_EXACT_INTEGERS:
-        raise NotImplementedError("shortest-path ties need exact float32 sums: integer weights "
-                                  f"below {FLOAT32_EXACT_INTEGERS} in total")
     return gg.cached(("weight", weight), lambda: gg.borrowed(w)), gnest.bc_weighted
 
 
@@ -244,10 +240,8 @@ def _kruskal_edges(graph, weight, ignore_nan):
     NetworkX takes the edges in a stable sort by weight of G.edges(data=True): with ties, the
     earlier edge wins. gnest's forest is the minimum one for (weight, u, v) order; giving each
     edge its rank in NetworkX's order as its weight (distinct integers) makes gnest's forest
-    NetworkX's. Ranks are exact in float32 below 2**24 edges."""
+    NetworkX's (ranks are exact float64 weights)."""
     edges = [(u, v, d) for u, v, d in graph.edges(data=True) if u != v]
-    if len(edges) >= FLOAT32_EXACT_INTEGERS:
-        raise NotImplementedError("more edges than float32 ranks can number exactly")
     values = [d.get(weight, 1) for _, _, d in edges]
     if not all(isinstance(x, (int, float, np.integer, np.floating)) for x in values):
         raise NotImplementedError("edge weights that are not all int or float")
@@ -268,7 +262,7 @@ def _kruskal_edges(graph, weight, ignore_nan):
     index = {node: i for i, node in enumerate(graph)}
     u = np.array([index[e[0]] for e in edges], np.int32)
     v = np.array([index[e[1]] for e in edges], np.int32)
-    forest = gnest.mst(gnest.from_edges(u, v, rank.astype(np.float32), num_vertices=len(index),
+    forest = gnest.mst(gnest.from_edges(u, v, rank.astype(np.float64), num_vertices=len(index),
                                         symmetrize=True),
                        **_run_options())
     chosen = np.sort(forest.w.astype(np.int64))

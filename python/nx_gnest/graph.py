@@ -83,10 +83,9 @@ class GnestGraph:
 
     def borrowed(self, weights=None):
         """A gnest graph over csr() without copying it, weighted (float64 weights the caller has
-        checked, given to gnest as float32) or not."""
+        checked, borrowed as they are) or not."""
         offsets, columns = self.csr()
-        w = None if weights is None else weights.astype(np.float32)
-        return gnest.from_csr(offsets, columns, w, copy=False)
+        return gnest.from_csr(offsets, columns, weights, copy=False)
 
     def cached(self, key, build):
         """The gnest graph kept under key, made by build() the first time."""

@@ -17,12 +17,12 @@ csgraph = pytest.importorskip("scipy.sparse.csgraph")
 
 
 def grid_matrix(rows, cols, seed):
-    """A symmetric weighted grid (integer weights 1..9) as a scipy CSR matrix of float32."""
+    """A symmetric weighted grid (integer weights 1..9) as a scipy CSR matrix of float64."""
     G = nx.grid_2d_graph(rows, cols)
     rng = np.random.default_rng(seed)
     for u, v in G.edges:
         G[u][v]["weight"] = int(rng.integers(1, 10))
-    return nx.to_scipy_sparse_array(G, dtype=np.float32, format="csr")
+    return nx.to_scipy_sparse_array(G, dtype=np.float64, format="csr")
 
 
 # --- building graphs ----------------------------------------------------------------------------
@@ -42,7 +42,7 @@ def test_load_mtx_file_and_its_options(tmp_path, ctx):
 def test_from_csr_borrows_the_arrays(ctx):
     indptr = np.array([0, 2, 3, 3], dtype=np.int64)
     indices = np.array([1, 2, 2], dtype=np.int32)
-    weights = np.array([2.0, 7.0, 3.0], dtype=np.float32)
+    weights = np.array([2.0, 7.0, 3.0], dtype=np.float64)
     g = gnest.from_csr(indptr, indices, weights, copy=False, ctx=ctx)
     offsets, columns, w = g.csr()
     assert np.shares_memory(offsets, indptr) and np.shares_memory(columns, indices)
@@ -87,7 +87,7 @@ def test_from_csr_converts_other_dtypes_or_refuses_with_copy_false(ctx):
     ([0, 2, 3, 3], [1, 5, 2], None, gnest.OutOfRange, "columns[1] = 5 is outside [0, 3)"),
     ([0, 2, 3, 3], [1, 2, 2], [1.0, np.nan, 2.0], gnest.InvalidArgument,
      "weights[1] = nan: expected a finite number"),
-    ([0, 2, 3, 3], [1, 2, 2], [1.0, 2.0, 1e39], gnest.InvalidArgument,
+    ([0, 2, 3, 3], [1, 2, 2], [1.0, 2.0, np.inf], gnest.InvalidArgument,
      "weights[2] = inf: expected a finite number"),
 ])
 def test_from_csr_errors_carry_gnests_message(ctx, indptr, indices, weights, error, message):
@@ -107,7 +107,7 @@ def test_from_csr_python_side_checks(ctx):
         gnest.from_csr([[0, 1]], [0], ctx=ctx)
 
 
-def test_from_scipy_borrows_indices_and_float32_data(ctx):
+def test_from_scipy_borrows_indices_and_float64_data(ctx):
     B = grid_matrix(4, 5, seed=1)
     A = scipy_sparse.csr_array((B.data, B.indices.astype(np.int32), B.indptr.astype(np.int32)),
                                shape=B.shape)
@@ -214,7 +214,24 @@ def test_bfs_and_sssp_match_scipy_csgraph(ctx, seed):
     hops = csgraph.shortest_path(A, unweighted=True, indices=seed)
     assert gnest.bfs(g, seed).tolist() == hops.astype(int).tolist()
     dist = csgraph.dijkstra(A, indices=seed)
-    assert np.array_equal(gnest.sssp(g, seed), dist.astype(np.float32))
+    assert np.array_equal(gnest.sssp(g, seed), dist)
+
+
+def test_weights_beyond_float32_are_exact(ctx):
+    g = gnest.from_edges([0, 1], [1, 2], [16777217.0, 0.1], symmetrize=True, ctx=ctx)
+    assert g.csr()[2].dtype == np.float64
+    dist = gnest.sssp(g, 0, backend="cpu")
+    assert dist.dtype == np.float64 and dist.tolist() == [0.0, 16777217.0, 16777217.0 + 0.1]
+    forest = gnest.mst(g, backend="cpu")
+    assert forest.total_weight == 0.1 + 16777217.0 and forest.w.dtype == np.float64
+    rounded = gnest.sssp(g, 0, backend="cpu", options="weights=float")
+    assert rounded[1] == 16777216.0
+
+
+def test_distance_overflow_raises(ctx):
+    g = gnest.from_edges([0, 1], [1, 2], [1e308, 1e308], ctx=ctx)
+    with pytest.raises(gnest.ResultOverflow, match="arc 1 -> 2"):
+        gnest.sssp(g, 0, backend="cpu")
 
 
 def test_unreachable_vertices(ctx):

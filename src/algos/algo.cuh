@@ -42,8 +42,10 @@ static inline gnest_status gn_algo_begin(gn_call *call, gnest_ctx *ctx, gnest_al
   return gn_call_begin(call, ctx, gn_algo_traits_of(a), fn, g, t, opts, info);
 }
 
-/* After a src/cpu reference: records its counters, or its failure (host memory only). */
+/* After a src/cpu reference: records its counters, or its failure (host memory only; an
+ * overflow the driver's check after the reference found comes with its own message). */
 static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const gn_cpu_counts &c) {
+  if (st == GNEST_ERR_OVERFLOW) return st;
   if (st == GNEST_ERR_OUT_OF_MEMORY)
     return gn_error(call->ctx, st, call->fn, 0, "out of host memory for the CPU %s work arrays",
                     call->traits->name);
@@ -53,6 +55,54 @@ static inline gnest_status gn_cpu_finish(gn_call *call, gnest_status st, const g
                     call->traits->name, gnest_strerror(st));
   call->edges_visited = c.edges_visited;
   call->iterations = c.iterations;
+  return GNEST_OK;
+}
+
+/* Whether the call's weights run as float (gnest_weights: FLOAT, or AUTO with every weight
+ * exactly a float) rather than double. Unweighted: false. */
+static inline bool gn_weights_as_float(const gn_call *call, const gnest_graph *g) {
+  if (!g->csr.weights) return false;
+  if (call->opts.weights == GNEST_WEIGHTS_FLOAT) return true;
+  if (call->opts.weights == GNEST_WEIGHTS_DOUBLE) return false;
+  return gn_graph_weight_facts(g).float_exact != 0;
+}
+
+/* The weights a device pass reads: one of f32 / f64 (the type gn_weights_as_float picks), both
+ * NULL for an unweighted graph. Appends the type to the call's reason. */
+struct gn_weights_view {
+  const float *f32;
+  const double *f64;
+};
+
+static inline gnest_status gn_call_weights(gn_engine &e, const gnest_graph *g,
+                                           gn_weights_view *out) {
+  *out = gn_weights_view{nullptr, nullptr};
+  if (!g->csr.weights) return GNEST_OK;
+  const bool as_float = gn_weights_as_float(e.call, g);
+  const void *w = nullptr;
+  if (e.host_work) GN_TRY(gn_graph_weights_in_scratch(e.ctx, g, *e.scratch, as_float, &w));
+  else GN_TRY(gn_graph_weights_on_device(e.ctx, g, as_float, &w));
+  if (as_float) out->f32 = static_cast<const float *>(w);
+  else out->f64 = static_cast<const double *>(w);
+  gn_reason_appendf(e.call, "; weights: %s (weights=%s)", as_float ? "float" : "double",
+                    gn_weights_word(e.call->opts.weights));
+  return GNEST_OK;
+}
+
+/* The graph the CPU reference reads: g's CSR, with the weights rounded to float into *rounded
+ * (freed by the caller) when FLOAT asks for it and some weight is not a float. */
+static inline gnest_status gn_cpu_weights(gn_call *call, const gnest_graph *g, gn_csr *view,
+                                          double **rounded) {
+  *view = g->csr;
+  *rounded = nullptr;
+  if (!gn_weights_as_float(call, g) || gn_graph_weight_facts(g).float_exact) return GNEST_OK;
+  gnest_status st = GNEST_OK;
+  double *w = (double *)gn_alloc(call->ctx, g->csr.m > 0 ? (size_t)g->csr.m : 1, sizeof(double),
+                                 "the weights rounded to float", &st);
+  if (!w) return st;
+  for (int64_t e = 0; e < g->csr.m; ++e) w[e] = (double)(float)g->csr.weights[e];
+  view->weights = w;
+  *rounded = w;
   return GNEST_OK;
 }
 

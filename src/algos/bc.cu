@@ -146,8 +146,8 @@ gnest_status gn_run_bc(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *
  * deepest first, as gnest_bc's backward pass. A vertex left with DAG in-arcs not done is a
  * zero-weight cycle. Oracle: src/cpu/bc_weighted.c. */
 
-/* Distances as the SSSP keeps them. */
-typedef float bcw_distance;
+/* Distances as the SSSP keeps them (the bits of doubles, sssp.cuh). */
+typedef double bcw_distance;
 
 /* One source's path counts and pending DAG in-arcs: 0 everywhere but sigma[source] = 1. */
 __global__ void bcw_start_source(double *sigma, int32_t *pending, double *acc, int32_t n,
@@ -186,32 +186,35 @@ static gnest_status bcw_error_cycle(gn_call *call, int32_t source) {
 }
 
 /* The distances from source (the SSSP's frontier loop, its frontier reset first). */
-static gnest_status bcw_distances(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
-                                  int32_t source) {
+template <class W>
+static gnest_status bcw_distances(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                  bcw_state &s, int32_t source) {
   const int32_t n = dg->n;
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<bcw_distance>, s.dist, n,
             (bcw_distance)INFINITY, source, (bcw_distance)0);
   GN_TRY(gn_memset(e.ctx, s.queued, 0xff, sizeof(int32_t) * (size_t)n)); /* -1 */
   GN_TRY(gn_memset(e.ctx, s.sssp.counts, 0, sizeof(int32_t) * ((size_t)s.sssp.max_levels + 2)));
   GN_TRY(gn_frontier_seed(&e, &s.sssp, &source, 1));
-  /* The SSSP's distances are the bits of non-negative floats, which are the floats. */
-  const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, (int32_t *)s.dist, s.queued};
+  /* The SSSP keeps the bits of non-negative doubles, which are the doubles. */
+  const sssp_visitor<W> v = {{dg->offsets, dg->cols}, weights, (unsigned long long *)s.dist,
+                             s.queued};
   int32_t levels = 0;
   return gn_run_frontier(e, v, s.sssp, &levels);
 }
 
 /* Path counts in Kahn's order; *levels = its levels, counted in s.counts. */
-static gnest_status bcw_path_counts(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
-                                    int32_t source, int32_t *levels) {
+template <class W>
+static gnest_status bcw_path_counts(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                    bcw_state &s, int32_t source, int32_t *levels) {
   const int32_t n = dg->n;
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, bcw_start_source, s.sigma, s.pending, s.acc, n,
             source);
-  const bcw_dag<float, bcw_distance> dag = {{dg->offsets, dg->cols}, dg->weights, s.dist};
-  const bcw_count_in_arcs_f count = {dag, s.pending};
+  const bcw_dag<W, bcw_distance> dag = {{dg->offsets, dg->cols}, weights, s.dist};
+  const typename bcw_visitors<W>::count count = {dag, s.pending};
   GN_TRY(gn_run_pass(e, count, gn_all_items(n), 0, nullptr, nullptr, 0));
   GN_TRY(gn_memset(e.ctx, s.dag.counts, 0, sizeof(int32_t) * ((size_t)s.dag.max_levels + 2)));
   GN_TRY(gn_frontier_seed(&e, &s.dag, &source, 1));
-  const bcw_forward_f fwd = {dag, s.pending, s.sigma, source};
+  const typename bcw_visitors<W>::forward fwd = {dag, s.pending, s.sigma, source};
   GN_TRY(gn_run_frontier(e, fwd, s.dag, levels));
   return gn_frontier_counts(&e, &s.dag, *levels, s.counts);
 }
@@ -226,22 +229,23 @@ static gnest_status bcw_check_cycle(gn_engine &e, bcw_state &s, int32_t n, int32
   return stuck ? bcw_error_cycle(e.call, source) : GNEST_OK;
 }
 
-static gnest_status bcw_one_source(gn_engine &e, const gn_device_graph *dg, bcw_state &s,
-                                   int32_t source) {
+template <class W>
+static gnest_status bcw_one_source(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                   bcw_state &s, int32_t source) {
   const int32_t n = dg->n;
   int32_t levels = 0;
-  GN_TRY(bcw_distances(e, dg, s, source));
-  GN_TRY(bcw_path_counts(e, dg, s, source, &levels));
+  GN_TRY(bcw_distances(e, dg, weights, s, source));
+  GN_TRY(bcw_path_counts(e, dg, weights, s, source, &levels));
   GN_TRY(bcw_check_cycle(e, s, n, source));
   s.offsets[0] = 0;
   for (int32_t l = 0; l < levels; ++l) s.offsets[l + 1] = s.offsets[l] + s.counts[l];
-  const bcw_dag<float, bcw_distance> dag = {{dg->offsets, dg->cols}, dg->weights, s.dist};
-  const bcw_backward_f bwd = {dag, s.sigma, s.acc, s.coef, s.bc, source};
+  const bcw_dag<W, bcw_distance> dag = {{dg->offsets, dg->cols}, weights, s.dist};
+  const typename bcw_visitors<W>::backward bwd = {dag, s.sigma, s.acc, s.coef, s.bc, source};
   return gn_run_levels(e, bwd, s.dag.items, s.offsets, levels, true);
 }
 
-static gnest_status bcw_on_device(gn_engine &e, const gn_device_graph *dg, const int32_t *sources,
-                                  int32_t k, double *bc_out) {
+static gnest_status bcw_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                                  const int32_t *sources, int32_t k, double *bc_out) {
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   bcw_state s = {};
@@ -264,9 +268,13 @@ static gnest_status bcw_on_device(gn_engine &e, const gn_device_graph *dg, const
   s.counts = (int32_t *)counts.p;
   s.offsets = (int64_t *)offsets.p;
 
+  gn_weights_view w;
+  GN_TRY(gn_call_weights(e, g, &w));
   GN_TRY(gn_timer_start(e.ctx));
   GN_TRY(gn_memset(e.ctx, s.bc, 0, sizeof(double) * (size_t)n));
-  for (int32_t j = 0; j < k; ++j) GN_TRY(bcw_one_source(e, dg, s, sources[j]));
+  for (int32_t j = 0; j < k; ++j)
+    GN_TRY(w.f64 ? bcw_one_source(e, dg, w.f64, s, sources[j])
+                 : bcw_one_source(e, dg, w.f32, s, sources[j]));
   GN_TRY(gn_engine_close(&e));
   e.call->iterations = k;
   return gn_to_host(e.ctx, bc_out, s.bc, sizeof(double) * (size_t)n);
@@ -289,12 +297,16 @@ gnest_status gnest_bc_weighted(gnest_ctx *ctx, const gnest_graph *g,
       },
       [&](gn_cpu_counts *c) {
         int32_t cycle_source = -1;
+        gn_csr view;
+        double *rounded = nullptr;
+        GN_TRY(gn_cpu_weights(&call, g, &view, &rounded));
         const gnest_status st =
-            gn_cpu_bc_weighted(&g->csr, (const int32_t *)list.p, k, bc, &cycle_source, c);
+            gn_cpu_bc_weighted(&view, (const int32_t *)list.p, k, bc, &cycle_source, c);
+        free(rounded);
         return st == GNEST_ERR_INVALID_INPUT ? bcw_error_cycle(&call, cycle_source) : st;
       },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        return bcw_on_device(e, dg, (const int32_t *)list.p, k, bc);
+        return bcw_on_device(e, g, dg, (const int32_t *)list.p, k, bc);
       });
 }
 

@@ -93,10 +93,26 @@ struct bcw_backward : bcw_dag<W, D> {
   }
 };
 
-/* The instantiations the backends build (visitors.cuh): weights and distances as the SSSP keeps
- * them. */
-typedef bcw_count_in_arcs<float, float> bcw_count_in_arcs_f;
-typedef bcw_forward<float, float> bcw_forward_f;
-typedef bcw_backward<float, float> bcw_backward_f;
+/* The instantiations the backends build (visitors.cuh): weights as they travel (float or double,
+ * gn_call_weights) and the SSSP's double distances. */
+typedef bcw_count_in_arcs<float, double> bcw_count_in_arcs_f;
+typedef bcw_forward<float, double> bcw_forward_f;
+typedef bcw_backward<float, double> bcw_backward_f;
+typedef bcw_count_in_arcs<double, double> bcw_count_in_arcs_d;
+typedef bcw_forward<double, double> bcw_forward_d;
+typedef bcw_backward<double, double> bcw_backward_d;
+
+/* The three visitors of one weight type, for the driver. */
+template <class W> struct bcw_visitors;
+template <> struct bcw_visitors<float> {
+  typedef bcw_count_in_arcs_f count;
+  typedef bcw_forward_f forward;
+  typedef bcw_backward_f backward;
+};
+template <> struct bcw_visitors<double> {
+  typedef bcw_count_in_arcs_d count;
+  typedef bcw_forward_d forward;
+  typedef bcw_backward_d backward;
+};
 
 #endif

@@ -31,8 +31,15 @@
  * tie pass. Which one a call takes is measured on the device (mst_weight_top_kernel), once per
  * graph: its device copy keeps the result.
  *
+ * Weights reach the device as float when every weight is exactly a float, else as double
+ * (gn_call_weights); every kernel and visitor takes their type W, which only changes the split
+ * key's layout (mst_weight, mst.cuh). The forest's weights come back as doubles, summed in
+ * Kruskal's order on the host.
+ *
  * Measured on an H200: USA-road-FLA 1.33 ms with the split key, 1.10 ms with the packed key,
  * 0.72-0.77 ms with it, kCheckRounds, per-block appends and the bucket sort together. */
+#include <math.h>
+
 #include "algos/prims.cuh"
 #include "algos/mst.cuh"
 
@@ -47,10 +54,16 @@ static const int kCheckRounds = 3;
 static const int64_t kBucketDegree = 64;
 static const unsigned long long kNone = ~0ull;
 
+/* W: the weights' type on the device (mst_weight says what the split key holds for it). */
+template <class W>
 struct mst_state {
-  int32_t *comp, *link, *best_hi, *live, *picked_count;
+  typedef mst_weight<W> weight;
+  int32_t *comp, *link, *live, *picked_count;
+  typename weight::tie_t *best_tie; /* the tie pass's minimum (split keys) */
   unsigned long long *best, *picked_ends; /* picked edge: min end << 32 | max end */
-  uint32_t *picked_key;                   /* its weight key (split keys; ranks: lo_count) */
+  typename weight::key_t *picked_key;     /* its weight key (split keys) */
+  uint32_t *picked_rank; /* the same buffer as picked_key: each edge's rank among those of its
+                            min end (packed keys with lo_count) */
   /* The components' roots, as a list per round: round l's in roots[l & 1], root_counts[l] long,
    * except round 0's, which is every vertex (the relabel writes the next). The kernels that work
    * per component (hook, jumps) run over it, not over every vertex: on USA-road-FLA the rounds
@@ -73,7 +86,8 @@ struct mst_root_list {
   __device__ int32_t at(int64_t k) const { return list ? list[k] : (int32_t)k; }
 };
 
-static mst_root_list mst_roots_of(const mst_state &s, int32_t level, int32_t n) {
+template <class W>
+static mst_root_list mst_roots_of(const mst_state<W> &s, int32_t level, int32_t n) {
   if (level == 0) return mst_root_list{nullptr, nullptr, n};
   return mst_root_list{s.roots[level & 1], &s.root_counts[level], n};
 }
@@ -128,14 +142,16 @@ static int32_t mst_id_bits(int32_t n) {
 
 /* w as a whole number for the packed key, or UINT32_MAX when it is not one (fraction, negative,
  * NaN, infinite, 2^32 or more). -0 counts as 0: the order has -0 == +0. */
-__device__ __forceinline__ uint32_t mst_whole_weight(float w) {
-  return w >= 0.0f && w == truncf(w) && w < 4294967296.0f ? (uint32_t)w : UINT32_MAX;
+template <class W>
+__device__ __forceinline__ uint32_t mst_whole_weight(W w) {
+  return w >= W(0) && w == trunc(w) && w < W(4294967296.0) ? (uint32_t)w : UINT32_MAX;
 }
 
 /* *top = the largest mst_whole_weight of the m weights (zeroed before): a warp's, then a
  * block's maximum, one global atomic per block (block sizes are whole warps, so every lane
  * reaches the warp's reduction). */
-__global__ void mst_weight_top_kernel(const float *weights, int64_t m, uint32_t *top) {
+template <class W>
+__global__ void mst_weight_top_kernel(const W *weights, int64_t m, uint32_t *top) {
   __shared__ uint32_t block_top;
   if (threadIdx.x == 0) block_top = 0;
   __syncthreads();
@@ -148,26 +164,29 @@ __global__ void mst_weight_top_kernel(const float *weights, int64_t m, uint32_t 
 }
 
 /* The call's key layout (file comment): the packed key when the weights (measured on the device,
- * one pass over them on the graph's first call, kept on its device copy; an unweighted graph's
- * are all 1) leave it room, else the split key. */
-static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_state *s) {
+ * one pass over them on the graph's first call with weights of type W, kept on its device copy;
+ * an unweighted graph's are all 1) leave it room, else the split key. */
+template <class W>
+static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                   mst_state<W> *s) {
   const int32_t id_bits = mst_id_bits(dg->n);
-  if (!dg->weight_top_known) {
+  const int as_float = sizeof(W) == sizeof(float);
+  if (!dg->weight_top_known[as_float]) {
     uint32_t top = 1;
-    if (dg->weights && dg->m > 0) {
+    if (weights && dg->m > 0) {
       uint32_t *dev_top = nullptr;
       GN_TRY(e.scratch->alloc(&dev_top, 1, "MST weight range"));
       GN_TRY(gn_memset(e.ctx, dev_top, 0, sizeof *dev_top));
       int grid = 0;
-      GN_TRY(gn_resident_grid(e, mst_weight_top_kernel, dg->m, &grid));
-      GN_KERNEL(e, grid, e.block, mst_weight_top_kernel, dg->weights, dg->m, dev_top);
+      GN_TRY(gn_resident_grid(e, mst_weight_top_kernel<W>, dg->m, &grid));
+      GN_KERNEL(e, grid, e.block, mst_weight_top_kernel<W>, weights, dg->m, dev_top);
       GN_TRY(gn_to_host(e.ctx, &top, dev_top, sizeof top));
     }
     gn_device_graph *cache = const_cast<gn_device_graph *>(dg); /* the graph's cache */
-    cache->weight_top = top;
-    cache->weight_top_known = 1;
+    cache->weight_top[as_float] = top;
+    cache->weight_top_known[as_float] = 1;
   }
-  const uint32_t top = dg->weight_top;
+  const uint32_t top = dg->weight_top[as_float];
   const int32_t weight_bits = gn_bit_width(top);
   const bool packed = top != UINT32_MAX && weight_bits + 2 * id_bits <= 64;
   s->id_bits = packed ? id_bits : 0;
@@ -175,46 +194,52 @@ static gnest_status mst_key_layout(gn_engine &e, const gn_device_graph *dg, mst_
   return GNEST_OK;
 }
 
-/* The ends of c's chosen edge k: both in the packed key, or the min end in the split key and
- * the max end in best_hi[c] (INT32_MAX: the tie pass never reached c, which only a refused
- * device launch does; the round's check reports it, mst_rounds). */
-__device__ __forceinline__ void mst_key_ends(const mst_state &s, int32_t c, unsigned long long k,
-                                             int32_t *lo, int32_t *hi) {
+/* The ends of c's chosen edge k: both in the packed key, or from the split key and best_tie[c]
+ * (mst_weight). false: the tie pass never reached c (kNoTie), which only a refused device launch
+ * does; the round's check reports it, mst_rounds. */
+template <class W>
+__device__ __forceinline__ bool mst_key_ends(const mst_state<W> &s, int32_t c,
+                                             unsigned long long k, int32_t *lo, int32_t *hi) {
   if (s.id_bits > 0) {
     *lo = mst_packed_lo(k, s.id_bits);
     *hi = mst_packed_hi(k, s.id_bits);
-    return;
+    return true;
   }
-  *lo = (int32_t)(k & 0xffffffffu);
-  *hi = s.best_hi[c];
+  const typename mst_weight<W>::tie_t t = s.best_tie[c];
+  if (t == mst_weight<W>::kNoTie) return false;
+  mst_weight<W>::ends(k, t, lo, hi);
+  return true;
 }
 
-__global__ void mst_init_kernel(mst_state s, int32_t n) {
+template <class W>
+__global__ void mst_init_kernel(mst_state<W> s, int32_t n) {
   gn_for_each_index(n, [&](int64_t v) {
     s.comp[v] = (int32_t)v;
     s.live[v] = -1;
     s.best[v] = kNone;
-    s.best_hi[v] = INT32_MAX;
+    s.best_tie[v] = mst_weight<W>::kNoTie;
   });
 }
 
 /* The component root c links to across its chosen edge k (ends lo, hi), or -1: none chosen, or
  * c is the smaller of a mutual pair. first: level 0, where every vertex is its own component. */
-__device__ __forceinline__ int32_t mst_hook_target(const mst_state &s, int32_t c, bool first,
+template <class W>
+__device__ __forceinline__ int32_t mst_hook_target(const mst_state<W> &s, int32_t c, bool first,
                                                    unsigned long long k, int32_t *lo,
                                                    int32_t *hi) {
   if (k == kNone) return -1; /* a packed key is never kNone: its two ends differ */
-  mst_key_ends(s, c, k, lo, hi);
-  if (*hi == INT32_MAX) return -1; /* split key without its max end (mst_key_ends) */
+  if (!mst_key_ends(s, c, k, lo, hi)) return -1; /* split key without its tie */
   const int32_t clo = first ? *lo : s.comp[*lo], chi = first ? *hi : s.comp[*hi];
   const int32_t other = clo == c ? chi : clo;
-  if (s.best[other] == k && (s.id_bits > 0 || s.best_hi[other] == *hi) && c < other) return -1;
+  if (s.best[other] == k && (s.id_bits > 0 || s.best_tie[other] == s.best_tie[c]) && c < other)
+    return -1;
   return other;
 }
 
 /* Each root c with an outgoing edge links to the component across it, unless c is the smaller
  * of a mutual pair; the linking side records the edge. Reads only comp/best (not written here). */
-__global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
+template <class W>
+__global__ void mst_hook_kernel(mst_state<W> s, mst_root_list roots, int32_t n) {
   const bool first = roots.list == nullptr; /* level 0 (mst_roots_of) */
   mst_block_steps(roots.size(), [&](int64_t i, bool active) {
     const int32_t c = active ? roots.at(i) : -1;
@@ -227,18 +252,19 @@ __global__ void mst_hook_kernel(mst_state s, mst_root_list roots, int32_t n) {
                                     * check reports it */
     if (s.id_bits > 0) { /* the key is the edge */
       s.picked_ends[at] = k;
-      if (s.lo_count) s.picked_key[at] = (uint32_t)atomicAdd(&s.lo_count[lo], 1); /* its rank */
+      if (s.lo_count) s.picked_rank[at] = (uint32_t)atomicAdd(&s.lo_count[lo], 1); /* its rank */
       return;
     }
     s.picked_ends[at] = (unsigned long long)lo << 32 | (uint32_t)hi;
-    s.picked_key[at] = (uint32_t)(k >> 32);
+    s.picked_key[at] = mst_weight<W>::weight_key(k);
   });
 }
 
 /* Whether the round at `level` picked no edge (the hook's count against the round before's): no
  * component had an edge leaving it, so no link moved, every root stays and every minimum is
  * still unset. The last round of a phase and the rounds run past it (mst_rounds) are such. */
-__device__ __forceinline__ bool mst_round_idle(const mst_state &s, int32_t level) {
+template <class W>
+__device__ __forceinline__ bool mst_round_idle(const mst_state<W> &s, int32_t level) {
   return level > 0 && *s.picked_count == s.picked_after[level - 1];
 }
 
@@ -249,7 +275,8 @@ __device__ __forceinline__ bool mst_round_idle(const mst_state &s, int32_t level
  * to itself, so every walk ends at its root. The hook's links are a forest unless the round's
  * minima were wrong (dropped work, which the host's next look reports): `limit` (the number of
  * roots) bounds a walk round a cycle. An idle round (mst_round_idle) has nothing to walk. */
-__global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t level, int32_t limit) {
+template <class W>
+__global__ void mst_jump_kernel(mst_state<W> s, mst_root_list roots, int32_t level, int32_t limit) {
   if (mst_round_idle(s, level)) return;
   mst_for_each_root(roots, [&](int32_t i) {
     int32_t x = s.link[i];
@@ -266,7 +293,8 @@ __global__ void mst_jump_kernel(mst_state s, mst_root_list roots, int32_t level,
  * goes on the next round's list of roots, its minima reset. A linked root's minima are never
  * read again: the passes and the hook read best[] at roots only. Records the round's picked
  * count (final since the hook) at picked_after[level]. */
-__global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, mst_root_list roots,
+template <class W>
+__global__ void mst_relabel_kernel(mst_state<W> s, int32_t n, int32_t level, mst_root_list roots,
                                    int32_t *next, int32_t *next_count) {
   if (blockIdx.x == 0 && threadIdx.x == 0) s.picked_after[level] = *s.picked_count;
   if (mst_round_idle(s, level)) { /* the roots go on as they are (level > 0: a list) */
@@ -280,7 +308,7 @@ __global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, mst_ro
     const bool stays = active && c == v && root == c;
     if (stays) {
       s.best[c] = kNone;
-      s.best_hi[c] = INT32_MAX;
+      s.best_tie[c] = mst_weight<W>::kNoTie;
     }
     if (root != c) s.comp[v] = root;
     const int32_t at = mst_block_append(next_count, stays);
@@ -290,9 +318,10 @@ __global__ void mst_relabel_kernel(mst_state s, int32_t n, int32_t level, mst_ro
 
 /* The sorted edges into the output arrays: from packed keys (id_bits > 0) or from their ends
  * and weight keys. */
-__global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t *keys,
-                                  int32_t id_bits, int32_t count, int32_t *u, int32_t *v,
-                                  float *w) {
+template <class W>
+__global__ void mst_unpack_kernel(const unsigned long long *ends,
+                                  const typename mst_weight<W>::key_t *keys, int32_t id_bits,
+                                  int32_t count, int32_t *u, int32_t *v, double *w) {
   gn_for_each_index(count, [&](int64_t i) {
     if (id_bits > 0) {
       u[i] = mst_packed_lo(ends[i], id_bits);
@@ -302,7 +331,7 @@ __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t
     }
     u[i] = (int32_t)(ends[i] >> 32);
     v[i] = (int32_t)(ends[i] & 0xffffffffu);
-    w[i] = gn_mst_key_weight(keys[i]);
+    w[i] = mst_weight<W>::weight(keys[i]);
   });
 }
 
@@ -312,7 +341,8 @@ __global__ void mst_unpack_kernel(const unsigned long long *ends, const uint32_t
  * every later round, which leaves the state as it found it). start: the forest's edge count
  * before the phase; *picked: after its last round so far; *used: the rounds up to and including
  * the first that picked nothing (0 while none did). */
-static gnest_status mst_look(gn_engine &e, const mst_state &s, int32_t n, int32_t first_level,
+template <class W>
+static gnest_status mst_look(gn_engine &e, const mst_state<W> &s, int32_t n, int32_t first_level,
                              int32_t level, int32_t start, int32_t *picked, int32_t *used) {
   int32_t after[kMaxRounds];
   const int32_t rounds = level - first_level + 1;
@@ -338,14 +368,15 @@ static gnest_status mst_look(gn_engine &e, const mst_state &s, int32_t n, int32_
  * (mst_look), so up to kCheckRounds - 1 rounds run past the end, finding nothing to do. *level
  * numbers the rounds run across phases (the live stamps compare them); gnest_info.iterations
  * counts the rounds that mattered; *picked counts the forest's edges so far. */
-static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, const mst_state &s,
+template <class W>
+static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs<W> &arcs, const mst_state<W> &s,
                                gn_items first, int32_t *lists[2], int32_t *counts, int32_t *level,
                                int32_t *picked) {
   const int grid = gn_grid_for(n, e.block);
   int root_grid = 0; /* the root kernels' grid-stride loops: the device's resident CTAs */
-  GN_TRY(gn_resident_grid(e, mst_jump_kernel, n, &root_grid));
-  const mst_min_visitor find_min = {arcs, s.best, s.live};
-  const mst_tie_visitor break_tie = {arcs, s.best, s.best_hi};
+  GN_TRY(gn_resident_grid(e, mst_jump_kernel<W>, n, &root_grid));
+  const mst_min_visitor<W> find_min = {arcs, s.best, s.live};
+  const mst_tie_visitor<W> break_tie = {arcs, s.best, s.best_tie};
   const int32_t first_level = *level, start = *picked;
   for (int32_t round = 0; round < kMaxRounds; ++round) {
     const int32_t l = (*level)++;
@@ -358,10 +389,10 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
     const gn_items live = l == 0 ? in : gn_items{next, n, next_count};
     if (arcs.id_bits == 0) GN_TRY(gn_run_pass(e, break_tie, live, l, nullptr, nullptr, 0));
     const mst_root_list roots = mst_roots_of(s, l, n);
-    GN_KERNEL(e, root_grid, e.block, mst_hook_kernel, s, roots, n);
-    GN_KERNEL(e, root_grid, e.block, mst_jump_kernel, s, roots, l, n);
+    GN_KERNEL(e, root_grid, e.block, mst_hook_kernel<W>, s, roots, n);
+    GN_KERNEL(e, root_grid, e.block, mst_jump_kernel<W>, s, roots, l, n);
     /* the next round's roots (all of them when nothing linked: a next phase starts from them) */
-    GN_KERNEL(e, grid, e.block, mst_relabel_kernel, s, n, l, roots, s.roots[(l + 1) & 1],
+    GN_KERNEL(e, grid, e.block, mst_relabel_kernel<W>, s, n, l, roots, s.roots[(l + 1) & 1],
               &s.root_counts[l + 1]);
     if ((round + 1) % kCheckRounds != 0 && round + 1 < kMaxRounds) continue;
     int32_t used = 0;
@@ -376,17 +407,18 @@ static gnest_status mst_rounds(gn_engine &e, int32_t n, const mst_arcs &arcs, co
 /* Copies into the working rows (len, cols, weights) the arcs of the input whose weight key lies
  * in [lo_key, hi_key] and whose ends lie in different components, pushing the rows that keep any
  * into lists[0] (count counts[0]); then runs the rounds on those rows. */
-static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, const mst_state &s,
-                                       uint32_t lo_key, uint32_t hi_key, int32_t *len,
-                                       int32_t *work_cols, float *work_weights,
+template <class W>
+static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                       const mst_state<W> &s, uint32_t lo_key, uint32_t hi_key,
+                                       int32_t *len, int32_t *work_cols, W *work_weights,
                                        int32_t *lists[2], int32_t *counts, int32_t *level,
                                        int32_t *picked) {
   const int32_t n = dg->n;
   GN_TRY(gn_memset(e.ctx, len, 0, sizeof(int32_t) * (size_t)n));
-  const mst_filter_visitor filter = {{dg->offsets, dg->cols}, dg->weights, s.comp, lo_key, hi_key,
-                                     len, work_cols, work_weights};
+  const mst_filter_visitor<W> filter = {{dg->offsets, dg->cols}, weights, s.comp, lo_key, hi_key,
+                                        len, work_cols, work_weights};
   GN_TRY(gn_run_pass(e, filter, gn_all_items(n), *level, lists[0], &counts[0], n));
-  const mst_arcs rows = {{dg->offsets, work_cols}, work_weights, s.comp, len, s.id_bits};
+  const mst_arcs<W> rows = {{dg->offsets, work_cols}, work_weights, s.comp, len, s.id_bits};
   return mst_rounds(e, n, rows, s, gn_items{lists[0], n, &counts[0]}, lists, counts, level, picked);
 }
 
@@ -422,7 +454,8 @@ __global__ void mst_bucket_order_kernel(const int32_t *starts, int32_t n, int32_
  * each group ordered by max end is the order (min end, max end); a stable radix sort over the
  * weight bits alone then gives (weight, min end, max end): one digit pass on the suite's weights
  * (1..64), where the radix sort over the whole key takes 7 on USA-road-FLA. */
-static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_state &s,
+template <class W>
+static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_state<W> &s,
                                         int32_t count, int32_t n) {
   int32_t *starts = nullptr;
   unsigned long long *grouped = nullptr;
@@ -432,7 +465,7 @@ static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_s
     return cub::DeviceScan::ExclusiveSum(tmp, bytes, s.lo_count, starts, n + 1, e.stream);
   }));
   GN_KERNEL(e, gn_grid_for(count, e.block), e.block, mst_bucket_scatter_kernel, s.picked_ends,
-            s.picked_key, count, s.id_bits, starts, grouped);
+            s.picked_rank, count, s.id_bits, starts, grouped);
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_bucket_order_kernel, starts, n, s.id_bits,
             grouped);
   const int32_t id_part = 2 * s.id_bits;
@@ -451,10 +484,12 @@ static gnest_status mst_sort_by_buckets(gn_engine &e, gn_scratch &scratch, mst_s
  * keys-only radix sort over the key's bits. Split keys: two stable radix sorts
  * of pairs, the first over the bits vertex ids can have (min end << 32 | max end, both < n:
  * 32 + bits(n - 1) bits), the second by weight key. */
-static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, int32_t count,
+template <class W>
+static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state<W> &s, int32_t count,
                              int32_t n) {
+  typedef typename mst_weight<W>::key_t key_t;
   unsigned long long *ends = nullptr;
-  uint32_t *keys = nullptr;
+  key_t *keys = nullptr;
   if (s.lo_count) return mst_sort_by_buckets(e, scratch, s, count, n);
   GN_TRY(scratch.alloc(&ends, (size_t)count + 1, "MST edge sort buffer"));
   if (s.id_bits > 0) {
@@ -473,50 +508,53 @@ static gnest_status mst_sort(gn_engine &e, gn_scratch &scratch, mst_state &s, in
   }));
   return gn_cub(e, "MST edge sort by weight", [&](void *tmp, size_t &bytes) {
     return cub::DeviceRadixSort::SortPairs(tmp, bytes, keys, s.picked_key, ends, s.picked_ends,
-                                           count, 0, 32, e.stream);
+                                           count, 0, 8 * (int)sizeof(key_t), e.stream);
   });
 }
 
 /* Copies the sorted forest to the caller's arrays (each optional) and sums its weights on the
  * host in that order. */
-static gnest_status mst_copy_out(gn_call *call, const int32_t *u, const int32_t *v, const float *w,
+static gnest_status mst_copy_out(gn_call *call, const int32_t *u, const int32_t *v, const double *w,
                                  int32_t count, double *total, int32_t *edge_u, int32_t *edge_v,
-                                 float *edge_w) {
+                                 double *edge_w) {
   gnest_ctx *ctx = call->ctx;
   if (edge_u) GN_TRY(gn_to_host(ctx, edge_u, u, sizeof(int32_t) * (size_t)count));
   if (edge_v) GN_TRY(gn_to_host(ctx, edge_v, v, sizeof(int32_t) * (size_t)count));
   gnest_status st = GNEST_OK;
-  float *weights = edge_w ? edge_w : (float *)gn_alloc(ctx, (size_t)count, sizeof(float),
-                                                       "MST weights", &st);
+  double *weights = edge_w ? edge_w : (double *)gn_alloc(ctx, count > 0 ? (size_t)count : 1,
+                                                         sizeof(double), "MST weights", &st);
   if (!weights) return st;
-  st = gn_to_host(ctx, weights, w, sizeof(float) * (size_t)count);
+  st = gn_to_host(ctx, weights, w, sizeof(double) * (size_t)count);
   double sum = 0.0;
-  for (int32_t i = 0; i < count; ++i) sum += (double)weights[i];
+  for (int32_t i = 0; i < count; ++i) sum += weights[i];
   *total = sum;
   if (weights != edge_w) free(weights);
   return st;
 }
 
-/* g: the input (its host CSR decides the split); dg: its copy for the device. */
-static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
-                                  double *total, int64_t *num_edges, int32_t *edge_u,
-                                  int32_t *edge_v, float *edge_w) {
+/* g: the input (its host CSR decides the split); dg: its copy for the device; weights: its
+ * weights there (NULL: unweighted). */
+template <class W>
+static gnest_status mst_run(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                            const W *weights, double *total, int64_t *num_edges, int32_t *edge_u,
+                            int32_t *edge_v, double *edge_w) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   const size_t slots = (size_t)n + 1;
-  mst_state s;
+  mst_state<W> s;
   int32_t *lists[2] = {nullptr, nullptr}, *list_counts = nullptr, *u = nullptr, *v = nullptr;
-  float *w = nullptr;
+  double *w = nullptr;
   GN_TRY(scratch.alloc(&s.comp, slots, "MST components"));
   GN_TRY(scratch.alloc(&s.link, slots, "MST links"));
-  GN_TRY(scratch.alloc(&s.best_hi, slots, "MST minimum ends"));
+  GN_TRY(scratch.alloc(&s.best_tie, slots, "MST minimum ends"));
   GN_TRY(scratch.alloc(&s.live, slots, "MST live stamps"));
   GN_TRY(scratch.alloc(&s.picked_count, 1, "MST edge count"));
   GN_TRY(scratch.alloc(&s.best, slots, "MST minimum keys"));
   GN_TRY(scratch.alloc(&s.picked_ends, slots, "MST edges"));
   GN_TRY(scratch.alloc(&s.picked_key, slots, "MST edge weights"));
+  s.picked_rank = reinterpret_cast<uint32_t *>(s.picked_key);
   GN_TRY(scratch.alloc(&s.roots[0], slots, "MST component roots"));
   GN_TRY(scratch.alloc(&s.roots[1], slots, "MST component roots"));
   const size_t root_rounds = 2 * (size_t)kMaxRounds + 2; /* two phases */
@@ -530,9 +568,9 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(scratch.alloc(&v, slots, "MST edge ends"));
   GN_TRY(scratch.alloc(&w, slots, "MST edge weights"));
   uint32_t light_max = 0;
-  const bool split = dg->weights && gn_mst_light_split(g->csr.weights, dg->m, n, &light_max);
+  const bool split = weights && gn_mst_light_split(g->csr.weights, dg->m, n, &light_max);
   int32_t *len = nullptr, *work_cols = nullptr;
-  float *work_weights = nullptr;
+  W *work_weights = nullptr;
   if (split) { /* the working rows: each row's kept arcs at the front of its own slice */
     const size_t arcs = dg->m > 0 ? (size_t)dg->m : 1;
     GN_TRY(scratch.alloc(&len, slots, "MST working row lengths"));
@@ -544,8 +582,8 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   GN_TRY(gn_memset(ctx, s.picked_count, 0, sizeof(int32_t)));
   GN_TRY(gn_memset(ctx, list_counts, 0, sizeof(int32_t) * 2 * phase_counts));
   GN_TRY(gn_memset(ctx, s.root_counts, 0, sizeof(int32_t) * root_rounds));
-  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel, s, n);
-  GN_TRY(mst_key_layout(e, dg, &s));
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, mst_init_kernel<W>, s, n);
+  GN_TRY(mst_key_layout(e, dg, weights, &s));
   s.lo_count = nullptr;
   if (s.id_bits > 0) {
     gnest_degree_stats stats; /* cached on the graph after the first call */
@@ -557,24 +595,52 @@ static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_d
   }
   int32_t picked = 0, level = 0;
   if (!split) {
-    const mst_arcs arcs = {{dg->offsets, dg->cols}, dg->weights, s.comp, nullptr, s.id_bits};
+    const mst_arcs<W> arcs = {{dg->offsets, dg->cols}, weights, s.comp, nullptr, s.id_bits};
     GN_TRY(mst_rounds(e, n, arcs, s, gn_all_items(n), lists, list_counts, &level, &picked));
   } else { /* light arcs first, then the heavy arcs the light forest left between components */
-    GN_TRY(mst_filtered_phase(e, dg, s, 0u, light_max, len, work_cols, work_weights, lists,
-                              list_counts, &level, &picked));
-    GN_TRY(mst_filtered_phase(e, dg, s, light_max + 1u, 0xffffffffu, len, work_cols,
+    GN_TRY(mst_filtered_phase(e, dg, weights, s, 0u, light_max, len, work_cols, work_weights,
+                              lists, list_counts, &level, &picked));
+    GN_TRY(mst_filtered_phase(e, dg, weights, s, light_max + 1u, 0xffffffffu, len, work_cols,
                               work_weights, lists, list_counts + phase_counts, &level, &picked));
   }
   GN_TRY(mst_sort(e, scratch, s, picked, n));
-  GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel, s.picked_ends,
+  GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel<W>, s.picked_ends,
             s.picked_key, s.id_bits, picked, u, v, w);
   GN_TRY(gn_engine_close(&e));
   *num_edges = picked;
   return mst_copy_out(call, u, v, w, picked, total, edge_u, edge_v, edge_w);
 }
 
+static gnest_status mst_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                                  double *total, int64_t *num_edges, int32_t *edge_u,
+                                  int32_t *edge_v, double *edge_w) {
+  gn_weights_view w;
+  GN_TRY(gn_call_weights(e, g, &w));
+  if (w.f64) return mst_run<double>(e, g, dg, w.f64, total, num_edges, edge_u, edge_v, edge_w);
+  return mst_run<float>(e, g, dg, w.f32, total, num_edges, edge_u, edge_v, edge_w);
+}
+
+static gnest_status mst_on_host(gn_call *call, const gnest_graph *g, double *total,
+                                int64_t *num_edges, int32_t *edge_u, int32_t *edge_v,
+                                double *edge_w, gn_cpu_counts *c) {
+  gn_csr view;
+  double *rounded = nullptr;
+  GN_TRY(gn_cpu_weights(call, g, &view, &rounded));
+  const gnest_status st = gn_cpu_mst(&view, total, num_edges, edge_u, edge_v, edge_w, c);
+  free(rounded);
+  return st;
+}
+
+/* A total of finite weights that overflowed to +inf: GNEST_ERR_OVERFLOW. */
+static gnest_status mst_check_total(gn_call *call, double total, int64_t num_edges) {
+  if (!isinf(total)) return GNEST_OK;
+  return gn_error(call->ctx, GNEST_ERR_OVERFLOW, call->fn, 0,
+                  "the spanning forest's %lld edges weigh %s in total: beyond the range of double",
+                  (long long)num_edges, total > 0 ? "+inf" : "-inf");
+}
+
 gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weight,
-                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, float *edge_w,
+                       int64_t *num_edges, int32_t *edge_u, int32_t *edge_v, double *edge_w,
                        const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
@@ -585,14 +651,15 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
         return gn_need_undirected(&call, g, "a minimum spanning forest");
       },
       [&](gn_cpu_counts *c) {
-        return gn_cpu_mst(&g->csr, total_weight, num_edges, edge_u, edge_v, edge_w, c);
+        GN_TRY(mst_on_host(&call, g, total_weight, num_edges, edge_u, edge_v, edge_w, c));
+        return mst_check_total(&call, *total_weight, *num_edges);
       },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0)
-          return mst_on_device(e, g, dg, total_weight, num_edges, edge_u, edge_v, edge_w);
         *total_weight = 0.0;
         *num_edges = 0;
-        return GNEST_OK;
+        if (g->csr.n > 0)
+          GN_TRY(mst_on_device(e, g, dg, total_weight, num_edges, edge_u, edge_v, edge_w));
+        return mst_check_total(&call, *total_weight, *num_edges);
       });
 }
 
@@ -600,5 +667,5 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
 gnest_status gn_run_mst(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                         const gnest_options *opts, gnest_info *info) {
   return gnest_mst(ctx, in->graph, &out->total_weight, &out->num_edges, out->edge_u, out->edge_v,
-                   out->edge_w, opts, info);
+                   out->edge_weight, opts, info);
 }

@@ -8,12 +8,12 @@ static int by_key(const void *pa, const void *pb) {
   return (a > b) - (a < b);
 }
 
-int gn_mst_light_split(const float *weights, int64_t m, int32_t n, uint32_t *light_max) {
+int gn_mst_light_split(const double *weights, int64_t m, int32_t n, uint32_t *light_max) {
   if (weights == NULL || n <= 0 || m < (int64_t)GN_MST_SPLIT_MIN_DEGREE * n) return 0;
   uint32_t keys[GN_MST_SPLIT_SAMPLES];
   const int64_t samples = m < GN_MST_SPLIT_SAMPLES ? m : GN_MST_SPLIT_SAMPLES;
   for (int64_t i = 0; i < samples; i++) /* the middle of each of `samples` equal stretches */
-    keys[i] = gn_mst_weight_key(weights[(int64_t)(((2 * (double)i + 1) * (double)m) /
+    keys[i] = gn_mst_split_key(weights[(int64_t)(((2 * (double)i + 1) * (double)m) /
                                                   (2 * (double)samples))]);
   qsort(keys, (size_t)samples, sizeof keys[0], by_key);
   const double at = (double)GN_MST_LIGHT_ARCS_PER_VERTEX * (double)n * (double)samples / (double)m;

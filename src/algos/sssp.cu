@@ -1,16 +1,34 @@
 /* gnest_sssp: frontier-based Bellman-Ford. Level l relaxes the out-arcs of the vertices whose
  * distance improved during level l - 1; a vertex is queued at most once per level. Oracle:
- * src/cpu/sssp.c (Dijkstra). Both compute, for every v, the least float left-to-right path sum
- * (float addition of a weight >= 0 is monotone), so integer weights give identical results.
+ * src/cpu/sssp.c (Dijkstra). Both compute, for every v, the least left-to-right double path sum
+ * (double addition of a weight >= 0 is monotone), so the results are identical.
+ *
+ * Weights go to the device as float when every weight is exactly a float (half the memory
+ * traffic of the inner loop), else as double (gn_call_weights); distances are doubles either way.
  *
  * Termination and bound: every push follows a strict improvement; a vertex whose shortest path
  * has h arcs is final after level h - 1, so at most n levels push anything. */
+#include <math.h>
+
 #include "algos/algo.cuh"
 #include "algos/sssp.cuh"
 
-/* Distances are kept as the bits of non-negative floats, which order like the floats, so an int
- * atomicMin is a float min. */
-static const int32_t kInfBits = 0x7f800000; /* +INFINITY */
+static const unsigned long long kInfBits = 0x7ff0000000000000ull; /* +INFINITY */
+
+/* The tail u of arc e: offsets[u] <= e < offsets[u + 1]. */
+static int32_t sssp_arc_tail(const gn_csr *c, int64_t e) {
+  int32_t lo = 0, hi = c->n - 1;
+  while (lo < hi) {
+    const int32_t mid = lo + (hi - lo + 1) / 2;
+    if (c->offsets[mid] <= e) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+
+/* Vertex v as the caller knows it: its input id when the graph was relabelled. */
+static int64_t sssp_user_id(const gn_csr *c, int32_t v) {
+  return c->original_ids ? (int64_t)c->original_ids[v] : (int64_t)v;
+}
 
 /* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc. */
 gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
@@ -21,45 +39,87 @@ gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
   for (; bad < c->m; bad += kBlock) {
     const int64_t end = bad + kBlock < c->m ? bad + kBlock : c->m;
     int ok = 1;
-    for (int64_t e = bad; e < end; ++e) ok &= c->weights[e] >= 0.0f;
+    for (int64_t e = bad; e < end; ++e) ok &= c->weights[e] >= 0.0;
     if (!ok) break;
   }
   if (bad >= c->m) return GNEST_OK;
-  while (c->weights[bad] >= 0.0f) ++bad;
-  int32_t lo = 0, hi = c->n - 1; /* the tail u of arc `bad`: offsets[u] <= bad < offsets[u+1] */
-  while (lo < hi) {
-    const int32_t mid = lo + (hi - lo + 1) / 2;
-    if (c->offsets[mid] <= bad) lo = mid; else hi = mid - 1;
-  }
+  while (c->weights[bad] >= 0.0) ++bad;
   return gn_error(call->ctx, GNEST_ERR_INVALID_INPUT, call->fn, 0,
-                  "arc %d -> %d has weight %g; shortest paths need weights >= 0", lo,
-                  c->cols[bad], (double)c->weights[bad]);
+                  "arc %lld -> %lld has weight %.17g; shortest paths need weights >= 0",
+                  (long long)sssp_user_id(c, sssp_arc_tail(c, bad)),
+                  (long long)sssp_user_id(c, c->cols[bad]), c->weights[bad]);
 }
 
-static gnest_status sssp_on_device(gn_engine &e, const gn_device_graph *dg, int32_t source,
-                                   float *dist_out) {
+/* GNEST_ERR_OVERFLOW naming the first arc u -> v (in CSR order) out of a reached vertex whose
+ * finite d[u] + w is +inf; the same check after the CPU and the device runs. c: the weights the
+ * run read (rounded ones under weights=float). Distances are at most (n - 1) times the largest
+ * weight, so on all but astronomically weighted graphs a bound settles it without a pass. */
+static gnest_status sssp_check_overflow(gn_call *call, const gnest_graph *g, const gn_csr *c,
+                                        const double *dist) {
+  if (c->weights == NULL) return GNEST_OK;
+  const double top = 2.0 * gn_graph_weight_facts(g).max_abs; /* covers rounding to float */
+  if (isfinite((double)c->n * top)) return GNEST_OK;
+  for (int32_t u = 0; u < c->n; ++u) {
+    if (!isfinite(dist[u])) continue;
+    for (int64_t e = c->offsets[u]; e < c->offsets[u + 1]; ++e) {
+      const double w = c->weights[e];
+      if (!isfinite(w) || isfinite(dist[u] + w)) continue;
+      return gn_error(call->ctx, GNEST_ERR_OVERFLOW, call->fn, 0,
+                      "arc %lld -> %lld of weight %.17g, from distance %.17g, makes a distance "
+                      "beyond the range of double",
+                      (long long)sssp_user_id(c, u), (long long)sssp_user_id(c, c->cols[e]), w,
+                      dist[u]);
+    }
+  }
+  return GNEST_OK;
+}
+
+template <class W>
+static gnest_status sssp_run(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                             int32_t source, double *dist_out) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
-  int32_t *dist = nullptr, *queued = nullptr;
+  unsigned long long *dist = nullptr;
+  int32_t *queued = nullptr;
   gn_frontier f;
   GN_TRY(scratch.alloc(&dist, (size_t)n, "SSSP distances"));
   GN_TRY(scratch.alloc(&queued, (size_t)n, "SSSP queue stamps"));
   GN_TRY(gn_frontier_alloc(&e, &f, n, gn_level_bound(n), false));
 
   GN_TRY(gn_timer_start(ctx));
-  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<int32_t>, dist, n, kInfBits,
-            source, 0);
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, gn_fill_kernel<unsigned long long>, dist, n,
+            kInfBits, source, 0ull);
   GN_TRY(gn_memset(ctx, queued, 0xff, sizeof(int32_t) * (size_t)n)); /* -1 */
   GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
-  const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, dist, queued};
+  const sssp_visitor<W> v = {{dg->offsets, dg->cols}, weights, dist, queued};
   GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
   GN_TRY(gn_engine_close(&e));
-  return gn_to_host(ctx, dist_out, dist, sizeof(float) * (size_t)n);
+  static_assert(sizeof *dist == sizeof *dist_out, "distances travel as their bits");
+  return gn_to_host(ctx, dist_out, dist, sizeof(double) * (size_t)n);
 }
 
-gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+static gnest_status sssp_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                                   int32_t source, double *dist_out) {
+  gn_weights_view w;
+  GN_TRY(gn_call_weights(e, g, &w));
+  if (w.f64) return sssp_run<double>(e, dg, w.f64, source, dist_out);
+  return sssp_run<float>(e, dg, w.f32, source, dist_out);
+}
+
+static gnest_status sssp_on_host(gn_call *call, const gnest_graph *g, int32_t source,
+                                 double *dist, gn_cpu_counts *c) {
+  gn_csr view;
+  double *rounded = nullptr;
+  GN_TRY(gn_cpu_weights(call, g, &view, &rounded));
+  gnest_status st = gn_cpu_sssp(&view, source, dist, c);
+  if (st == GNEST_OK) st = sssp_check_overflow(call, g, &view, dist);
+  free(rounded);
+  return st;
+}
+
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
                         const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
@@ -69,12 +129,20 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
         GN_TRY(gn_check_source(&call, g, source));
         return sssp_check_weights(&call, &g->csr);
       },
-      [&](gn_cpu_counts *c) { return gn_cpu_sssp(&g->csr, source, dist, c); },
-      [&](gn_engine &e, const gn_device_graph *dg) { return sssp_on_device(e, dg, source, dist); });
+      [&](gn_cpu_counts *c) { return sssp_on_host(&call, g, source, dist, c); },
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        GN_TRY(sssp_on_device(e, g, dg, source, dist));
+        gn_csr view;
+        double *rounded = nullptr;
+        GN_TRY(gn_cpu_weights(&call, g, &view, &rounded));
+        const gnest_status st = sssp_check_overflow(&call, g, &view, dist);
+        free(rounded);
+        return st;
+      });
 }
 
 /* gnest_run's entry (algos.def). */
 gnest_status gn_run_sssp(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                          const gnest_options *opts, gnest_info *info) {
-  return gnest_sssp(ctx, in->graph, in->source, out->values_f32, opts, info);
+  return gnest_sssp(ctx, in->graph, in->source, out->values_f64, opts, info);
 }

@@ -66,4 +66,25 @@ __host__ __device__ __forceinline__ float gn_bits_float(int32_t bits) {
 #endif
 }
 
+/* The bits of a double as an unsigned 64-bit integer and back. For non-negative doubles (and
+ * +inf) the integers order as the doubles do, so an integer atomicMin is a double min. */
+__host__ __device__ __forceinline__ unsigned long long gn_double_bits(double d) {
+#ifdef __CUDA_ARCH__
+  return (unsigned long long)__double_as_longlong(d);
+#else
+  unsigned long long bits;
+  memcpy(&bits, &d, sizeof bits);
+  return bits;
+#endif
+}
+__host__ __device__ __forceinline__ double gn_bits_double(unsigned long long bits) {
+#ifdef __CUDA_ARCH__
+  return __longlong_as_double((long long)bits);
+#else
+  double d;
+  memcpy(&d, &bits, sizeof d);
+  return d;
+#endif
+}
+
 #endif

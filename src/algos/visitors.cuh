@@ -16,21 +16,28 @@
 #define GN_FOR_EACH_VISITOR(X, ARG) \
   X(ARG, bfs_visitor) \
   X(ARG, bfs_bottom_up_visitor) \
-  X(ARG, sssp_visitor) \
+  X(ARG, sssp_visitor<float>) \
+  X(ARG, sssp_visitor<double>) \
   X(ARG, bc_forward) \
   X(ARG, bc_backward) \
   X(ARG, self_loop_visitor) \
   X(ARG, color_split_visitor) \
   X(ARG, color_round_visitor) \
-  X(ARG, mst_min_visitor) \
-  X(ARG, mst_tie_visitor) \
-  X(ARG, mst_filter_visitor) \
+  X(ARG, mst_min_visitor<float>) \
+  X(ARG, mst_min_visitor<double>) \
+  X(ARG, mst_tie_visitor<float>) \
+  X(ARG, mst_tie_visitor<double>) \
+  X(ARG, mst_filter_visitor<float>) \
+  X(ARG, mst_filter_visitor<double>) \
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
   X(ARG, heights_visitor) \
   X(ARG, bcw_count_in_arcs_f) \
   X(ARG, bcw_forward_f) \
-  X(ARG, bcw_backward_f)
+  X(ARG, bcw_backward_f) \
+  X(ARG, bcw_count_in_arcs_d) \
+  X(ARG, bcw_forward_d) \
+  X(ARG, bcw_backward_d)
 
 #endif

@@ -449,7 +449,7 @@ static void gn_device_copy_free(Pub *pub, void *const (&arrays)[N]) {
 extern "C" void gn_device_graph_free(gnest_ctx *ctx, struct gn_device_graph *dg) {
   (void)ctx;
   if (!dg) return;
-  void *arrays[] = {dg->offsets, dg->cols, dg->weights, dg->offsets32};
+  void *arrays[] = {dg->offsets, dg->cols, dg->weights_f32, dg->weights_f64, dg->offsets32};
   gn_device_copy_free(dg, arrays);
 }
 
@@ -521,7 +521,8 @@ static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, 
   return GNEST_OK;
 }
 
-/* Sizes of a graph's device copy, and its arrays (the weights only when the graph has some). */
+/* Sizes of a graph's device copy, and its arrays (the weights come when a call asks for them in
+ * the type it runs with: gn_graph_weights_on_device). */
 static int gn_graph_arrays(const gnest_graph *g, gn_device_graph *d, gn_array_list &a) {
   const gn_csr *c = &g->csr;
   d->n = c->n;
@@ -530,10 +531,59 @@ static int gn_graph_arrays(const gnest_graph *g, gn_device_graph *d, gn_array_li
   a[k++] = {(void **)&d->offsets, c->offsets, ((size_t)c->n + 1) * sizeof(int64_t),
             "the graph's offsets"};
   a[k++] = {(void **)&d->cols, c->cols, (size_t)c->m * sizeof(int32_t), "the graph's columns"};
-  if (c->weights)
-    a[k++] = {(void **)&d->weights, c->weights, (size_t)c->m * sizeof(float),
-              "the graph's weights"};
   return k;
+}
+
+/* Bytes of g's weights as float or double. */
+static size_t gn_weights_bytes(const gnest_graph *g, bool as_float) {
+  return (size_t)g->csr.m * (as_float ? sizeof(float) : sizeof(double));
+}
+
+/* Copies g's weights to dst on the device, as double or rounded to float (through a host
+ * buffer), and waits for the copy. */
+static gnest_status gn_weights_copy(gnest_ctx *ctx, const gnest_graph *g, bool as_float,
+                                    void *dst) {
+  const gn_csr *c = &g->csr;
+  if (!as_float) {
+    GN_TRY(gn_to_device(ctx, dst, c->weights, gn_weights_bytes(g, false)));
+    GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
+    return GNEST_OK;
+  }
+  gnest_status st = GNEST_OK;
+  float *narrow = (float *)gn_alloc(ctx, c->m > 0 ? (size_t)c->m : 1, sizeof(float),
+                                    "the graph's float weights", &st);
+  if (!narrow) return st;
+  for (int64_t e = 0; e < c->m; ++e) narrow[e] = (float)c->weights[e];
+  st = gn_to_device(ctx, dst, narrow, gn_weights_bytes(g, true));
+  const cudaError_t synced = cudaStreamSynchronize(ctx->dev->stream); /* before narrow goes */
+  free(narrow);
+  if (st == GNEST_OK && synced != cudaSuccess)
+    return gn_cuda_error(ctx, synced, "the weights' upload", __FILE__, __LINE__);
+  return st;
+}
+
+gnest_status gn_graph_weights_on_device(gnest_ctx *ctx, const gnest_graph *g, bool as_float,
+                                        const void **out) {
+  *out = nullptr;
+  if (!g->dev || !g->csr.weights)
+    return gn_error(ctx, GNEST_ERR_INTERNAL, "gn_graph_weights_on_device", 0,
+                    "no device copy, or no weights");
+  gn_device_graph *cache = g->dev; /* the graph's cache, filled once per type */
+  void **slot = as_float ? (void **)&cache->weights_f32 : (void **)&cache->weights_f64;
+  if (!*slot) {
+    const size_t bytes = gn_upload_size(gn_weights_bytes(g, as_float));
+    void *buffer = nullptr;
+    GN_TRY(gn_malloc_retry(ctx, &buffer, bytes, "the graph's weights"));
+    const gnest_status st = gn_weights_copy(ctx, g, as_float, buffer);
+    if (st != GNEST_OK) {
+      gn_free_on(ctx->dev->id, &buffer, 1, bytes);
+      return st;
+    }
+    *slot = buffer;
+    reinterpret_cast<gn_device_copy<gn_device_graph> *>(cache)->held += bytes;
+  }
+  *out = *slot;
+  return GNEST_OK;
 }
 
 static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list &a) {
@@ -544,6 +594,16 @@ static int gn_tree_arrays(const gnest_tree *t, gn_device_tree *d, gn_array_list 
   a[1] = {(void **)&d->children, t->children, (n - 1) * sizeof(int32_t), "the tree's children"};
   a[2] = {(void **)&d->order, t->order, n * sizeof(int32_t), "the tree's level order"};
   return 3;
+}
+
+/* Advises a managed buffer of the input read-mostly (nothing for an empty one). */
+static gnest_status gn_advise_read_mostly(gnest_ctx *ctx, void *p, size_t bytes) {
+  if (bytes == 0) return GNEST_OK;
+  cudaMemLocation here;
+  here.type = cudaMemLocationTypeDevice;
+  here.id = ctx->dev->id;
+  GN_CUDA(ctx, cudaMemAdvise(p, bytes, cudaMemAdviseSetReadMostly, here));
+  return GNEST_OK;
 }
 
 /* The arrays list_arrays names, each a buffer of the scratch filled from the host; managed ones
@@ -561,12 +621,7 @@ static gnest_status gn_in_scratch(gnest_ctx *ctx, const Host *h, gn_scratch &scr
     char *p = nullptr;
     GN_TRY(scratch.alloc(&p, arrays[i].bytes, arrays[i].what));
     *arrays[i].slot = p;
-    if (scratch.managed() && arrays[i].bytes > 0) {
-      cudaMemLocation here;
-      here.type = cudaMemLocationTypeDevice;
-      here.id = ctx->dev->id;
-      GN_CUDA(ctx, cudaMemAdvise(p, arrays[i].bytes, cudaMemAdviseSetReadMostly, here));
-    }
+    if (scratch.managed()) GN_TRY(gn_advise_read_mostly(ctx, p, arrays[i].bytes));
     GN_TRY(gn_to_device(ctx, p, arrays[i].host, arrays[i].bytes));
   }
   return GNEST_OK;
@@ -575,6 +630,17 @@ static gnest_status gn_in_scratch(gnest_ctx *ctx, const Host *h, gn_scratch &scr
 gnest_status gn_graph_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
                                  gn_device_graph *out) {
   return gn_in_scratch(ctx, g, scratch, out, gn_graph_arrays);
+}
+
+gnest_status gn_graph_weights_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
+                                         bool as_float, const void **out) {
+  char *p = nullptr;
+  const size_t bytes = gn_weights_bytes(g, as_float);
+  GN_TRY(scratch.alloc(&p, bytes, "the graph's weights"));
+  if (scratch.managed()) GN_TRY(gn_advise_read_mostly(ctx, p, bytes));
+  GN_TRY(gn_weights_copy(ctx, g, as_float, p));
+  *out = p;
+  return GNEST_OK;
 }
 
 gnest_status gn_tree_in_scratch(gnest_ctx *ctx, const gnest_tree *t, gn_scratch &scratch,

@@ -146,21 +146,30 @@ struct gn_device_graph {
   int64_t m;
   int64_t *offsets; /* [n+1] */
   int32_t *cols;    /* [m] */
-  float *weights;   /* [m] or NULL */
+  /* The weights as float (rounded where a weight is not a float) and as double: each NULL until
+   * a call asks for it (gn_graph_weights_on_device), then kept with the copy. */
+  float *weights_f32;
+  double *weights_f64;
   /* The offsets in 32 bits (gn_graph_offsets32): NULL until a call asks for them, and always on
    * a graph with more than INT32_MAX arcs. */
   int32_t *offsets32;
   /* A cache the first call that needs it fills (MST's key layout, mst.cu), the graph being
    * immutable: the largest weight when every weight is a whole number >= 0 (1 without weights),
-   * else UINT32_MAX; weight_top_known 0 until then. */
-  uint32_t weight_top;
-  int weight_top_known;
+   * else UINT32_MAX; weight_top_known 0 until then. [1]: of the float weights, [0]: the double. */
+  uint32_t weight_top[2];
+  int weight_top_known[2];
 };
 gnest_status gn_graph_on_device(gnest_ctx *ctx, const gnest_graph *g, const gn_device_graph **out);
 /* dg's row offsets as 32-bit integers (*out NULL when it has more than INT32_MAX arcs), for the
  * kernels whose register budget the narrower offsets decide: made by the first call that asks and
  * kept with the graph's device copy (4 bytes per vertex more, freed with it). */
 gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, const int32_t **out);
+
+/* g's weights (g weighted) on the device as float (as_float: each rounded to the nearest float)
+ * or as double, in *out: made on the first call that asks for that type and kept with g's device
+ * copy (gn_graph_on_device first). */
+gnest_status gn_graph_weights_on_device(gnest_ctx *ctx, const gnest_graph *g, bool as_float,
+                                        const void **out);
 
 /* Device copy of a tree: children CSR and level order (level_offsets stay on the host, in the
  * tree). */
@@ -177,6 +186,10 @@ gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_dev
  * of the cached device copy: the input of a call whose backend runs passes on host threads. */
 gnest_status gn_graph_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
                                  gn_device_graph *out);
+/* g's weights as gn_graph_weights_on_device gives them, in a buffer of the scratch (a call whose
+ * backend runs passes on host threads). */
+gnest_status gn_graph_weights_in_scratch(gnest_ctx *ctx, const gnest_graph *g, gn_scratch &scratch,
+                                         bool as_float, const void **out);
 gnest_status gn_tree_in_scratch(gnest_ctx *ctx, const gnest_tree *t, gn_scratch &scratch,
                                 gn_device_tree *out);
 

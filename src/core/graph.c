@@ -99,7 +99,7 @@ static gnest_status gn_check_edge_ids(gnest_ctx *ctx, int32_t n, int64_t m, cons
 }
 
 gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
-                                    const int32_t *dst, const float *weights,
+                                    const int32_t *dst, const double *weights,
                                     const gnest_load_options *opts, gnest_graph **out) {
   const char *fn = "gnest_graph_from_edges";
   gnest_status st = gn_check_build_args(ctx, fn, n, m, out);
@@ -116,7 +116,7 @@ gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const 
   o.format = GNEST_FORMAT_AUTO; /* ignored here */
   o.one_based = 0;              /* the arrays are 0-based by contract */
   /* The builder only reads the edges: the const arrays are not written through these pointers. */
-  gn_edges e = {n, m, (int32_t *)src, (int32_t *)dst, (float *)weights, 0};
+  gn_edges e = {n, m, (int32_t *)src, (int32_t *)dst, (double *)weights, 0};
   gn_csr csr;
   memset(&csr, 0, sizeof csr);
   st = gn_csr_build(ctx, fn, &e, &o, &csr);
@@ -146,7 +146,7 @@ static gnest_status gn_check_csr_offsets(gnest_ctx *ctx, const char *fn, int32_t
 }
 
 static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, int32_t n, int64_t m,
-                                      const int32_t *columns, const float *weights) {
+                                      const int32_t *columns, const double *weights) {
   for (int64_t e = 0; e < m; ++e)
     if (columns[e] < 0 || columns[e] >= n)
       return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, fn, 0, "columns[%lld] = %d is outside [0, %d)",
@@ -154,8 +154,7 @@ static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, int32_t n,
   for (int64_t e = 0; weights && e < m; ++e)
     if (!isfinite(weights[e]))
       return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                      "weights[%lld] = %g: expected a finite number", (long long)e,
-                      (double)weights[e]);
+                      "weights[%lld] = %g: expected a finite number", (long long)e, weights[e]);
   return GNEST_OK;
 }
 
@@ -170,7 +169,7 @@ static void gn_note_row_order(gn_csr *c) {
 }
 
 gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
-                                  const int32_t *columns, const float *weights,
+                                  const int32_t *columns, const double *weights,
                                   gnest_graph **out) {
   const char *fn = "gnest_graph_from_csr";
   gnest_status st = gn_check_build_args(ctx, fn, n, m, out);
@@ -189,7 +188,7 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
   csr.m = m;
   csr.offsets = (int64_t *)offsets;
   csr.cols = (int32_t *)columns;
-  csr.weights = (float *)weights;
+  csr.weights = (double *)weights;
   gn_note_row_order(&csr);
   return gn_graph_wrap(ctx, &csr, 1, out);
 }
@@ -236,7 +235,7 @@ int64_t gnest_graph_num_edges(const gnest_graph *g) { return g ? g->csr.m : 0; }
 int gnest_graph_is_weighted(const gnest_graph *g) { return g && g->csr.weights ? 1 : 0; }
 
 void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_t **columns,
-                     const float **weights) {
+                     const double **weights) {
   if (offsets) *offsets = g ? g->csr.offsets : NULL;
   if (columns) *columns = g ? g->csr.cols : NULL;
   if (weights) *weights = g ? g->csr.weights : NULL;
@@ -248,8 +247,8 @@ void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_
  * ------------------------------------------------------------------------------------------- */
 
 /* 1 when row [b, e) of sorted cols holds u (with weight wu when weights are given). */
-static int gn_sorted_row_has(const int32_t *cols, const float *w, int64_t b, int64_t e, int32_t u,
-                             float wu) {
+static int gn_sorted_row_has(const int32_t *cols, const double *w, int64_t b, int64_t e, int32_t u,
+                             double wu) {
   int64_t lo = b, hi = e;
   while (lo < hi) {
     int64_t mid = lo + (hi - lo) / 2;
@@ -266,7 +265,7 @@ static int gn_sorted_row_has(const int32_t *cols, const float *w, int64_t b, int
 typedef struct gn_symmetry_job {
   const int64_t *off;
   const int32_t *cols;
-  const float *w;
+  const double *w;
   int32_t bound[kGnMaxThreads + 1];
   atomic_int asymmetric;
 } gn_symmetry_job;
@@ -277,7 +276,7 @@ static void gn_check_rows(void *arg, int t) {
     if (atomic_load_explicit(&j->asymmetric, memory_order_relaxed)) return;
     for (int64_t e = j->off[u]; e < j->off[u + 1]; ++e) {
       const int32_t v = j->cols[e];
-      if (!gn_sorted_row_has(j->cols, j->w, j->off[v], j->off[v + 1], u, j->w ? j->w[e] : 0.0f)) {
+      if (!gn_sorted_row_has(j->cols, j->w, j->off[v], j->off[v + 1], u, j->w ? j->w[e] : 0.0)) {
         atomic_store(&j->asymmetric, 1);
         return;
       }
@@ -286,7 +285,7 @@ static void gn_check_rows(void *arg, int t) {
 }
 
 static int gn_sorted_csr_symmetric(int32_t n, const int64_t *off, const int32_t *cols,
-                                   const float *w) {
+                                   const double *w) {
   gn_symmetry_job j = {.off = off, .cols = cols, .w = w};
   atomic_init(&j.asymmetric, 0);
   const int threads = gn_split_rows_by_arcs(off, n, j.bound);
@@ -296,7 +295,7 @@ static int gn_sorted_csr_symmetric(int32_t n, const int64_t *off, const int32_t 
 
 typedef struct gn_arc {
   int32_t col;
-  float w;
+  double w;
 } gn_arc;
 
 static int gn_arc_cmp(const void *a, const void *b) {
@@ -309,7 +308,7 @@ static gnest_status gn_unsorted_csr_symmetric(gnest_ctx *ctx, const gn_csr *c, i
   gnest_status st;
   gn_arc *arcs = gn_alloc(ctx, (size_t)c->m, sizeof *arcs, "a sorted copy of the adjacency", &st);
   int32_t *cols = arcs ? gn_alloc(ctx, (size_t)c->m, sizeof *cols, "sorted columns", &st) : NULL;
-  float *w = cols && c->weights ? gn_alloc(ctx, (size_t)c->m, sizeof *w, "sorted weights", &st)
+  double *w = cols && c->weights ? gn_alloc(ctx, (size_t)c->m, sizeof *w, "sorted weights", &st)
                                 : NULL;
   if (!arcs || !cols || (c->weights && !w)) {
     free(arcs);
@@ -318,7 +317,7 @@ static gnest_status gn_unsorted_csr_symmetric(gnest_ctx *ctx, const gn_csr *c, i
   }
   for (int64_t e = 0; e < c->m; ++e) {
     arcs[e].col = c->cols[e];
-    arcs[e].w = c->weights ? c->weights[e] : 0.0f;
+    arcs[e].w = c->weights ? c->weights[e] : 0.0;
   }
   for (int32_t u = 0; u < c->n; ++u)
     qsort(arcs + c->offsets[u], (size_t)(c->offsets[u + 1] - c->offsets[u]), sizeof *arcs,
@@ -374,4 +373,22 @@ gnest_status gnest_graph_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degre
   }
   *out = g->stats;
   return GNEST_OK;
+}
+
+/* One pass over the weights: whether float holds them exactly (the device's weight type under
+ * gnest_weights AUTO), and the largest magnitude (which bounds what distances can reach). */
+gn_weight_facts gn_graph_weight_facts(const gnest_graph *g) {
+  gnest_graph *cache = (gnest_graph *)g; /* computed once, cached in the const handle */
+  if (!g->weight_facts.known) {
+    gn_weight_facts f = {1, 1, 0.0};
+    const double *w = g->csr.weights;
+    for (int64_t e = 0; w && e < g->csr.m; ++e) {
+      f.float_exact &= (double)(float)w[e] == w[e];
+      const double a = fabs(w[e]);
+      if (a > f.max_abs) f.max_abs = a;
+    }
+    if (!w) f.max_abs = g->csr.m > 0 ? 1.0 : 0.0;
+    cache->weight_facts = f;
+  }
+  return g->weight_facts;
 }

@@ -50,6 +50,13 @@ struct gnest_ctx {
 static_assert(offsetof(struct gnest_ctx, last_error) == 0,
               "base.h: a context must begin with its gn_error_record");
 
+/* What gnest learns of a graph's weights in one pass, once (gn_graph_weight_facts). */
+typedef struct gn_weight_facts {
+  int known;
+  int float_exact; /* every weight is exactly a float (1 without weights) */
+  double max_abs;  /* the largest |weight| (1 without weights, 0 without arcs) */
+} gn_weight_facts;
+
 struct gnest_graph {
   gnest_ctx *ctx;          /* the context it was created in (device copies live there) */
   gn_csr csr;
@@ -60,6 +67,7 @@ struct gnest_graph {
   gnest_degree_stats stats;
   struct gn_device_graph *dev; /* uploaded on first GPU use */
   gn_row_census census;
+  gn_weight_facts weight_facts;
 };
 
 struct gnest_tree {
@@ -85,6 +93,9 @@ struct gnest_tree {
   void *sched_cache;
   void (*sched_cache_free)(void *cache);
 };
+
+/* The graph's weight facts, computed on first use (O(m)) and cached in the handle. */
+gn_weight_facts gn_graph_weight_facts(const gnest_graph *g);
 
 /* Builds a tree handle from a validated-or-not parent array (validation here). Takes a copy. */
 gnest_status gn_tree_build(gnest_ctx *ctx, const char *source, int32_t n, const int32_t *parent,

@@ -19,7 +19,7 @@
 #include "cpu/cpu.h"
 
 /* The distances' type: gn_cpu_sssp's. */
-typedef float distance;
+typedef double distance;
 
 typedef struct weighted_work {
   distance *dist;   /* gn_cpu_sssp's; +INFINITY = not reached */

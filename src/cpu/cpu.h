@@ -23,7 +23,7 @@ typedef struct gn_cpu_counts {
 
 gnest_status gn_cpu_bfs(const gn_csr *g, int32_t source, int32_t *levels, gn_cpu_counts *c);
 /* Dijkstra with a binary heap; unweighted graph = weight 1. */
-gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_counts *c);
+gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, double *dist, gn_cpu_counts *c);
 /* Brandes over the given sources (each in range); bc zeroed first. */
 gnest_status gn_cpu_bc(const gn_csr *g, const int32_t *sources, int32_t num_sources, double *bc,
                        gn_cpu_counts *c);
@@ -36,7 +36,7 @@ gnest_status gn_cpu_color(const gn_csr *g, gnest_color_tie tie, int32_t *colors,
                           int32_t *num_colors, gn_cpu_counts *c);
 /* Kruskal; edges (u < v) written when edge_u != NULL (capacity n-1). */
 gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
-                        int32_t *edge_v, float *edge_w, gn_cpu_counts *c);
+                        int32_t *edge_v, double *edge_w, gn_cpu_counts *c);
 gnest_status gn_cpu_tc(const gn_csr *g, uint64_t *total, uint64_t *per_vertex, gn_cpu_counts *c);
 /* A rooted tree as the tree references read it: its children lists and its nodes in level order.
  * A view of arrays owned elsewhere (core's tree handle lends its own): cpu sits below core and

@@ -3,20 +3,20 @@
  * Every arc u->v with u != v is an undirected candidate edge {min(u,v), max(u,v)} of its weight
  * (unweighted: 1); a symmetric graph thus offers each edge twice, which changes nothing. Candidates
  * are taken in (weight, min, max) order, so the chosen forest is deterministic even with ties.
- * total = sum of the chosen weights as doubles, in that order (other backends sum in another
- * order: equal for integer weights, equal within rounding otherwise). num_edges = n - components.
+ * total = sum of the chosen weights as doubles, in that order (the device backends sort their
+ * forest into that order and sum it the same way: bit-identical). num_edges = n - components.
  * Counters: edges_visited = arcs scanned, iterations = 1. */
 #include <math.h>
 #include <stdlib.h>
 #include "cpu/cpu.h"
 
 typedef struct candidate_edge {
-  float w;
+  double w;
   int32_t a, b; /* a < b */
 } candidate_edge;
 
 /* Total order on weights: NaN after every number, so qsort always sees a consistent comparator. */
-static int compare_weights(float x, float y) {
+static int compare_weights(double x, double y) {
   const int x_nan = isnan(x), y_nan = isnan(y);
   if (x_nan || y_nan) return x_nan - y_nan;
   return (x > y) - (x < y);
@@ -61,7 +61,7 @@ static int64_t collect_candidates(const gn_csr *g, candidate_edge *out) {
     for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
       const int32_t v = g->cols[e];
       if (v == u || (g->symmetric && v < u)) continue;
-      out[k].w = g->weights != NULL ? g->weights[e] : 1.0f;
+      out[k].w = g->weights != NULL ? g->weights[e] : 1.0;
       out[k].a = u < v ? u : v;
       out[k].b = u < v ? v : u;
       k++;
@@ -71,7 +71,7 @@ static int64_t collect_candidates(const gn_csr *g, candidate_edge *out) {
 }
 
 gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
-                        int32_t *edge_v, float *edge_w, gn_cpu_counts *c) {
+                        int32_t *edge_v, double *edge_w, gn_cpu_counts *c) {
   const int32_t n = g->n;
   const size_t vertices = n > 0 ? (size_t)n : 1;
   const size_t arcs = g->m > 0 ? (size_t)g->m : 1;
@@ -96,7 +96,7 @@ gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int3
   int64_t chosen = 0;
   for (int64_t i = 0; i < num_cand && chosen < (int64_t)n - 1; i++) {
     if (!unite(parent, size, cand[i].a, cand[i].b)) continue;
-    sum += (double)cand[i].w;
+    sum += cand[i].w;
     if (edge_u != NULL) edge_u[chosen] = cand[i].a;
     if (edge_v != NULL) edge_v[chosen] = cand[i].b;
     if (edge_w != NULL) edge_w[chosen] = cand[i].w;

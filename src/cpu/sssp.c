@@ -1,15 +1,15 @@
 /* Single-source shortest paths: Dijkstra with an indexed binary min-heap (decrease-key).
  *
- * Distances are floats accumulated exactly as the GPU does, dist[v] = fl(dist[u] + w(u,v)), so
- * the result is, for every v, the minimum over paths source -> v of the path's left-to-right float
- * sum (float addition of a non-negative weight is monotone and never decreases its left operand,
- * which is all Dijkstra needs). Every backend computes that same fixed point; with integer weights
- * (below 2^24 in total) every sum is exact, so tests compare with exact equality for integer
- * weights and with a 1e-6 relative tolerance otherwise.
+ * Distances are doubles accumulated exactly as the GPU does, dist[v] = fl(dist[u] + w(u,v)), so
+ * the result is, for every v, the minimum over paths source -> v of the path's left-to-right
+ * double sum (double addition of a non-negative weight is monotone and never decreases its left
+ * operand, which is all Dijkstra needs). Every backend computes that same fixed point, so tests
+ * compare with exact equality; integer weights whose sums stay within 2^53 give exact distances.
  *
- * Unweighted graph: weight 1. Unreachable: +INFINITY (also when a sum overflows float). Weights
- * must be >= 0 (the API layer checks). Counters: edges_visited = arcs scanned from settled
- * vertices, iterations = vertices settled. */
+ * Unweighted graph: weight 1. Unreachable: +INFINITY (a sum that overflows to +inf improves
+ * nothing; the driver reports such an arc, src/algos/sssp.cu). Weights must be >= 0 (the API
+ * layer checks). Counters: edges_visited = arcs scanned from settled vertices, iterations =
+ * vertices settled. */
 #include <math.h>
 #include <stdlib.h>
 #include "cpu/cpu.h"
@@ -22,7 +22,7 @@ typedef struct vertex_heap {
   int32_t *heap;
   int32_t *pos;
   int32_t size;
-  const float *dist;
+  const double *dist;
 } vertex_heap;
 
 static void heap_place(vertex_heap *h, int32_t slot, int32_t v) {
@@ -74,7 +74,7 @@ static int32_t heap_pop_min(vertex_heap *h) {
   return top;
 }
 
-gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_counts *c) {
+gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, double *dist, gn_cpu_counts *c) {
   const int32_t n = g->n;
   if (source < 0 || source >= n) return GNEST_ERR_OUT_OF_RANGE; /* the API layer checks first */
 
@@ -90,7 +90,7 @@ gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_co
     dist[v] = INFINITY;
     h.pos[v] = NOT_QUEUED;
   }
-  dist[source] = 0.0f;
+  dist[source] = 0.0;
   heap_push_or_decrease(&h, source);
 
   int64_t scanned = 0;
@@ -100,8 +100,8 @@ gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, float *dist, gn_cpu_co
     settled++;
     for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++) {
       const int32_t v = g->cols[e];
-      const float w = g->weights != NULL ? g->weights[e] : 1.0f;
-      const float candidate = dist[u] + w;
+      const double w = g->weights != NULL ? g->weights[e] : 1.0;
+      const double candidate = dist[u] + w;
       scanned++;
       /* candidate < dist[v] is false for NaN and for an overflow to +inf. A settled vertex can only
        * improve with a negative weight (a caller bug); skipping it keeps the loop finite. */

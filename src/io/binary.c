@@ -2,7 +2,7 @@
  *
  *   offset  size  field
  *        0     8  magic "GNESTCSR"
- *        8     4  format version (1)
+ *        8     4  format version (2; version 1, with float weights, is still read)
  *       12     4  header size in bytes (64)
  *       16     8  n (int64)
  *       24     8  m (int64)
@@ -10,7 +10,8 @@
  *       36     4  flags: bit 0 sorted, bit 1 merged, bit 2 symmetric
  *       40     8  byte-order mark 0x0102030405060708
  *       48    16  reserved (0)
- *       64        offsets[n+1] int64, cols[m] int32, weights[m] float (when weighted)
+ *       64        offsets[n+1] int64, cols[m] int32, weights[m] double (when weighted; float in
+ *                  version 1, widened exactly to double when read)
  *      end-8   8  checksum (below)
  *
  * Checksum: the header and each array are cut into 1 MiB chunks; each chunk is hashed with
@@ -32,7 +33,7 @@
 #include "io/io_internal.h"
 #include "base/parallel.h"
 
-enum { kVersion = 1, kHeaderBytes = 64, kChunkBytes = 1 << 20, kMaxThreads = 4 };
+enum { kVersion = 2, kFloatWeightsVersion = 1, kHeaderBytes = 64, kChunkBytes = 1 << 20, kMaxThreads = 4 };
 static const uint64_t kByteOrderMark = 0x0102030405060708ull;
 
 typedef struct bin_header {
@@ -104,13 +105,20 @@ typedef struct chunk_list {
 
 static size_t chunks_of(size_t bytes) { return bytes == 0 ? 0 : (bytes + kChunkBytes - 1) / kChunkBytes; }
 
-/* Lays out the sections of c (arrays already allocated) as chunks. */
-static gnest_status make_chunks(gnest_ctx *ctx, bin_header *h, const gn_csr *c, chunk_list *out) {
+/* Bytes of one weight in a file of header h. */
+static size_t weight_bytes(const bin_header *h) {
+  return h->version == kFloatWeightsVersion ? sizeof(float) : sizeof(double);
+}
+
+/* Lays out the sections of c (arrays already allocated) as chunks; the weights' bytes are at
+ * weights (NULL: unweighted), in the header's weight size. */
+static gnest_status make_chunks(gnest_ctx *ctx, bin_header *h, const gn_csr *c, void *weights,
+                                chunk_list *out) {
   struct { section sec; void *mem; size_t bytes; } secs[4] = {
       {SEC_HEADER, h, sizeof *h},
       {SEC_OFFSETS, c->offsets, ((size_t)c->n + 1) * sizeof(int64_t)},
       {SEC_COLS, c->cols, (size_t)c->m * sizeof(int32_t)},
-      {SEC_WEIGHTS, c->weights, c->weights ? (size_t)c->m * sizeof(float) : 0},
+      {SEC_WEIGHTS, weights, weights ? (size_t)c->m * weight_bytes(h) : 0},
   };
   size_t total = 0;
   for (int s = 0; s < 4; s++) total += chunks_of(secs[s].bytes);
@@ -165,7 +173,7 @@ gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c) 
   bin_header h;
   fill_header(&h, c);
   chunk_list l;
-  gnest_status st = make_chunks(ctx, &h, c, &l);
+  gnest_status st = make_chunks(ctx, &h, c, c->weights, &l);
   if (st != GNEST_OK) return st;
   gn_writer *w;
   if ((st = gn_writer_open(ctx, path, &w)) != GNEST_OK) {
@@ -173,7 +181,7 @@ gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c) 
     return st;
   }
   /* big caches: the checksum is computed by a second thread while this one writes */
-  size_t bytes = ((size_t)c->n + 1) * sizeof(int64_t) + (size_t)c->m * (c->weights ? 8 : 4);
+  size_t bytes = ((size_t)c->n + 1) * sizeof(int64_t) + (size_t)c->m * (c->weights ? 12 : 4);
   pthread_t helper;
   int threaded = bytes >= (8u << 20) && sysconf(_SC_NPROCESSORS_ONLN) > 1 &&
                  pthread_create(&helper, NULL, hash_chunks, &l) == 0;
@@ -287,10 +295,10 @@ static void run_workers(read_job *job, size_t bytes) {
 static gnest_status check_header(gnest_ctx *ctx, const char *path, const bin_header *h, size_t file_size) {
   if (memcmp(h->magic, GN_BINARY_MAGIC, 8) != 0)
     return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "not a gnest binary cache: missing the magic '" GN_BINARY_MAGIC "'");
-  if (h->version != kVersion)
+  if (h->version != kVersion && h->version != kFloatWeightsVersion)
     return gn_error(ctx, GNEST_ERR_CHECKSUM, path, 0,
-                    "binary cache format version %u, this gnest reads version %d: rebuild the cache",
-                    h->version, kVersion);
+                    "binary cache format version %u, this gnest reads versions %d and %d: rebuild "
+                    "the cache", h->version, kFloatWeightsVersion, kVersion);
   if (h->byte_order != kByteOrderMark)
     return gn_error(ctx, GNEST_ERR_CHECKSUM, path, 0, "binary cache written with another byte order");
   if (h->header_bytes != kHeaderBytes || h->weighted > 1 || h->flags > 7)
@@ -303,7 +311,8 @@ static gnest_status check_header(gnest_ctx *ctx, const char *path, const bin_hea
                     (long long)h->n);
   if (h->m > ((int64_t)1 << 60))
     return gn_error(ctx, GNEST_ERR_TOO_LARGE, path, 0, "binary cache declares %lld arcs: too many", (long long)h->m);
-  uint64_t expected = kHeaderBytes + ((uint64_t)h->n + 1) * 8 + (uint64_t)h->m * (h->weighted ? 8 : 4) + 8;
+  uint64_t expected = kHeaderBytes + ((uint64_t)h->n + 1) * 8 +
+                      (uint64_t)h->m * (4 + (h->weighted ? weight_bytes(h) : 0)) + 8;
   if (expected != (uint64_t)file_size) /* checked before anything is allocated */
     return gn_error(ctx, GNEST_ERR_PARSE, path, 0,
                     "%s binary cache: n %lld and m %lld need %llu bytes, the file has %zu",
@@ -424,10 +433,18 @@ static gnest_status read_body(gnest_ctx *ctx, const char *path, read_job *job, b
   out->m = h->m;
   out->offsets = gn_alloc_big(ctx, (size_t)h->n + 1, sizeof(int64_t), "CSR offsets", &st);
   if (out->offsets) out->cols = gn_alloc_big(ctx, (size_t)h->m, sizeof(int32_t), "CSR columns", &st);
-  if (out->cols && h->weighted) out->weights = gn_alloc_big(ctx, (size_t)h->m, sizeof(float), "CSR weights", &st);
+  if (out->cols && h->weighted) out->weights = gn_alloc_big(ctx, (size_t)h->m, sizeof(double), "CSR weights", &st);
   if (!out->offsets || !out->cols || (h->weighted && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  void *stored_weights = out->weights; /* version 1: floats, read aside, then widened */
+  if (out->weights && h->version == kFloatWeightsVersion) {
+    stored_weights = gn_alloc_big(ctx, (size_t)h->m, sizeof(float), "CSR float weights", &st);
+    if (!stored_weights) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  }
   chunk_list l;
-  if ((st = make_chunks(ctx, h, out, &l)) != GNEST_OK) return st;
+  if ((st = make_chunks(ctx, h, out, stored_weights, &l)) != GNEST_OK) {
+    if (stored_weights != out->weights) free(stored_weights);
+    return st;
+  }
   job->chunks = &l;
   job->n = out->n;
   uint64_t body = (uint64_t)l.items[l.count - 1].file_pos + l.items[l.count - 1].bytes, stored = 0;
@@ -440,6 +457,12 @@ static gnest_status read_body(gnest_ctx *ctx, const char *path, read_job *job, b
   if (st == GNEST_OK && stored != fold_hashes(&l))
     st = gn_error(ctx, GNEST_ERR_CHECKSUM, path, 0, "binary cache checksum mismatch: the file is corrupt");
   free(l.items);
+  if (stored_weights != out->weights) {
+    const float *narrow = stored_weights;
+    if (st == GNEST_OK)
+      for (int64_t i = 0; i < out->m; i++) out->weights[i] = narrow[i];
+    free(stored_weights);
+  }
   if (st != GNEST_OK) return st;
   if ((st = check_structure(ctx, path, job, out)) != GNEST_OK) return st;
   return verify_flags(ctx, h->flags, out);

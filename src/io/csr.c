@@ -68,7 +68,7 @@ static gnest_status count_degrees(gnest_ctx *ctx, const char *source, const buil
 /* Places arcs into their lists in input order. On entry offsets[u + 1] is the start of u's list;
  * each placement advances it, so on exit offsets[u + 1] is the end of u's list = the start of
  * u + 1's: the finished CSR offsets. */
-static void scatter_direct(const build_plan *b, int64_t *offsets, int32_t *cols, float *weights) {
+static void scatter_direct(const build_plan *b, int64_t *offsets, int32_t *cols, double *weights) {
   const gn_edges *e = b->e;
   for (int64_t i = 0; i < e->m; i++) {
     int32_t u = e->src[i], v = e->dst[i];
@@ -108,14 +108,14 @@ typedef struct blocked {
   int64_t *first_bad;      /* [threads]: first edge of chunk t with a bad endpoint, -1 if none */
   int64_t start[kBuckets + 1];
   uint64_t *keys;          /* every arc's key, bucket by bucket */
-  float *w;                /* weights alongside, when weighted */
+  double *w;               /* weights alongside, when weighted */
   int sorters;             /* pass 3 threads: one radix scratch each (largest bucket's size) */
   uint64_t *scratch_keys[kGnMaxThreads];
-  float *scratch_w[kGnMaxThreads];
+  double *scratch_w[kGnMaxThreads];
   int next_bucket;         /* pass 3's shared counter */
   int64_t *offsets;
   int32_t *cols;
-  float *weights;
+  double *weights;
 } blocked;
 
 static int bits_for(uint32_t max_value) {
@@ -192,7 +192,7 @@ static int keys_sorted(const uint64_t *k, int64_t len) {
 
 /* Stable LSD radix sort of k[0, len) (and w alongside) by kDigitBits digits. Returns 1 when the
  * result ended in the scratch arrays. */
-static int radix_sort_bucket(uint64_t *k, float *w, uint64_t *k2, float *w2, int64_t len, int key_bits) {
+static int radix_sort_bucket(uint64_t *k, double *w, uint64_t *k2, double *w2, int64_t len, int key_bits) {
   static _Thread_local int64_t count[1 << kDigitBits];
   int in_scratch = 0;
   for (int shift = 0; shift < key_bits; shift += kDigitBits) {
@@ -212,7 +212,7 @@ static int radix_sort_bucket(uint64_t *k, float *w, uint64_t *k2, float *w2, int
       if (w) w2[at] = w[i];
     }
     uint64_t *tk = k; k = k2; k2 = tk;
-    float *tw = w; w = w2; w2 = tw;
+    double *tw = w; w = w2; w2 = tw;
     in_scratch = !in_scratch;
   }
   return in_scratch;
@@ -240,7 +240,7 @@ static void place_bucket(const blocked *bl, int kb, int t) {
   const uint32_t count = n - base < (1u << bl->shift) ? n - base : (1u << bl->shift);
   const uint64_t col_mask = ((uint64_t)1 << bl->col_bits) - 1;
   const uint64_t *k = bl->keys + lo;
-  const float *w = bl->w ? bl->w + lo : NULL;
+  const double *w = bl->w ? bl->w + lo : NULL;
   int64_t *offsets = bl->offsets + base + 1;
   bucket_offsets(bl, k, len, lo, base, count);
   if (!bl->sort) {
@@ -279,14 +279,14 @@ static void alloc_sorters(blocked *bl, int64_t total) {
   int64_t largest = 1;
   for (int k = 0; k < bl->buckets; k++)
     if (bl->start[k + 1] - bl->start[k] > largest) largest = bl->start[k + 1] - bl->start[k];
-  const int64_t per = largest * (int64_t)(sizeof(uint64_t) + (bl->w ? sizeof(float) : 0));
+  const int64_t per = largest * (int64_t)(sizeof(uint64_t) + (bl->w ? sizeof(double) : 0));
   int64_t fit = total * (int64_t)sizeof(uint64_t) / 4 / per;
   int want = gn_parallel_threads();
   if (fit < want) want = fit < 1 ? 1 : (int)fit;
   bl->sorters = 0;
   for (int t = 0; t < want; t++) {
     bl->scratch_keys[t] = malloc((size_t)largest * sizeof(uint64_t));
-    bl->scratch_w[t] = bl->w ? malloc((size_t)largest * sizeof(float)) : NULL;
+    bl->scratch_w[t] = bl->w ? malloc((size_t)largest * sizeof(double)) : NULL;
     if (!bl->scratch_keys[t] || (bl->w && !bl->scratch_w[t])) {
       free(bl->scratch_keys[t]);
       free(bl->scratch_w[t]);
@@ -328,7 +328,7 @@ static gnest_status distribute_blocked(gnest_ctx *ctx, const char *source, block
   gnest_status st = GNEST_OK;
   out->m = total;
   out->cols = gn_alloc_big(ctx, (size_t)total, sizeof(int32_t), "CSR columns", &st);
-  if (out->cols && e->w) out->weights = gn_alloc_big(ctx, (size_t)total, sizeof(float), "CSR weights", &st);
+  if (out->cols && e->w) out->weights = gn_alloc_big(ctx, (size_t)total, sizeof(double), "CSR weights", &st);
   if (!out->cols || (e->w && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
   gn_parallel_run(bl->threads, distribute_chunk, bl);
   *placed = 1;
@@ -404,20 +404,17 @@ static int list_is_sorted(const int32_t *cols, int64_t len) {
   return 1;
 }
 
-static void sort_list(int32_t *cols, float *weights, int64_t len, int col_bytes, uint64_t *keys, uint64_t *tmp) {
-  for (int64_t i = 0; i < len; i++) {
-    uint32_t wbits = 0;
-    if (weights) memcpy(&wbits, &weights[i], sizeof wbits);
-    keys[i] = (uint64_t)(uint32_t)cols[i] << 32 | wbits;
-  }
+/* Sorts one list by column, stably. The keys carry the column and the arc's place in the list
+ * (the sorts compare the column only); the weights then follow their arcs through w_tmp. */
+static void sort_list(int32_t *cols, double *weights, int64_t len, int col_bytes, uint64_t *keys,
+                      uint64_t *tmp, double *w_tmp) {
+  for (int64_t i = 0; i < len; i++) keys[i] = (uint64_t)(uint32_t)cols[i] << 32 | (uint32_t)i;
   if (len <= kInsertionMax) insertion_sort(keys, len);
   else radix_sort(keys, tmp, len, col_bytes);
+  if (weights) memcpy(w_tmp, weights, (size_t)len * sizeof *w_tmp);
   for (int64_t i = 0; i < len; i++) {
     cols[i] = (int32_t)(keys[i] >> 32);
-    if (weights) {
-      uint32_t wbits = (uint32_t)keys[i];
-      memcpy(&weights[i], &wbits, sizeof wbits);
-    }
+    if (weights) weights[i] = w_tmp[(uint32_t)keys[i]];
   }
 }
 
@@ -428,14 +425,29 @@ static gnest_status sort_lists(gnest_ctx *ctx, gn_csr *c) {
   gnest_status st = GNEST_OK;
   uint64_t *keys = gn_alloc(ctx, (size_t)max_len * 2, sizeof(uint64_t), "adjacency sort buffer", &st);
   if (!keys) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  if (max_len > (int64_t)UINT32_MAX) { /* the keys hold a place in the list in 32 bits */
+    free(keys);
+    return gn_error(ctx, GNEST_ERR_TOO_LARGE, "gn_csr_build", 0,
+                    "a vertex has %lld arcs; adjacency sorting takes at most 2^32 - 1 per vertex",
+                    (long long)max_len);
+  }
+  double *w_tmp = c->weights ? gn_alloc(ctx, (size_t)max_len, sizeof(double),
+                                        "adjacency sort weights", &st)
+                             : NULL;
+  if (c->weights && !w_tmp) {
+    free(keys);
+    return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
+  }
   int col_bytes = 1; /* bytes that column ids in [0, n) can differ in */
   while (col_bytes < 4 && ((uint32_t)(c->n > 0 ? c->n - 1 : 0) >> (8 * col_bytes)) != 0) col_bytes++;
   for (int32_t v = 0; v < c->n; v++) {
     int64_t b = c->offsets[v], len = c->offsets[v + 1] - b;
     if (len > 1 && !list_is_sorted(c->cols + b, len))
-      sort_list(c->cols + b, c->weights ? c->weights + b : NULL, len, col_bytes, keys, keys + max_len);
+      sort_list(c->cols + b, c->weights ? c->weights + b : NULL, len, col_bytes, keys,
+                keys + max_len, w_tmp);
   }
   free(keys);
+  free(w_tmp);
   c->sorted = 1;
   return GNEST_OK;
 }
@@ -496,7 +508,7 @@ static gnest_status build_direct(gnest_ctx *ctx, const char *source, const build
   if (st != GNEST_OK) return st;
   out->m = shifted_prefix_sum(out->offsets, b->e->n);
   out->cols = gn_alloc_big(ctx, (size_t)out->m, sizeof(int32_t), "CSR columns", &st);
-  if (out->cols && b->e->w) out->weights = gn_alloc_big(ctx, (size_t)out->m, sizeof(float), "CSR weights", &st);
+  if (out->cols && b->e->w) out->weights = gn_alloc_big(ctx, (size_t)out->m, sizeof(double), "CSR weights", &st);
   if (!out->cols || (b->e->w && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
   scatter_direct(b, out->offsets, out->cols, out->weights);
   return GNEST_OK;

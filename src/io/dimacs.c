@@ -61,11 +61,11 @@ static gnest_status arc_vertex(gn_scan *s, int64_t n, int32_t *out) {
 }
 
 /* "a u v w": s->p is just after the 'a'. */
-static gnest_status parse_arc(gn_scan *s, int64_t n, int32_t *u, int32_t *v, float *w) {
+static gnest_status parse_arc(gn_scan *s, int64_t n, int32_t *u, int32_t *v, double *w) {
   gnest_status st;
   if ((st = arc_vertex(s, n, u)) || (st = arc_vertex(s, n, v))) return st;
   gn_skip_blanks(s);
-  if (!gn_scan_float(s, w)) return gn_scan_expected(s, "arc line 'a u v w': expected a weight");
+  if ((st = gn_scan_weight(s, w, "arc line 'a u v w': expected a weight"))) return st;
   gn_skip_blanks(s);
   if (!gn_at_eol(s)) return gn_scan_expected(s, "expected the end of the arc line 'a u v w'");
   return GNEST_OK;
@@ -75,7 +75,7 @@ static gnest_status allocate(gnest_ctx *ctx, int64_t m, gn_edges *e) {
   gnest_status st = GNEST_OK;
   e->src = gn_alloc_big(ctx, (size_t)m, sizeof(int32_t), "DIMACS arc tails", &st);
   if (e->src) e->dst = gn_alloc_big(ctx, (size_t)m, sizeof(int32_t), "DIMACS arc heads", &st);
-  if (e->dst) e->w = gn_alloc_big(ctx, (size_t)m, sizeof(float), "DIMACS arc weights", &st);
+  if (e->dst) e->w = gn_alloc_big(ctx, (size_t)m, sizeof(double), "DIMACS arc weights", &st);
   if (st == GNEST_OK && !e->w) st = GNEST_ERR_OUT_OF_MEMORY;
   return st;
 }

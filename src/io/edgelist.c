@@ -78,7 +78,7 @@ static gnest_status check_columns(gn_scan *s, edgelist_state *st, int columns, g
     st->first_line = s->line;
     if (columns == 3) {
       gnest_status rc = GNEST_OK;
-      e->w = gn_alloc_big(s->ctx, (size_t)st->capacity, sizeof(float), "edge list weights", &rc);
+      e->w = gn_alloc_big(s->ctx, (size_t)st->capacity, sizeof(double), "edge list weights", &rc);
       if (!e->w) return rc != GNEST_OK ? rc : GNEST_ERR_OUT_OF_MEMORY;
     }
     return GNEST_OK;
@@ -99,10 +99,11 @@ static gnest_status parse_line(gn_scan *s, edgelist_state *st, gn_edges *e) {
                     "expected 2 or 3 columns 'u v [w]', found 1");
   if ((rc = vertex_id(s, st, &e->dst[k]))) return rc;
   skip_separators(s);
-  float w = 0.0f;
+  double w = 0.0;
   int columns = 2;
   if (!at_data_end(s)) {
-    if (!gn_scan_float(s, &w)) return gn_scan_expected(s, "expected a weight (third column)");
+    const gnest_status bad = gn_scan_weight(s, &w, "expected a weight (third column)");
+    if (bad != GNEST_OK) return bad;
     columns = 3;
     skip_separators(s);
     if (!at_data_end(s))
@@ -146,11 +147,11 @@ static gnest_status parse_header_comment(gn_scan *s, edgelist_state *st) {
 
 /* Gives back the unused tail of the arrays (comment lines were counted in the capacity). */
 static void shrink(gn_edges *e, int64_t count) {
-  size_t bytes = (size_t)(count > 0 ? count : 1) * sizeof(int32_t);
+  const size_t slots = (size_t)(count > 0 ? count : 1);
   void *p;
-  if ((p = realloc(e->src, bytes))) e->src = p;
-  if ((p = realloc(e->dst, bytes))) e->dst = p;
-  if (e->w && (p = realloc(e->w, bytes))) e->w = p;
+  if ((p = realloc(e->src, slots * sizeof *e->src))) e->src = p;
+  if ((p = realloc(e->dst, slots * sizeof *e->dst))) e->dst = p;
+  if (e->w && (p = realloc(e->w, slots * sizeof *e->w))) e->w = p;
 }
 
 gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *text, size_t len,

@@ -27,7 +27,7 @@ typedef struct gn_edges {
   int32_t n;       /* vertices */
   int64_t m;       /* edges stored in src/dst/w */
   int32_t *src, *dst;
-  float *w;        /* NULL when the input has no weights */
+  double *w;       /* NULL when the input has no weights */
   int symmetric;   /* the file declares itself symmetric: the builder adds reverses */
 } gn_edges;
 
@@ -39,7 +39,7 @@ typedef struct gn_csr {
   int64_t m;
   int64_t *offsets;
   int32_t *cols;
-  float *weights;      /* NULL when unweighted */
+  double *weights;     /* NULL when unweighted */
   int sorted;          /* adjacency lists in increasing order */
   int merged;          /* no two equal arcs */
   int symmetric;       /* 1 = known symmetric (built so), 0 = unknown */

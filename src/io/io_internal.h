@@ -111,9 +111,11 @@ static inline int gn_scan_uint(gn_scan *s, uint64_t *value) {
  * (s->p unchanged) when the token is not an integer. */
 int gn_scan_int(gn_scan *s, int64_t *value);
 
-/* Real number token (decimal, exponent, as strtof reads it but no hex, inf or nan). Exact: gives
- * the same float as strtof. Returns 0 (s->p unchanged) when the token is not a finite number. */
-int gn_scan_float(gn_scan *s, float *value);
+/* A weight: a real number token (decimal, exponent, as strtod reads it but no hex), exactly the
+ * double strtod gives. GNEST_ERR_PARSE at the cursor's line (s->p unchanged): "<what>, found
+ * '<token>'" when the token is not a number; naming the token as written when it is an infinity,
+ * a NaN, or beyond the range of double (1e400). */
+gnest_status gn_scan_weight(gn_scan *s, double *value, const char *what);
 
 /* Copies the token at s->p (at most size-1 characters, non-printables as '?') for messages. */
 const char *gn_token_text(const gn_scan *s, char *buf, size_t size);
@@ -161,8 +163,9 @@ gnest_status gn_writer_close(gn_writer *w, int ok);
 
 /* Decimal formatting into p; returns the end. */
 char *gn_format_int(char *p, int64_t v);
-/* Shortest text that reads back as the same float (integers without a decimal point). */
-char *gn_format_float(char *p, float v);
+/* Shortest text that reads back as the same double (integers below 2^53 without a decimal
+ * point); at most 24 characters. */
+char *gn_format_double(char *p, double v);
 
 /* ---------------------------------------------------------------------------------------------
  * Load progress (io/progress.c): gn_load_csr installs the caller's callback for this thread;

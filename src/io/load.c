@@ -184,7 +184,7 @@ static gnest_status check_csr(gnest_ctx *ctx, const char *fn, const char *path, 
   return GNEST_OK;
 }
 
-/* The text formats hold finite weights only (gn_scan_float reads no inf or nan): refuses the
+/* The text formats hold finite weights only (gn_scan_weight reads no inf or nan): refuses the
  * first arc with another weight, before any output is created. */
 static gnest_status check_finite_weights(gnest_ctx *ctx, const char *path, const gn_csr *c) {
   if (!c->weights) return GNEST_OK;
@@ -207,7 +207,7 @@ static void write_arcs(gn_writer *w, const gn_csr *c, int base) {
       q = gn_format_int(q, (int64_t)c->cols[i] + base);
       if (c->weights) {
         *q++ = ' ';
-        q = gn_format_float(q, c->weights[i]);
+        q = gn_format_double(q, c->weights[i]);
       }
       *q++ = '\n';
       gn_writer_commit(w, q);

@@ -163,8 +163,9 @@ static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_
     if (!scan_index(s, n, &e->dst[k])) return index_error(s, "column", n);
     if (field != MTX_PATTERN) {
       gn_skip_blanks(s);
-      if (!gn_scan_float(s, &e->w[k]))
-        return gn_scan_expected(s, field == MTX_INTEGER ? "expected an integer value" : "expected a real value");
+      const gnest_status bad = gn_scan_weight(
+          s, &e->w[k], field == MTX_INTEGER ? "expected an integer value" : "expected a real value");
+      if (bad != GNEST_OK) return bad;
     }
     gn_skip_blanks(s);
     if (*s->p == '\n') { s->p++; s->line++; }
@@ -208,7 +209,7 @@ gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, si
   out->m = nnz;
   out->src = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market row indices", &st);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market column indices", &st);
-  if (out->dst && field != MTX_PATTERN) out->w = gn_alloc_big(ctx, (size_t)nnz, sizeof(float), "matrix market values", &st);
+  if (out->dst && field != MTX_PATTERN) out->w = gn_alloc_big(ctx, (size_t)nnz, sizeof(double), "matrix market values", &st);
   if (st == GNEST_OK) st = parse_entries(&s, field, n, nnz, out);
   if (st != GNEST_OK) gn_edges_free(out);
   return st;

@@ -45,7 +45,7 @@ static gnest_status renumber(gnest_ctx *ctx, const gn_edges *e, const id_rank *r
   out->symmetric = e->symmetric;
   out->src = gn_alloc_big(ctx, (size_t)e->m, sizeof(int32_t), "relabelled arc sources", &st);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)e->m, sizeof(int32_t), "relabelled arc targets", &st);
-  if (out->dst && e->w) out->w = gn_alloc_big(ctx, (size_t)e->m, sizeof(float), "relabelled weights", &st);
+  if (out->dst && e->w) out->w = gn_alloc_big(ctx, (size_t)e->m, sizeof(double), "relabelled weights", &st);
   if (st == GNEST_OK) *ids = gn_alloc(ctx, (size_t)k, sizeof(int32_t), "the original ids", &st);
   if (st != GNEST_OK) {
     gn_edges_free(out);
@@ -55,7 +55,7 @@ static gnest_status renumber(gnest_ctx *ctx, const gn_edges *e, const id_rank *r
     out->src[i] = rank_of(r, e->src[i]);
     out->dst[i] = rank_of(r, e->dst[i]);
   }
-  if (e->w) memcpy(out->w, e->w, (size_t)e->m * sizeof(float));
+  if (e->w) memcpy(out->w, e->w, (size_t)e->m * sizeof(double));
   int32_t next = 0; /* the words' set bits, lowest first: ids in increasing order */
   for (int64_t w = 0; w < r->words; w++)
     for (uint64_t bits = r->seen[w]; bits; bits &= bits - 1)

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "io/io_internal.h"
 
 void gn_skip_line(gn_scan *s) {
@@ -53,17 +54,10 @@ static const double kPow10[23] = {1e0,  1e1,  1e2,  1e3,  1e4,  1e5,  1e6,  1e7,
                                   1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                   1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22};
 
-/* d is exactly halfway between two adjacent normal floats: rounding it to float again could
- * differ from rounding the decimal directly (double rounding). */
-static int is_float_midpoint(double d) {
-  uint64_t bits;
-  memcpy(&bits, &d, sizeof bits);
-  return (bits & ((1ull << 29) - 1)) == (1ull << 28);
-}
-
 /* Decimal grammar check and fast conversion. Returns the token end, or NULL when the text is not
- * a decimal number. *exact is 1 when *out is the correctly rounded float. */
-static const char *parse_decimal(const gn_scan *s, const char *q, float *out, int *exact) {
+ * a decimal number. *exact is 1 when *out is the correctly rounded double (Clinger's fast path: a
+ * mantissa of at most 53 bits scaled by an exact power of ten is one correctly rounded step). */
+static const char *parse_decimal(const gn_scan *s, const char *q, double *out, int *exact) {
   int negative = 0;
   if (*q == '-' || *q == '+') negative = *q++ == '-';
   uint64_t mant = 0;
@@ -100,27 +94,47 @@ static const char *parse_decimal(const gn_scan *s, const char *q, float *out, in
   if (sig_digits <= 19 && mant <= (1ull << 53) && exp10 >= -22 && exp10 <= 22) {
     double d = (double)mant; /* exact */
     d = exp10 >= 0 ? d * kPow10[exp10] : d / kPow10[-exp10]; /* one correctly rounded step */
-    if (d == 0.0 || (d >= FLT_MIN && d <= FLT_MAX && !is_float_midpoint(d))) {
-      *out = (float)(negative ? -d : d);
-      *exact = 1;
-    }
+    *out = negative ? -d : d;
+    *exact = 1;
   }
   return q;
 }
 
-int gn_scan_float(gn_scan *s, float *value) {
-  float v = 0.0f;
+/* The token at s->p spells an infinity or a NaN as strtod would read it ("inf", "-Infinity",
+ * "nan"). */
+static int is_nonfinite_word(const gn_scan *s) {
+  const char *q = s->p;
+  if (*q == '-' || *q == '+') q++;
+  static const char *const words[] = {"infinity", "inf", "nan"};
+  for (size_t k = 0; k < sizeof words / sizeof words[0]; k++) {
+    const size_t len = strlen(words[k]);
+    if (strncasecmp(q, words[k], len) == 0 && gn_is_token_end(s, q + len)) return 1;
+  }
+  return 0;
+}
+
+gnest_status gn_scan_weight(gn_scan *s, double *value, const char *what) {
+  double v = 0.0;
   int exact = 0;
   const char *q = parse_decimal(s, s->p, &v, &exact);
-  if (!q) return 0;
-  if (!exact) { /* rare: long mantissa, large exponent, subnormal, or a double-rounding tie */
+  char tok[48];
+  if (!q) {
+    if (!is_nonfinite_word(s)) return gn_scan_expected(s, what);
+    return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
+                    "weight '%s' is not a finite number", gn_token_text(s, tok, sizeof tok));
+  }
+  if (!exact) { /* rare: long mantissa or large exponent */
     char *endp = NULL;
-    v = strtof(s->p, &endp);
-    if (endp != q || !isfinite(v)) return 0;
+    v = strtod(s->p, &endp);
+    if (endp != q) return gn_scan_expected(s, what);
+    if (!isfinite(v))
+      return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
+                      "weight '%s' is beyond the range of double (magnitude at most %.17g)",
+                      gn_token_text(s, tok, sizeof tok), DBL_MAX);
   }
   *value = v;
   s->p = q;
-  return 1;
+  return GNEST_OK;
 }
 
 const char *gn_token_text(const gn_scan *s, char *buf, size_t size) {

@@ -182,11 +182,11 @@ char *gn_format_int(char *p, int64_t v) {
   return p;
 }
 
-char *gn_format_float(char *p, float v) {
-  if (v == truncf(v) && fabsf(v) < 1e15f) return gn_format_int(p, (int64_t)v);
-  for (int precision = 6; precision <= 9; precision++) {
-    int n = snprintf(p, 32, "%.*g", precision, (double)v);
-    if (precision == 9 || strtof(p, NULL) == v) return p + n;
+char *gn_format_double(char *p, double v) {
+  if (v == trunc(v) && fabs(v) <= 9007199254740992.0) return gn_format_int(p, (int64_t)v);
+  for (int precision = 15; precision <= 17; precision++) {
+    int n = snprintf(p, 32, "%.*g", precision, v);
+    if (precision == 17 || strtod(p, NULL) == v) return p + n;
   }
   return p;
 }

@@ -170,6 +170,7 @@ void gnest_options_init(gnest_options *opts) {
   opts->tc_method = GNEST_TC_AUTO;
   opts->tree_method = GNEST_TREE_METHOD_AUTO;
   opts->color_tie = GNEST_COLOR_TIE_HASH;
+  opts->weights = GNEST_WEIGHTS_AUTO;
   opts->settings[0] = '\0';
 }
 
@@ -182,6 +183,7 @@ void gn_opts_defaults(gn_opts *o) {
   o->tc_method = GNEST_TC_AUTO;
   o->tree_method = GNEST_TREE_METHOD_AUTO;
   o->color_tie = GNEST_COLOR_TIE_HASH;
+  o->weights = GNEST_WEIGHTS_AUTO;
 #define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) o->KEY = DEFAULT;
 #include "sched/backends.def"
 #undef GN_SETTING
@@ -238,6 +240,10 @@ static gnest_status gn_check_fields(gnest_ctx *ctx, const char *fn, const gnest_
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.color_tie = %d is not a gnest_color_tie value (0 hash, 1 id)",
                     (int)o->color_tie);
+  if ((int)o->weights < (int)GNEST_WEIGHTS_AUTO || (int)o->weights > (int)GNEST_WEIGHTS_DOUBLE)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "options.weights = %d is not a gnest_weights value (0 auto, 1 float, "
+                    "2 double)", (int)o->weights);
   if (!memchr(o->settings, '\0', sizeof o->settings))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
                     "options.settings is not NUL-terminated within its %d bytes (initialise the "
@@ -258,7 +264,7 @@ static const char *gn_setting_keys(char *buf, size_t size) {
 static const char *gn_option_keys(char *buf, size_t size) {
   char settings[400];
   snprintf(buf, size, "backend, threshold, block_size, schedule, bfs_direction, color_method, "
-           "tc_method, tree_method, color_tie, or a backend's setting: %s",
+           "tc_method, tree_method, color_tie, weights, or a backend's setting: %s",
            gn_setting_keys(settings, sizeof settings));
   return buf;
 }
@@ -283,6 +289,7 @@ static int gn_word_index(const char *word, const char *const *names) {
 static const char *const gn_color_method_words[] = {"auto", "rounds", "async", NULL};
 static const char *const gn_tc_method_words[] = {"auto", "search", "hash", NULL};
 static const char *const gn_color_tie_words[] = {"hash", "id", NULL};
+static const char *const gn_weights_words[] = {"auto", "float", "double", NULL};
 
 const char *gn_color_method_word(gnest_color_method m) {
   if ((int)m < 0 || (int)m > (int)GNEST_COLOR_ASYNC) return "?";
@@ -292,6 +299,11 @@ const char *gn_color_method_word(gnest_color_method m) {
 const char *gn_tc_method_word(gnest_tc_method m) {
   if ((int)m < 0 || (int)m > (int)GNEST_TC_HASH) return "?";
   return gn_tc_method_words[m];
+}
+
+const char *gn_weights_word(gnest_weights w) {
+  if ((int)w < 0 || (int)w > (int)GNEST_WEIGHTS_DOUBLE) return "?";
+  return gn_weights_words[w];
 }
 
 /* Applies value to the field named key; 0 when key names no field, else 1 with *ok telling
@@ -326,6 +338,9 @@ static int gn_apply_field(gnest_options *o, const char *key, const char *value, 
   } else if (strcmp(key, "color_tie") == 0) {
     if ((*ok = (idx = gn_word_index(value, gn_color_tie_words)) >= 0))
       o->color_tie = (gnest_color_tie)idx;
+  } else if (strcmp(key, "weights") == 0) {
+    if ((*ok = (idx = gn_word_index(value, gn_weights_words)) >= 0))
+      o->weights = (gnest_weights)idx;
   } else {
     return 0;
   }
@@ -475,6 +490,7 @@ gnest_status gn_opts_resolve(gnest_ctx *ctx, const char *fn, const gnest_options
   o.tc_method = in->tc_method;
   o.tree_method = in->tree_method;
   o.color_tie = in->color_tie;
+  o.weights = in->weights;
   st = gn_apply_settings(ctx, fn, in->settings, &o);
   if (st != GNEST_OK) return st;
   *out = o;

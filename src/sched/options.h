@@ -41,6 +41,7 @@ typedef struct gn_opts {
   gnest_tc_method tc_method;
   gnest_tree_method tree_method;
   gnest_color_tie color_tie;
+  gnest_weights weights;
   /* One int32_t per setting (a WORDS setting holds its word's position). */
 #define GN_SETTING(OWNER, KEY, DOMAIN, DEFAULT, HELP) int32_t KEY;
 #include "sched/backends.def"

@@ -113,6 +113,8 @@ const char *gn_granularity_word(gn_granularity g);
 /* The parse word of a color_method / tc_method value ("?" outside the enum). */
 const char *gn_color_method_word(gnest_color_method m);
 const char *gn_tc_method_word(gnest_tc_method m);
+/* The parse word of a gnest_weights value ("?" outside the enum). */
+const char *gn_weights_word(gnest_weights w);
 
 #ifdef __cplusplus
 }

@@ -16,7 +16,7 @@ gnest_ctx *cpu_ctx(void) {
 }
 
 gnest_graph *graph_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
-                      const int32_t *dst, const float *w, const gnest_load_options *o) {
+                      const int32_t *dst, const double *w, const gnest_load_options *o) {
   gnest_graph *g = NULL;
   gnest_status st = gnest_graph_from_edges(ctx, n, m, src, dst, w, o, &g);
   cr_assert_eq(st, GNEST_OK, "graph_from_edges: %s", gnest_last_error_string(ctx));

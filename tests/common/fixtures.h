@@ -11,7 +11,7 @@
 gnest_ctx *cpu_ctx(void);
 /* gnest_graph_from_edges with the load options o (NULL: defaults); asserts it succeeds. */
 gnest_graph *graph_of(gnest_ctx *ctx, int32_t n, int64_t m, const int32_t *src,
-                      const int32_t *dst, const float *w, const gnest_load_options *o);
+                      const int32_t *dst, const double *w, const gnest_load_options *o);
 /* Star: hub 0 linked both ways to 1..leaves. */
 gnest_graph *star(gnest_ctx *ctx, int32_t leaves);
 /* Asserts that needle occurs in haystack. */

@@ -370,15 +370,15 @@ static inline uint64_t pair_hash(int32_t u, int32_t v, uint64_t seed_mix) {
 
 gnest_status gn_gen_weights(gn_gen_edges *e, int lo, int hi, uint64_t seed) {
   if (!e || lo > hi || (e->m > 0 && (!e->src || !e->dst))) return GNEST_ERR_INVALID_ARGUMENT;
-  if ((uint64_t)e->m > SIZE_MAX / sizeof(float)) return GNEST_ERR_TOO_LARGE;
-  float *w = malloc((size_t)(e->m > 0 ? e->m : 1) * sizeof(float));
+  if ((uint64_t)e->m > SIZE_MAX / sizeof(double)) return GNEST_ERR_TOO_LARGE;
+  double *w = malloc((size_t)(e->m > 0 ? e->m : 1) * sizeof(double));
   if (!w) return GNEST_ERR_OUT_OF_MEMORY;
   uint64_t range = (uint64_t)((int64_t)hi - lo + 1); /* 1 .. 2^32 */
   uint64_t st = seed ^ 0x5851f42d4c957f2dULL;
   uint64_t seed_mix = gn_splitmix64(&st);
   for (int64_t i = 0; i < e->m; i++) {
     uint64_t h = pair_hash(e->src[i], e->dst[i], seed_mix) >> 32;
-    w[i] = (float)((int64_t)lo + (int64_t)((h * range) >> 32));
+    w[i] = (double)((int64_t)lo + (int64_t)((h * range) >> 32));
   }
   free(e->w);
   e->w = w;

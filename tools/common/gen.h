@@ -16,7 +16,7 @@ typedef struct gn_gen_edges {
   int32_t n;
   int64_t m;
   int32_t *src, *dst;
-  float *w; /* NULL unless weights were asked for */
+  double *w; /* NULL unless weights were asked for */
 } gn_gen_edges;
 
 void gn_gen_edges_free(gn_gen_edges *e);

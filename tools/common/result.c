@@ -1,6 +1,8 @@
 /* The arrays of a gnest_result by its kind (result.h). */
 #include "result.h"
 
+#include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -13,7 +15,7 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
   memset(r, 0, sizeof *r);
   int ok = 1;
   switch (kind) {
-    case GNEST_RESULT_DISTANCES: ok = (r->values_f32 = zalloc(n, sizeof(float))) != NULL; break;
+    case GNEST_RESULT_DISTANCES: /* fallthrough: both are doubles */
     case GNEST_RESULT_SCORES: ok = (r->values_f64 = zalloc(n, sizeof(double))) != NULL; break;
     case GNEST_RESULT_COUNTS:
       if (optional) ok = (r->values_u64 = zalloc(n, sizeof(uint64_t))) != NULL;
@@ -22,8 +24,8 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
       if (!optional) break;
       r->edge_u = zalloc((int64_t)n - 1, sizeof(int32_t));
       r->edge_v = zalloc((int64_t)n - 1, sizeof(int32_t));
-      r->edge_w = zalloc((int64_t)n - 1, sizeof(float));
-      ok = r->edge_u && r->edge_v && r->edge_w;
+      r->edge_weight = zalloc((int64_t)n - 1, sizeof(double));
+      ok = r->edge_u && r->edge_v && r->edge_weight;
       break;
     default: /* LEVELS, COLORING, NODE_VALUES */
       ok = (r->values_i32 = zalloc(n, sizeof(int32_t))) != NULL;
@@ -36,20 +38,32 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
 
 void gn_result_free(gnest_result *r) {
   free(r->values_i32);
-  free(r->values_f32);
   free(r->values_f64);
   free(r->values_u64);
   free(r->edge_u);
   free(r->edge_v);
-  free(r->edge_w);
+  free(r->edge_weight);
   memset(r, 0, sizeof *r);
 }
 
 void *gn_result_values(const gnest_result *r, size_t *entry_bytes) {
-  *entry_bytes = r->values_i32 ? sizeof(int32_t) : r->values_f32 ? sizeof(float)
-               : r->values_f64 ? sizeof(double) : r->values_u64 ? sizeof(uint64_t) : 0;
+  *entry_bytes = r->values_i32 ? sizeof(int32_t) : r->values_f64 ? sizeof(double)
+               : r->values_u64 ? sizeof(uint64_t) : 0;
   if (r->values_i32) return r->values_i32;
-  if (r->values_f32) return r->values_f32;
   if (r->values_f64) return r->values_f64;
   return r->values_u64;
+}
+
+const char *gn_result_number(char *buf, size_t size, double v) {
+  if (!isfinite(v)) {
+    snprintf(buf, size, "%s", isnan(v) ? "nan" : v > 0 ? "inf" : "-inf");
+  } else if (v == trunc(v) && fabs(v) <= 9007199254740992.0) {
+    snprintf(buf, size, "%.0f", v);
+  } else {
+    for (int precision = 15; precision <= 17; ++precision) {
+      snprintf(buf, size, "%.*g", precision, v);
+      if (strtod(buf, NULL) == v) break;
+    }
+  }
+  return buf;
 }

@@ -16,6 +16,10 @@ extern "C" {
 gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r);
 /* Frees r's arrays and zeroes it. */
 void gn_result_free(gnest_result *r);
+/* v as the shortest text that reads back as exactly v (strtod): an integer of magnitude up to
+ * 2^53 as its digits alone ("16777217"), else the first of %.15g, %.16g, %.17g that does; "inf",
+ * "-inf" or "nan" otherwise. Returns buf. */
+const char *gn_result_number(char *buf, size_t size, double v);
 /* The per-vertex array of r (NULL when it has none) and the bytes of one of its entries. */
 void *gn_result_values(const gnest_result *r, size_t *entry_bytes);
 

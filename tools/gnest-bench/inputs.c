@@ -208,7 +208,7 @@ static gnest_status arcs_of(const gnest_graph *g, gn_gen_edges *e) {
   memset(e, 0, sizeof *e);
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int32_t n = gnest_graph_num_vertices(g);
   int64_t m = gnest_graph_num_edges(g);
@@ -261,7 +261,7 @@ static int32_t find_root(int32_t *parent, int32_t v) {
 static int32_t largest_component(const gnest_graph *g, int32_t *component) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int32_t n = gnest_graph_num_vertices(g);
   for (int32_t v = 0; v < n; v++) component[v] = v;
@@ -288,7 +288,7 @@ static gnest_status induced_edges(const gnest_graph *g, const int32_t *component
                                   int32_t *newid, gn_gen_edges *e) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   int32_t n = gnest_graph_num_vertices(g), k = 0;
   int64_t m = 0;
@@ -300,7 +300,7 @@ static gnest_status induced_edges(const gnest_graph *g, const int32_t *component
   size_t cap = (size_t)(m > 0 ? m : 1);
   e->src = malloc(cap * sizeof(int32_t));
   e->dst = malloc(cap * sizeof(int32_t));
-  e->w = w ? malloc(cap * sizeof(float)) : NULL;
+  e->w = w ? malloc(cap * sizeof(double)) : NULL;
   if (!e->src || !e->dst || (w && !e->w)) {
     gn_gen_edges_free(e);
     return GNEST_ERR_OUT_OF_MEMORY;

@@ -2,10 +2,10 @@
  * reference. The algorithm runs through gnest_run, its output allocated and checked by the
  * registry's result kind.
  *
- * Agreement rules (those of gnest-cli --compare), by kind: levels exact; distances exact (the
- * weights are integers, so every order of summation gives the same float); scores within 1e-6
- * relative; a coloring valid and equal to the reference's (the order is deterministic); a forest's
- * total weight and edge count; a count's total exact; node values exact. Every timed run is
+ * Agreement rules (those of gnest-cli --compare), by kind: levels exact; distances exact (every
+ * backend computes the same double path sums); scores within 1e-6 relative; a coloring valid and
+ * equal to the reference's (the order is deterministic); a forest's total weight (summed in the
+ * same order everywhere: exact) and edge count; a count's total exact; node values exact. Every timed run is
  * checked, not only the last, so that a race that shows up once in seven runs is caught. */
 #include <math.h>
 #include <stdlib.h>
@@ -56,14 +56,14 @@ static int compare_ints(const char *what, const int32_t *ref, const int32_t *got
   return 0;
 }
 
-static int compare_dist(const float *ref, const float *got, int32_t n, char *why, size_t size) {
+static int compare_dist(const double *ref, const double *got, int32_t n, char *why, size_t size) {
   int64_t differ = 0;
   int32_t first = -1;
   for (int32_t v = 0; v < n; v++)
     if (ref[v] != got[v] && !(isnan(ref[v]) && isnan(got[v])) && differ++ == 0) first = v;
   if (differ == 0) return 1;
-  snprintf(why, size, "distances differ at %lld vertices; first %d: %.9g, %s %.9g",
-           (long long)differ, first, (double)got[first], ref_name(), (double)ref[first]);
+  snprintf(why, size, "distances differ at %lld vertices; first %d: %.17g, %s %.17g",
+           (long long)differ, first, got[first], ref_name(), ref[first]);
   return 0;
 }
 
@@ -88,7 +88,7 @@ static int compare_scores(const char *what, const double *ref, const double *got
 static int coloring_valid(const gnest_graph *g, const bench_output *o, char *why, size_t size) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   const int32_t *c = o->out.values_i32;
   gnest_graph_csr(g, &off, &col, &w);
   for (int32_t u = 0; u < o->n; u++) {
@@ -117,11 +117,7 @@ static int compare_coloring(const bench_input *in, const bench_output *ref, cons
 
 static int compare_forest(const gnest_result *ref, const gnest_result *got, char *why,
                           size_t size) {
-  /* integer weights: the double sum is exact in any order; the tolerance only covers files with
-   * their own real weights, which gnest-bench does not use today */
-  double tol = 1e-9 * fmax(1.0, fabs(ref->total_weight));
-  if (got->num_edges == ref->num_edges && fabs(got->total_weight - ref->total_weight) <= tol)
-    return 1;
+  if (got->num_edges == ref->num_edges && got->total_weight == ref->total_weight) return 1;
   snprintf(why, size, "forest weight %.17g with %lld edges, %s %.17g with %lld edges",
            got->total_weight, (long long)got->num_edges, ref_name(), ref->total_weight,
            (long long)ref->num_edges);
@@ -137,7 +133,7 @@ static int outputs_agree(const bench_input *in, const bench_output *ref, const b
     case GNEST_RESULT_LEVELS:
       return compare_ints("levels", x->values_i32, y->values_i32, got->n, why, size);
     case GNEST_RESULT_DISTANCES:
-      return compare_dist(x->values_f32, y->values_f32, got->n, why, size);
+      return compare_dist(x->values_f64, y->values_f64, got->n, why, size);
     case GNEST_RESULT_SCORES:
       return compare_scores(value, x->values_f64, y->values_f64, got->n, why, size);
     case GNEST_RESULT_COLORING: return compare_coloring(in, ref, got, why, size);

@@ -1,7 +1,8 @@
 /* gnest-cli: does a backend's result agree with the CPU reference? The rules of --compare, by the
- * result's kind: levels exact; distances exact or within 1e-6 relative; scores within 1e-6
- * relative; a coloring valid and equal to the reference's; a forest's total (1e-6 relative) and
- * edge count; counts exact, total and per vertex; node values exact. */
+ * result's kind: levels exact; distances exact (every backend computes the same double sums);
+ * scores within 1e-6 relative; a coloring valid and equal to the reference's; a forest's total
+ * (summed in the same order everywhere: exact) and edge count; counts exact, total and per
+ * vertex; node values exact. */
 #include <math.h>
 #include <string.h>
 
@@ -20,9 +21,9 @@ static int same_i32(const int32_t *a, const int32_t *b, int32_t n) {
   return memcmp(a, b, (size_t)n * sizeof *a) == 0;
 }
 
-static int close_f32(const float *a, const float *b, int32_t n) {
+static int same_f64(const double *a, const double *b, int32_t n) {
   for (int32_t v = 0; v < n; ++v)
-    if (!close_enough(a[v], b[v])) return 0;
+    if (!(a[v] == b[v])) return 0;
   return 1;
 }
 
@@ -36,7 +37,7 @@ static int close_f64(const double *a, const double *b, int32_t n) {
 static int valid_coloring(const gnest_graph *g, const int32_t *colors, int32_t num_colors) {
   const int64_t *off;
   const int32_t *cols;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &cols, &w);
   int32_t n = gnest_graph_num_vertices(g);
   for (int32_t u = 0; u < n; ++u) {
@@ -51,13 +52,13 @@ int cli_results_agree(const cli_input *in, const cli_result *ref, const cli_resu
   if (ref->n != r->n) return 0;
   const gnest_result *x = &ref->out, *y = &r->out;
   switch (r->algo.result) {
-    case GNEST_RESULT_DISTANCES: return close_f32(x->values_f32, y->values_f32, r->n);
+    case GNEST_RESULT_DISTANCES: return same_f64(x->values_f64, y->values_f64, r->n);
     case GNEST_RESULT_SCORES: return close_f64(x->values_f64, y->values_f64, r->n);
     case GNEST_RESULT_COLORING:
       return valid_coloring(in->graph, y->values_i32, y->num_colors) &&
              y->num_colors == x->num_colors && same_i32(x->values_i32, y->values_i32, r->n);
     case GNEST_RESULT_FOREST:
-      return y->num_edges == x->num_edges && close_enough(x->total_weight, y->total_weight);
+      return y->num_edges == x->num_edges && x->total_weight == y->total_weight;
     case GNEST_RESULT_COUNTS:
       return y->total == x->total &&
              memcmp(x->values_u64, y->values_u64, (size_t)r->n * sizeof(uint64_t)) == 0;

@@ -191,6 +191,12 @@ static int set_schedule(cli_args *a, const char *f, const char *v) {
   return CLI_EXIT_OK;
 }
 
+/* The weights' type on a device backend (gnest_options.weights). */
+static int set_weights(cli_args *a, const char *f, const char *v) {
+  if (gn_set_option_word(&a->opts, "weights", v)) return CLI_EXIT_OK;
+  return cli_usage_error("%s: expected auto, float or double, got '%s'", f, v);
+}
+
 /* The command's method flag: one of its registry row's method words. */
 static int set_method(cli_args *a, const char *f, const char *v) {
   if (gn_set_option_word(&a->opts, a->algo.method_key, v)) return CLI_EXIT_OK;
@@ -304,6 +310,10 @@ const cli_flag cli_flags[] = {
    "self-loops left out of the degree) or id (smaller id first, a self-loop counting 2 in the "
    "degree: NetworkX's greedy_color largest_first, with ids as node order); --options key "
    "color_tie", "color_tie"},
+  {"--weights", "T", CLI_WEIGHTED, set_weights,
+   "the weights' type on a GPU backend: auto (the default: float when every weight is exactly a "
+   "float, else double), float (a weight no float holds is rounded to the nearest one, on the "
+   "CPU reference too) or double. Distances and totals are doubles in every case", "weights"},
   {"--options", "WORDS", CLI_ALGOS, set_options,
    "key=value words, applied after the flags above (--compare: to every backend): the keys of "
    "those flags (backend threshold block_size schedule tree_method bfs_direction color_method "
@@ -376,6 +386,7 @@ unsigned cli_command_classes(cli_cmd c) {
   if (d.sources == GNEST_SOURCES_SET) k |= CLI_SOURCE_SET;
   if (d.method_key[0]) k |= CLI_METHOD;
   if (d.result == GNEST_RESULT_COLORING) k |= CLI_COLORING;
+  if (d.weighted) k |= CLI_WEIGHTED;
   return k;
 }
 

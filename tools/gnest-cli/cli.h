@@ -41,7 +41,8 @@ static inline int cli_is_algorithm(cli_cmd c) { return (int)c < (int)GNEST_ALGO_
 #define CLI_CONVERT (1u << 10)
 #define CLI_BACKENDS (1u << 11)
 #define CLI_COLORING (1u << 12)      /* algorithms whose result is a coloring */
-#define CLI_ALL ((1u << 13) - 1)
+#define CLI_WEIGHTED (1u << 13)      /* algorithms that read the weights */
+#define CLI_ALL ((1u << 14) - 1)
 
 /* The classes of command c. */
 unsigned cli_command_classes(cli_cmd c);

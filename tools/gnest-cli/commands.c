@@ -49,7 +49,8 @@ static void output_text(const gnest_algorithm_desc *d, char *buf, size_t size) {
       snprintf(buf, size, "one %s per line, -1 when unreachable", d->value_name);
       break;
     case GNEST_RESULT_DISTANCES:
-      snprintf(buf, size, "one %s per line (%%.9g), inf when unreachable", d->value_name);
+      snprintf(buf, size, "one %s per line (exact: the shortest digits that read back as it), "
+               "inf when unreachable", d->value_name);
       break;
     case GNEST_RESULT_SCORES: snprintf(buf, size, "one value per line (%%.17g)"); break;
     case GNEST_RESULT_COLORING: snprintf(buf, size, "one color per line"); break;

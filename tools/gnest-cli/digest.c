@@ -17,9 +17,9 @@ static void digest_levels(const cli_result *r, cli_digest *d) {
 static void digest_distances(const cli_result *r, cli_digest *d) {
   d->max_dist = -1.0;
   for (int32_t v = 0; v < r->n; ++v) {
-    if (!isfinite(r->out.values_f32[v])) continue;
+    if (!isfinite(r->out.values_f64[v])) continue;
     d->reached++;
-    if (r->out.values_f32[v] > d->max_dist) d->max_dist = r->out.values_f32[v];
+    if (r->out.values_f64[v] > d->max_dist) d->max_dist = r->out.values_f64[v];
   }
 }
 

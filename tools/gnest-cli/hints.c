@@ -14,7 +14,7 @@
 static int one_way_arcs(const gnest_graph *g) {
   const int64_t *off;
   const int32_t *cols;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &cols, &w);
   int up = 0, down = 0;
   for (int32_t u = 0; u < gnest_graph_num_vertices(g); ++u)
@@ -30,7 +30,7 @@ static int one_way_arcs(const gnest_graph *g) {
 static int has_no_arc(const gnest_graph *g, int32_t v) {
   const int64_t *off;
   const int32_t *cols;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &cols, &w);
   if (off[v + 1] > off[v]) return 0;
   for (int64_t e = 0; e < gnest_graph_num_edges(g); ++e)

@@ -3,6 +3,7 @@
 #include <math.h>
 
 #include "cli.h"
+#include "common/result.h"
 
 void cli_json_init(cli_json *j, FILE *f) {
   j->f = f;
@@ -75,7 +76,8 @@ void cli_json_u64(cli_json *j, uint64_t v) {
 
 void cli_json_f64(cli_json *j, double v) {
   before_item(j);
-  if (isfinite(v)) fprintf(j->f, "%.17g", v);
+  char digits[40];
+  if (isfinite(v)) fputs(gn_result_number(digits, sizeof digits, v), j->f); /* exact, shortest */
   else fputs("null", j->f);
 }
 

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/result.h"
 
 /* The table of a result: its rows and the names of its columns. */
 typedef struct cli_table {
@@ -48,8 +49,7 @@ static void vertex_value(char *buf, size_t size, const cli_result *r, int32_t v)
   const gnest_result *o = &r->out;
   switch (r->algo.result) {
     case GNEST_RESULT_DISTANCES:
-      if (isfinite(o->values_f32[v])) snprintf(buf, size, "%.9g", o->values_f32[v]);
-      else snprintf(buf, size, "inf");
+      gn_result_number(buf, size, o->values_f64[v]); /* "inf" when unreached */
       break;
     case GNEST_RESULT_SCORES: snprintf(buf, size, "%.17g", o->values_f64[v]); break;
     case GNEST_RESULT_COUNTS: snprintf(buf, size, "%" PRIu64, o->values_u64[v]); break;
@@ -64,7 +64,7 @@ static void vertex_value(char *buf, size_t size, const cli_result *r, int32_t v)
 static void cell(char *buf, size_t size, const cli_result *r, int64_t row, int col) {
   const gnest_result *o = &r->out;
   if (r->algo.result == GNEST_RESULT_FOREST) {
-    if (col == 2) snprintf(buf, size, "%.9g", o->edge_w[row]);
+    if (col == 2) gn_result_number(buf, size, o->edge_weight[row]);
     else snprintf(buf, size, "%" PRId32, file_id(r, col == 0 ? o->edge_u[row] : o->edge_v[row]));
   } else if (col == 0) {
     snprintf(buf, size, "%" PRId32, file_id(r, (int32_t)row));

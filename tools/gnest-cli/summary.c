@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "common/result.h"
 
 const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, size_t size) {
   switch (s->mode) {
@@ -82,14 +83,14 @@ static void print_result_lines(FILE *f, const cli_input *in, const cli_result *r
               r->n, value, d.max_level);
       break;
     case GNEST_RESULT_DISTANCES:
-      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max finite %s %.9g\n", d.reached,
-              r->n, value, d.max_dist);
+      fprintf(f, "reached %" PRId64 " of %" PRId32 " vertices, max finite %s %s\n", d.reached,
+              r->n, value, gn_result_number(buf, sizeof buf, d.max_dist));
       break;
     case GNEST_RESULT_SCORES: print_top_scores(f, r, &d); break;
     case GNEST_RESULT_COLORING: fprintf(f, "%s: %" PRId32 "\n", value, o->num_colors); break;
     case GNEST_RESULT_FOREST:
-      fprintf(f, "%s: total weight %.17g, %" PRId64 " edges, %" PRId64 " components\n", value,
-              o->total_weight, o->num_edges, d.components);
+      fprintf(f, "%s: total weight %s, %" PRId64 " edges, %" PRId64 " components\n", value,
+              gn_result_number(buf, sizeof buf, o->total_weight), o->num_edges, d.components);
       break;
     case GNEST_RESULT_COUNTS: fprintf(f, "%s: %" PRIu64 "\n", value, o->total); break;
     case GNEST_RESULT_NODE_VALUES:

@@ -109,7 +109,7 @@ static const char usage_text[] =
 
 static const char graph_common_help[] =
     "  --seed N          random seed (default 1)\n"
-    "  --weights LO:HI   integer weights in [LO, HI] stored as floats; both arcs of an\n"
+    "  --weights LO:HI   integer weights in [LO, HI] (within +-2^24); both arcs of an\n"
     "                    undirected edge get the same weight (hash of the pair and the seed)\n"
     "  --undirected      symmetrize: add (v,u) for every (u,v)\n"
     "  -o, --output FILE .mtx | .txt | .el | .gnest\n"
@@ -221,7 +221,7 @@ static int parse_uint64(const char *text, uint64_t *out) {
   return 1;
 }
 
-/* "LO:HI" with LO <= HI, both within +-2^24 so every weight is an exact float. */
+/* "LO:HI" with LO <= HI, both within +-2^24 (gn_gen_weights takes int bounds). */
 static int parse_weights(const char *text, int64_t *lo, int64_t *hi) {
   const char *colon = text ? strchr(text, ':') : NULL;
   if (!colon) return 0;
