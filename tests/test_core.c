@@ -904,7 +904,7 @@ Test(core_bc_weighted, negative_weight_zero_weight_cycle_and_sources) {
   gnest_ctx *ctx = cpu_ctx();
   /* 0->1 (2), 1->2 (1), 0->2 (3): two shortest paths to 2, 1 on one of them. */
   const int32_t s[] = {0, 1, 0}, d[] = {1, 2, 2};
-  const float w[] = {2, 1, 3}, negative[] = {2, -1, 3}, zero_cycle[] = {0, 0, 0};
+  const double w[] = {2, 1, 3}, negative[] = {2, -1, 3}, zero_cycle[] = {0, 0, 0};
   gnest_graph *g = graph_of(ctx, 3, 3, s, d, w, NULL);
   double bc[3];
   cr_assert_eq(gnest_bc_weighted(ctx, g, NULL, bc, NULL, NULL), GNEST_OK, "%s",
@@ -929,7 +929,7 @@ Test(core_bc_weighted, negative_weight_zero_weight_cycle_and_sources) {
   cr_assert(bc[1] == 0.5, "bc[1] = %g", bc[1]);
   gnest_graph_free(g);
   const int32_t s4[] = {0, 1, 0, 2}, d4[] = {1, 2, 2, 0};
-  const float w4[] = {0, 0, 0, 0};
+  const double w4[] = {0, 0, 0, 0};
   g = graph_of(ctx, 3, 4, s4, d4, w4, NULL);
   const int32_t from1[] = {1};
   const gnest_bc_sources one = {GNEST_BC_LIST, from1, 1, 0};

@@ -604,7 +604,7 @@ Test(cpu_bc_weighted, ties_of_equal_length_paths_and_an_unreached_part) {
    * 2 each on half of those to 3 and 4 (+1 each), 3 on that to 4 (+1). Unweighted, 0->3 would be
    * the shortest path and 1, 2 would carry nothing from 0. */
   const int32_t s[] = {0, 1, 0, 2, 0, 3, 5}, d[] = {1, 3, 2, 3, 3, 4, 0};
-  const float w[] = {1, 2, 2, 1, 4, 1, 3};
+  const double w[] = {1, 2, 2, 1, 4, 1, 3};
   gn_csr g = build_csr(6, 7, s, d, w, 0);
   double bc[6];
   int32_t cycle = -1;
@@ -627,7 +627,7 @@ Test(cpu_bc_weighted, zero_weight_arc_between_equal_distances) {
    * so only the DAG's order counts right. From 0: bc[2] = 1/2 (t = 1) + 1/2 (t = 3), bc[1] = 1
    * (t = 3). From 2: 2->1->3, bc[1] += 1. */
   const int32_t s[] = {0, 0, 2, 1}, d[] = {2, 1, 1, 3};
-  const float w[] = {1, 1, 0, 1};
+  const double w[] = {1, 1, 0, 1};
   gn_csr g = build_csr(4, 4, s, d, w, 0);
   double bc[4];
   int32_t cycle = -1;
@@ -641,7 +641,7 @@ Test(cpu_bc_weighted, zero_weight_cycles_are_errors_naming_the_source) {
   /* 0->1 (1), 1->2 (0), 2->1 (0), 2->3 (1): from 0 the cycle 1 <-> 2 lies at distance 1. Source
    * 3 reaches nothing and is fine. */
   const int32_t s[] = {0, 1, 2, 2}, d[] = {1, 2, 1, 3};
-  const float w[] = {1, 0, 0, 1};
+  const double w[] = {1, 0, 0, 1};
   gn_csr g = build_csr(4, 4, s, d, w, 0);
   double bc[4];
   int32_t cycle = -1;
@@ -653,7 +653,7 @@ Test(cpu_bc_weighted, zero_weight_cycles_are_errors_naming_the_source) {
 
   /* Through the source itself: 0 <-> 1 both of weight 0 (an undirected zero-weight edge). */
   const int32_t s2[] = {0}, d2[] = {1};
-  const float w2[] = {0};
+  const double w2[] = {0};
   g = build_csr(2, 1, s2, d2, w2, 1);
   cycle = -1;
   cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(2), 2, bc, &cycle, NULL),
@@ -663,7 +663,7 @@ Test(cpu_bc_weighted, zero_weight_cycles_are_errors_naming_the_source) {
 
   /* A zero-weight self-loop is a cycle; one of weight 1 lies on no shortest path. */
   const int32_t s3[] = {0, 1, 1}, d3[] = {1, 1, 2};
-  const float zero_loop[] = {1, 0, 1}, unit_loop[] = {1, 1, 1};
+  const double zero_loop[] = {1, 0, 1}, unit_loop[] = {1, 1, 1};
   g = build_csr(3, 3, s3, d3, zero_loop, 0);
   cycle = -1;
   cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(3), 3, bc, &cycle, NULL),
@@ -688,7 +688,7 @@ Test(cpu_bc_weighted, equal_weights_give_the_unweighted_bc) {
   cr_assert_eq(gn_cpu_bc(&g, all_vertices(300), 300, want, NULL), GNEST_OK);
   cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(300), 300, got, &cycle, NULL), GNEST_OK);
   expect_bc(got, want, 300, "weights 3");
-  float *weights = g.weights;
+  double *weights = g.weights;
   g.weights = NULL;
   cr_assert_eq(gn_cpu_bc_weighted(&g, all_vertices(300), 300, got, &cycle, NULL), GNEST_OK);
   expect_bc(got, want, 300, "unweighted");

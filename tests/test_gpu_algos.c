@@ -1545,7 +1545,7 @@ Test(gpu_graphs, zero_and_huge_weights) {
  * weights that tie distances without a cycle of them. */
 static void zero_weights_upward(gn_gen_edges *e) {
   for (int64_t i = 0; i < e->m; i++)
-    if (e->w[i] == 0.0f && e->src[i] > e->dst[i]) e->w[i] = 1.0f;
+    if (e->w[i] == 0.0 && e->src[i] > e->dst[i]) e->w[i] = 1.0;
 }
 
 /* Weighted BC where zero weights tie distances, on a directed RMAT and on a grid both ways; the
@@ -1572,6 +1572,10 @@ Test(gpu_graphs, bc_weighted_zero_weight_ties) {
   c = make_case("grid, zero weights upward", g, A_SSSP | A_BCW, BM_ALL);
   check_case(&env, &c);
   gnest_graph_free(g);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
 /* Weights that no float holds exactly (2^30 + k, k / 10): they go to the device as doubles, and
  * every backend's distances and forest must be the CPU's exactly. The same graphs forced to
  * weights=float (rounded on the device and in the CPU reference alike), and float-exact weights
