@@ -5,8 +5,10 @@
 
 #include "algos/bc.cuh"
 #include "algos/bfs.cuh"
+#include "algos/cc.cuh"
 #include "algos/color.cuh"
 #include "algos/mst.cuh"
+#include "algos/scc.cuh"
 #include "algos/sssp.cuh"
 #include "algos/tc.cuh"
 #include "algos/tree.cuh"
@@ -27,6 +29,12 @@
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
-  X(ARG, heights_visitor)
+  X(ARG, heights_visitor) \
+  X(ARG, cc_hook_visitor) \
+  X(ARG, scc_reverse_visitor) \
+  X(ARG, scc_count_visitor) \
+  X(ARG, scc_peel_visitor) \
+  X(ARG, scc_forward_visitor) \
+  X(ARG, scc_backward_visitor)
 
 #endif

@@ -25,7 +25,7 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
       r->edge_w = zalloc((int64_t)n - 1, sizeof(float));
       ok = r->edge_u && r->edge_v && r->edge_w;
       break;
-    default: /* LEVELS, COLORING, NODE_VALUES */
+    default: /* LEVELS, COLORING, NODE_VALUES, COMPONENTS */
       ok = (r->values_i32 = zalloc(n, sizeof(int32_t))) != NULL;
       break;
   }
