@@ -92,7 +92,7 @@ class _Outputs:
         elif kind == RESULT_KINDS["COUNTS"]:
             self.values = np.empty(n, dtype=np.uint64) if per_vertex else None
             self.result.values_u64 = _out(self.values, c_uint64)
-        else:  # LEVELS, COLORING, NODE_VALUES
+        else:  # LEVELS, COLORING, NODE_VALUES, COMPONENTS
             self.values = np.empty(n, dtype=np.int32)
             self.result.values_i32 = _out(self.values, c_int32)
 
@@ -210,3 +210,16 @@ def tree_descendants(tree, *, backend="auto", options=None):
 def tree_heights(tree, *, backend="auto", options=None):
     """Levels of each node's subtree (a leaf has height 1): int32 array."""
     return _run("tree_heights", tree, backend, options).values
+
+
+def connected_components(graph, *, backend="auto", options=None):
+    """Weakly connected components: int32 array, each vertex's component named by its smallest
+    vertex id (the same on every backend). An arc joins its ends in either direction: a directed
+    graph needs no symmetrizing. The number of components is (labels == arange(n)).sum()."""
+    return _run("connected_components", graph, backend, options).values
+
+
+def strongly_connected_components(graph, *, backend="auto", options=None):
+    """Strongly connected components, arcs as stored: int32 array, each vertex's component named
+    by its smallest vertex id (the same on every backend)."""
+    return _run("strongly_connected_components", graph, backend, options).values
