@@ -522,7 +522,8 @@ typedef struct gnest_info {
      method_name: static text, never NULL. The algorithms with several methods name the one that
        ran (auto's pick): gnest_bfs "top-down" or "optimizing"; gnest_color "async" or "rounds";
        gnest_tc "hash" or "search"; the tree algorithms "levels" or "euler". The others
-       (gnest_sssp, gnest_bc, gnest_mst) have one device method: "default". The cpu backend
+       (gnest_sssp, gnest_bc, gnest_mst, gnest_cc, gnest_scc) have one device method:
+       "default". The cpu backend
        runs the serial reference on the host: "cpu reference".
      backend_passes: passes of the algorithm's visitors that the backend's loops ran: one per
        single pass handed to it (also one whose work list, sized on the device, turns out empty:
@@ -607,6 +608,17 @@ gnest_status gnest_mst(gnest_ctx *ctx, const gnest_graph *g, double *total_weigh
 gnest_status gnest_tc(gnest_ctx *ctx, const gnest_graph *g, uint64_t *total, uint64_t *per_vertex,
                       const gnest_options *opts, gnest_info *info);
 
+/* Weakly connected components: every arc u -> v joins u and v, so a directed graph needs no
+ * reverse arcs. labels[v] = the smallest vertex id of v's component (the same on every backend);
+ * *num_components (optional, may be NULL) their number. Since 0.5.0. */
+gnest_status gnest_cc(gnest_ctx *ctx, const gnest_graph *g, int32_t *labels,
+                      int32_t *num_components, const gnest_options *opts, gnest_info *info);
+/* Strongly connected components, arcs as stored: labels[v] = the smallest vertex id of the
+ * vertices that both reach v and are reached from v (v's component); *num_components (optional,
+ * may be NULL) their number. On a symmetric graph the same as gnest_cc. Since 0.5.0. */
+gnest_status gnest_scc(gnest_ctx *ctx, const gnest_graph *g, int32_t *labels,
+                       int32_t *num_components, const gnest_options *opts, gnest_info *info);
+
 /* descendants[v] = size of v's subtree (v included). */
 gnest_status gnest_tree_descendants(gnest_ctx *ctx, const gnest_tree *t, int32_t *descendants,
                                     const gnest_options *opts, gnest_info *info);
@@ -630,6 +642,8 @@ typedef enum gnest_algorithm {
   GNEST_ALGO_TREE_DESCENDANTS,  /* "tree-descendants": gnest_tree_descendants */
   GNEST_ALGO_TREE_HEIGHTS,      /* "tree-heights": gnest_tree_heights */
   GNEST_ALGO_BC_WEIGHTED,       /* "bc-weighted": gnest_bc_weighted */
+  GNEST_ALGO_CC,                /* "cc": gnest_cc */
+  GNEST_ALGO_SCC,               /* "scc": gnest_scc */
   GNEST_ALGO_COUNT
 } gnest_algorithm;
 
@@ -654,7 +668,9 @@ typedef enum gnest_result_kind {
   GNEST_RESULT_FOREST,      /* total_weight and num_edges; edge_u / edge_v / edge_weight (n - 1 each,
                                optional: all three or none) the edges */
   GNEST_RESULT_COUNTS,      /* total; values_u64[n] (optional) each vertex's count */
-  GNEST_RESULT_NODE_VALUES  /* values_i32[n]: a value per tree node */
+  GNEST_RESULT_NODE_VALUES, /* values_i32[n]: a value per tree node */
+  GNEST_RESULT_COMPONENTS   /* values_i32[n]: each vertex's component, named by its smallest
+                               vertex id; num_components */
 } gnest_result_kind;
 
 /* What the registry says of an algorithm. The texts are static. */
@@ -701,7 +717,7 @@ typedef struct gnest_run_input {
 /* The output of gnest_run: the caller's arrays, as the result kind says, and the numbers the run
  * writes. Fields the kind does not name are neither read nor written. */
 typedef struct gnest_result {
-  int32_t *values_i32;    /* LEVELS, COLORING, NODE_VALUES: n entries */
+  int32_t *values_i32;    /* LEVELS, COLORING, NODE_VALUES, COMPONENTS: n entries */
   double *values_f64;     /* DISTANCES, SCORES: n entries */
   uint64_t *values_u64;   /* COUNTS: n entries, or NULL */
   int32_t *edge_u;        /* FOREST: n - 1 entries each, or all three NULL */
@@ -711,6 +727,7 @@ typedef struct gnest_result {
   int32_t num_colors;     /* COLORING */
   double total_weight;    /* FOREST */
   int64_t num_edges;      /* FOREST */
+  int32_t num_components; /* COMPONENTS */
 } gnest_result;
 
 /* Runs algorithm a on in into out: the typed function of a (gnest_bfs, ...) with its checks,

@@ -33,7 +33,7 @@ Test(algos_registry, every_row_is_complete) {
     cr_assert_not_null(d.notes, "%s", d.name);
     cr_assert_not_null(d.networkx_names, "%s", d.name);
     cr_assert(d.input == GNEST_INPUT_GRAPH || d.input == GNEST_INPUT_TREE, "%s", d.name);
-    cr_assert(d.result >= GNEST_RESULT_LEVELS && d.result <= GNEST_RESULT_NODE_VALUES, "%s",
+    cr_assert(d.result >= GNEST_RESULT_LEVELS && d.result <= GNEST_RESULT_COMPONENTS, "%s",
               d.name);
     /* A tree algorithm has one value per node, no sources, nothing asked of a graph. */
     const int tree = d.input == GNEST_INPUT_TREE;
@@ -114,14 +114,17 @@ Test(algos_registry, names_and_bad_values) {
   cr_assert_eq(gnest_algorithm_from_name("pagerank", &got), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(NULL)->message,
                    "unknown algorithm 'pagerank' (expected one of: bfs sssp bc color mst tc "
-                   "tree-descendants tree-heights bc-weighted)");
+                   "tree-descendants tree-heights bc-weighted cc scc)");
   cr_assert_eq(gnest_algorithm_from_name(NULL, &got), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gnest_algorithm_from_name("bfs", NULL), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_null(gnest_algorithm_name(GNEST_ALGO_COUNT));
   cr_assert_null(gnest_algorithm_name((gnest_algorithm)-1));
   gnest_algorithm_desc d;
   cr_assert_eq(gnest_algorithm_describe(GNEST_ALGO_COUNT, &d), GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_str_eq(gnest_last_error(NULL)->message, "9 is not a gnest_algorithm value (0..8)");
+  char bad[64];
+  snprintf(bad, sizeof bad, "%d is not a gnest_algorithm value (0..%d)", (int)GNEST_ALGO_COUNT,
+           (int)GNEST_ALGO_COUNT - 1);
+  cr_assert_str_eq(gnest_last_error(NULL)->message, bad);
   cr_assert_eq(gnest_algorithm_describe(GNEST_ALGO_BFS, NULL), GNEST_ERR_INVALID_ARGUMENT);
 }
 
@@ -190,6 +193,10 @@ static gnest_status run_typed(gnest_ctx *ctx, gnest_algorithm a, const gnest_run
       return gnest_tree_heights(ctx, in->tree, want->values_i32, o, NULL);
     case GNEST_ALGO_BC_WEIGHTED:
       return gnest_bc_weighted(ctx, in->graph, in->sources, want->values_f64, o, NULL);
+    case GNEST_ALGO_CC:
+      return gnest_cc(ctx, in->graph, want->values_i32, &want->num_components, o, NULL);
+    case GNEST_ALGO_SCC:
+      return gnest_scc(ctx, in->graph, want->values_i32, &want->num_components, o, NULL);
     default: break;
   }
   cr_assert_fail("algorithm %d has a row but no typed function here", (int)a);
@@ -220,6 +227,10 @@ static void expect_same_result(const gnest_algorithm_desc *d, int32_t n, const g
     case GNEST_RESULT_COUNTS:
       cr_assert_eq(x->total, y->total, "%s", d->name);
       cr_assert_eq(memcmp(x->values_u64, y->values_u64, k * 8), 0, "%s", d->name);
+      break;
+    case GNEST_RESULT_COMPONENTS:
+      cr_assert_eq(x->num_components, y->num_components, "%s", d->name);
+      cr_assert_eq(memcmp(x->values_i32, y->values_i32, k * 4), 0, "%s", d->name);
       break;
     case GNEST_RESULT_COLORING:
       cr_assert_eq(x->num_colors, y->num_colors, "%s", d->name);
@@ -261,7 +272,10 @@ Test(algos_run, bad_arguments) {
   cr_assert_str_eq(gnest_last_error(NULL)->message, "ctx is NULL");
   cr_assert_eq(gnest_run(in.ctx, GNEST_ALGO_COUNT, &run, &out, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
-  cr_assert_str_eq(gnest_last_error(in.ctx)->message, "9 is not a gnest_algorithm value (0..8)");
+  char bad[64];
+  snprintf(bad, sizeof bad, "%d is not a gnest_algorithm value (0..%d)", (int)GNEST_ALGO_COUNT,
+           (int)GNEST_ALGO_COUNT - 1);
+  cr_assert_str_eq(gnest_last_error(in.ctx)->message, bad);
   cr_assert_eq(gnest_run(in.ctx, GNEST_ALGO_BFS, NULL, &out, NULL, NULL),
                GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_str_eq(gnest_last_error(in.ctx)->message, "in is NULL");

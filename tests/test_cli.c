@@ -1860,7 +1860,7 @@ Test(cli, bench_malformed_peers_name_the_line) {
        "field 3 (ms): expected a positive number of milliseconds, found 'inf'"},
       {"HEADER\nrmat6\tbfz\t1\tP\tT\tD\t2026-11-23\tS\n", 2,
        "field 2 (algorithm): unknown algorithm 'bfz' (one of: bfs, sssp, bc, color, mst, tc, "
-       "tree-descendants, tree-heights)"},
+       "tree-descendants, tree-heights, cc, scc)"},
       {"HEADER\nrmat6\tbfs\t1\t \tT\tD\t2026-11-23\tS\n", 2, "field 4 (peer) is empty"},
       {"HEADER\nrmat6\tbfs\t1\tP\tT\tD\t23.11.2026\tS\n", 2,
        "field 7 (date): expected a date YYYY-MM-DD, found '23.11.2026'"},
@@ -2626,5 +2626,38 @@ Test(cli, weights_float_rounds) {
   run_free(&r);
   r = run_cli("bfs", in, "--weights", "float", NULL);
   cr_expect_eq(r.status, 2, "bfs reads no weights: --weights is not its flag");
+  run_free(&r);
+}
+
+/* ---- connected components ---------------------------------------------------------------- */
+
+/* A directed cycle 0 1 2 with a tail 2 -> 3, a pair 5 -> 6 and 4 alone: weakly {0..3} {4} {5,6};
+ * strongly {0,1,2} {3} {4} {5} {6}. Each component is named by its smallest id. */
+Test(cli, components_summaries_and_outputs) {
+  const char *in = put("comp.el", "0 1\n1 2\n2 0\n2 3\n5 6\n4 4\n");
+  run_out r = run_cli("cc", in, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.out, "components: 3 (largest: 4 vertices)\n"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("scc", in, "--json", NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.out, "\"components\":5,\"largest_component\":3"), "%s", r.out);
+  run_free(&r);
+  expect_output_format("cc", in, NULL, "text", "0\n0\n0\n0\n4\n5\n5\n");
+  expect_output_format("scc", in, NULL, "csv", "vertex,component\n0,0\n1,0\n2,0\n3,3\n4,4\n5,5\n"
+                                               "6,6\n");
+  expect_json_result("cc", in, NULL,
+                     "{\"vertex\":[0,1,2,3,4,5,6],\"component\":[0,0,0,0,4,5,5]}}\n");
+  /* With --relabel the labels are the file's ids too (the smallest, as relabelling keeps the
+   * order of the ids). */
+  const char *sparse = put("comp_sparse.el", "30 10\n10 20\n20 30\n50 40\n");
+  expect_output_format("scc", sparse, "--relabel", "csv",
+                       "vertex,component\n10,10\n20,10\n30,10\n40,40\n50,50\n");
+  r = run_cli("scc", in, "--compare", "--runs", "1", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  r = run_cli("cc", "--help", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  cr_expect_not_null(strstr(r.out, "smallest vertex id"), "%s", r.out);
   run_free(&r);
 }

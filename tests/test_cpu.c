@@ -1341,3 +1341,155 @@ Test(cpu_sample, whole_range_is_a_permutation_and_bad_sizes) {
   cr_assert_eq(gn_sample_sources(5, 6, 1, perm), GNEST_ERR_INVALID_ARGUMENT);
   cr_assert_eq(gn_sample_sources(5, -1, 1, perm), GNEST_ERR_INVALID_ARGUMENT);
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Connected components: gn_cpu_cc (weak), gn_cpu_scc (strong)                                 */
+/* ------------------------------------------------------------------------------------------ */
+
+/* Runs both on g, expecting the labels and counts given (NULL: that one is not checked). */
+static void expect_components(const gn_csr *g, const int32_t *want_cc, int32_t want_cc_count,
+                              const int32_t *want_scc, int32_t want_scc_count) {
+  const size_t n = (size_t)g->n;
+  int32_t *label = malloc((n + 1) * sizeof *label);
+  int32_t count = -1;
+  gn_cpu_counts c = {-1, -1};
+  if (want_cc) {
+    cr_assert_eq(gn_cpu_cc(g, label, &count, &c), GNEST_OK);
+    cr_assert_arr_eq(label, want_cc, n * sizeof *label);
+    cr_assert_eq(count, want_cc_count, "%d weak components, want %d", count, want_cc_count);
+    cr_assert_eq(c.edges_visited, g->m);
+  }
+  if (want_scc) {
+    cr_assert_eq(gn_cpu_scc(g, label, &count, &c), GNEST_OK);
+    cr_assert_arr_eq(label, want_scc, n * sizeof *label);
+    cr_assert_eq(count, want_scc_count, "%d strong components, want %d", count, want_scc_count);
+    cr_assert_eq(c.edges_visited, g->m);
+  }
+  free(label);
+}
+
+Test(cpu_components, empty_one_vertex_and_self_loops) {
+  gn_csr g = build_csr(0, 0, NULL, NULL, NULL, 0);
+  expect_components(&g, NULL, 0, NULL, 0); /* no arrays to compare: the counts below */
+  int32_t label = 7, count = -1;
+  cr_assert_eq(gn_cpu_cc(&g, &label, &count, NULL), GNEST_OK);
+  cr_assert_eq(count, 0);
+  cr_assert_eq(gn_cpu_scc(&g, &label, &count, NULL), GNEST_OK);
+  cr_assert_eq(count, 0);
+  cr_assert_eq(label, 7, "nothing written for no vertex");
+  free_csr(&g);
+
+  const int32_t zero[] = {0};
+  g = build_csr(1, 0, NULL, NULL, NULL, 0);
+  expect_components(&g, zero, 1, zero, 1);
+  free_csr(&g);
+  g = build_csr(1, 1, zero, zero, NULL, 0); /* a self-loop joins nothing */
+  expect_components(&g, zero, 1, zero, 1);
+  free_csr(&g);
+
+  /* 0 -> 0, 1 -> 1 twice, 2 isolated, 3 -> 4: {0} {1} {2} {3,4} weakly; five strongly. */
+  const int32_t s[] = {0, 1, 1, 3}, d[] = {0, 1, 1, 4};
+  g = build_csr(5, 4, s, d, NULL, 0);
+  const int32_t weak[] = {0, 1, 2, 3, 3}, strong[] = {0, 1, 2, 3, 4};
+  expect_components(&g, weak, 4, strong, 5);
+  free_csr(&g);
+}
+
+Test(cpu_components, several_weak_components_by_smallest_id) {
+  /* Arcs 5 -> 2, 2 -> 7, 6 -> 1, 4 -> 6, 3 -> 0 (one way each): {2,5,7} {1,4,6} {0,3} and 8
+   * alone. Labels are the smallest ids: 2, 1, 0, 8; every arc joins its ends. */
+  const int32_t s[] = {5, 2, 6, 4, 3}, d[] = {2, 7, 1, 6, 0};
+  gn_csr g = build_csr(9, 5, s, d, NULL, 0);
+  const int32_t weak[] = {0, 1, 2, 0, 1, 2, 1, 2, 8};
+  const int32_t strong[] = {0, 1, 2, 3, 4, 5, 6, 7, 8}; /* no cycle: every vertex alone */
+  expect_components(&g, weak, 4, strong, 9);
+  free_csr(&g);
+}
+
+Test(cpu_components, directed_cycle_with_tail) {
+  /* 0 -> 1 -> 2 -> 3 -> 1 (cycle 1 2 3), 3 -> 4 -> 5 -> 4 (cycle 4 5), 6 -> 2, 7 isolated.
+   * Strong: {0} {1,2,3} {4,5} {6} {7}; weak: {0..6} {7}. */
+  const int32_t s[] = {0, 1, 2, 3, 3, 4, 5, 6}, d[] = {1, 2, 3, 1, 4, 5, 4, 2};
+  gn_csr g = build_csr(8, 8, s, d, NULL, 0);
+  const int32_t weak[] = {0, 0, 0, 0, 0, 0, 0, 7};
+  const int32_t strong[] = {0, 1, 1, 1, 4, 4, 6, 7};
+  expect_components(&g, weak, 2, strong, 5);
+  free_csr(&g);
+  /* The cycle's smallest id is not where the search enters it: 5 -> 3 -> 4 -> 2 -> 3. */
+  const int32_t s2[] = {5, 3, 4, 2}, d2[] = {3, 4, 2, 3};
+  g = build_csr(6, 4, s2, d2, NULL, 0);
+  const int32_t weak2[] = {0, 1, 2, 2, 2, 2}, strong2[] = {0, 1, 2, 2, 2, 5};
+  expect_components(&g, weak2, 3, strong2, 4);
+  free_csr(&g);
+}
+
+/* A path of n vertices: one way (n strong components, no recursion to overflow) and as a cycle
+ * closed by n-1 -> 0 (one), with ids reversed along it so the union-find's trees grow deep. */
+Test(cpu_components, long_path_and_cycle) {
+  const int32_t n = 1000000;
+  int32_t *s = malloc((size_t)n * sizeof *s), *d = malloc((size_t)n * sizeof *d);
+  int32_t *want = malloc((size_t)n * sizeof *want), *zeros = calloc((size_t)n, sizeof *zeros);
+  cr_assert(s && d && want && zeros);
+  for (int32_t i = 0; i + 1 < n; i++) {
+    s[i] = n - 1 - i;
+    d[i] = n - 2 - i;
+  }
+  for (int32_t v = 0; v < n; v++) want[v] = v;
+  gn_csr g = build_csr(n, n - 1, s, d, NULL, 0);
+  expect_components(&g, zeros, 1, want, n);
+  free_csr(&g);
+  s[n - 1] = 0;
+  d[n - 1] = n - 1;
+  g = build_csr(n, n, s, d, NULL, 0);
+  expect_components(&g, zeros, 1, zeros, 1);
+  free_csr(&g);
+  free(s);
+  free(d);
+  free(want);
+  free(zeros);
+}
+
+/* Random directed graphs against reachability by brute force: strong label = the smallest v
+ * with u ->* v and v ->* u; weak label = the smallest v joined to u ignoring directions. */
+static void closure(int32_t n, const uint8_t *adj, uint8_t *reach) {
+  memcpy(reach, adj, (size_t)n * n);
+  for (int32_t v = 0; v < n; v++) reach[v * n + v] = 1;
+  for (int32_t k = 0; k < n; k++)
+    for (int32_t i = 0; i < n; i++)
+      if (reach[i * n + k])
+        for (int32_t j = 0; j < n; j++) reach[i * n + j] |= reach[k * n + j];
+}
+
+Test(cpu_components, random_graphs_match_reachability) {
+  enum { N = 40 };
+  static uint8_t adj[N * N], sym[N * N], reach[N * N], weak_reach[N * N];
+  int32_t s[4 * N], d[4 * N], want_cc[N], want_scc[N];
+  uint64_t x = 12345;
+  for (int trial = 0; trial < 30; trial++) {
+    const int32_t m = 1 + trial % (4 * N - 1);
+    memset(adj, 0, sizeof adj);
+    memset(sym, 0, sizeof sym);
+    for (int32_t i = 0; i < m; i++) {
+      x = x * 6364136223846793005ULL + 1442695040888963407ULL;
+      s[i] = (int32_t)((x >> 33) % N);
+      d[i] = (int32_t)((x >> 13) % N);
+      adj[s[i] * N + d[i]] = 1;
+      sym[s[i] * N + d[i]] = sym[d[i] * N + s[i]] = 1;
+    }
+    closure(N, adj, reach);
+    closure(N, sym, weak_reach);
+    int32_t cc_count = 0, scc_count = 0;
+    for (int32_t u = 0; u < N; u++) {
+      want_cc[u] = want_scc[u] = -1;
+      for (int32_t v = 0; v < N && want_cc[u] < 0; v++)
+        if (weak_reach[u * N + v]) want_cc[u] = v;
+      for (int32_t v = 0; v < N && want_scc[u] < 0; v++)
+        if (reach[u * N + v] && reach[v * N + u]) want_scc[u] = v;
+      cc_count += want_cc[u] == u;
+      scc_count += want_scc[u] == u;
+    }
+    gn_csr g = build_csr(N, m, s, d, NULL, 0);
+    expect_components(&g, want_cc, cc_count, want_scc, scc_count);
+    free_csr(&g);
+  }
+}

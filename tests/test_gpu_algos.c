@@ -162,6 +162,29 @@ static void expect_valid_coloring(const gnest_graph *g, const int32_t *colors, i
   }
 }
 
+/* Component labels: each names a vertex of no larger id that labels itself, num_components of
+ * them; weak: every arc's ends share their label. The CPU's own labels are checked so. */
+static void expect_components(const gnest_graph *g, const int32_t *label, int32_t num_components,
+                              int weak, const char *what) {
+  const int64_t *off;
+  const int32_t *col;
+  const float *w;
+  gnest_graph_csr(g, &off, &col, &w);
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t roots = 0;
+  for (int32_t u = 0; u < n; u++) {
+    if (label[u] < 0 || label[u] > u || label[label[u]] != label[u])
+      cr_assert_fail("%s: vertex %d has label %d", what, u, label[u]);
+    roots += label[u] == u;
+    for (int64_t k = off[u]; weak && k < off[u + 1]; k++)
+      if (label[col[k]] != label[u])
+        cr_assert_fail("%s: arc %d-%d joins labels %d and %d", what, u, col[k], label[u],
+                       label[col[k]]);
+  }
+  cr_assert_eq(roots, num_components, "%s: %d roots, %d components", what, roots,
+               num_components);
+}
+
 /* An arc u -> v with weight wt exists (parallel arcs may carry different weights). Unweighted
  * graphs have weight 1. Rows are sorted unless the graph borrows unsorted CSR arrays: a binary
  * search first (a forest of a star looks up all its edges in the hub's row), then, when it
@@ -348,6 +371,9 @@ static void check_ref_kind(const input_case *c, const gnest_algorithm_desc *d, c
   if (d->result == GNEST_RESULT_FOREST)
     expect_forest(c->g, x->num_edges, x->edge_u, x->edge_v, x->edge_weight, x->total_weight,
                   what);
+  if (d->result == GNEST_RESULT_COMPONENTS)
+    expect_components(c->g, x->values_i32, x->num_components, d->algorithm == GNEST_ALGO_CC,
+                      what);
 }
 
 static void compare_forest(const gpu_env *env, const bm_run *r, const input_case *c,
@@ -417,6 +443,11 @@ static void compare_kind(const gpu_env *env, const bm_run *r, const input_case *
       break;
     case GNEST_RESULT_FOREST: compare_forest(env, r, c, d, ref, got, what); break;
     case GNEST_RESULT_COUNTS: compare_counts(env, r, c, d, ref, got, what); break;
+    case GNEST_RESULT_COMPONENTS: /* exact: the labels are the components' smallest ids */
+      cr_assert_eq(y->num_components, x->num_components, "%s: %d components, cpu %d", what,
+                   y->num_components, x->num_components);
+      expect_i32_equal(x->values_i32, y->values_i32, n, what);
+      break;
     default: expect_i32_equal(x->values_i32, y->values_i32, n, what); break; /* exact */
   }
 }
@@ -620,6 +651,32 @@ static void check_tree_ran(const input_case *c, gnest_algorithm algo, const gnes
     expect_what_ran(info, "levels", c->tree_depth, 1, what);
 }
 
+/* Connected components: a hook pass a round through the backend; its own kernels the labels'
+ * start and a pointer-jumping kernel a round. */
+static void check_cc_ran(const input_case *c, const gnest_info *info, const char *what) {
+  const int any = gnest_graph_num_vertices(c->g) > 0;
+  cr_assert(!any || info->iterations > 0, "%s: %d rounds", what, info->iterations);
+  expect_what_ran(info, "default", any ? info->iterations : 0, any ? 1 + info->iterations : 0,
+                  what);
+}
+
+/* Strongly connected components: the reverse graph's two passes and scan and the labels' start,
+ * then every round a count pass, two peels (loops of no level when nothing is peeled) and four
+ * kernels, and (all but the last round) a forward and a backward loop of at least a level each
+ * and the roots' kernel. */
+static void check_scc_ran(const input_case *c, const gnest_info *info, const char *what) {
+  expect_what_ran(info, "default", -1, -1, what);
+  if (gnest_graph_num_vertices(c->g) == 0) return;
+  const int64_t rounds = info->iterations;
+  cr_assert(rounds > 0, "%s: %lld rounds", what, (long long)rounds);
+  cr_assert(info->backend_passes >= 2 + rounds + 2 * (rounds - 1),
+            "%s: %lld backend passes in %lld rounds", what, (long long)info->backend_passes,
+            (long long)rounds);
+  cr_assert_eq(info->own_passes, 2 + 4 * rounds + (rounds - 1),
+               "%s: %lld own passes in %lld rounds", what, (long long)info->own_passes,
+               (long long)rounds);
+}
+
 /* What a successful run says it ran: the method and its split, by algorithm. */
 static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algorithm algo,
                            const gnest_info *info, const char *what) {
@@ -655,6 +712,8 @@ static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algori
                 "%s: %lld backend passes for %d sources", what, (long long)info->backend_passes,
                 info->iterations);
       break;
+    case GNEST_ALGO_CC: check_cc_ran(c, info, what); break;
+    case GNEST_ALGO_SCC: check_scc_ran(c, info, what); break;
     default: check_tree_ran(c, algo, info, what); break;
   }
 }
@@ -1465,6 +1524,52 @@ Test(gpu_graphs, empty_and_single_vertex) {
     check_case(&env, &c);
     gnest_graph_free(g);
   }
+  bm_close(&env);
+}
+
+/* Components of a directed graph built to need many rounds: `cycles` cycles of `len` vertices,
+ * cycle k on ids k len .. (k + 1) len - 1, each with an arc to the next, so that only the lowest
+ * remaining cycle's component is found per round; a 2-cycle between two of them; then a directed
+ * path of `tail` vertices hanging off the last cycle (the trim's peel takes it in one round),
+ * self-loops and a duplicate arc on it, and isolated vertices. */
+static gnest_graph *chained_cycles(const gpu_env *env, int32_t cycles, int32_t len, int32_t tail) {
+  const int32_t core = cycles * len, n = core + tail + 3;
+  const int64_t cap = (int64_t)core + cycles + tail + 8;
+  int32_t *src = xmalloc((size_t)cap, sizeof *src), *dst = xmalloc((size_t)cap, sizeof *dst);
+  int64_t m = 0;
+  for (int32_t k = 0; k < cycles; k++) {
+    for (int32_t j = 0; j < len; j++) {
+      src[m] = k * len + j;
+      dst[m++] = k * len + (j + 1) % len;
+    }
+    src[m] = k * len + len / 2; /* to the next cycle, or to the path */
+    dst[m++] = (k + 1) * len;
+  }
+  for (int32_t j = 0; j + 1 < tail; j++) {
+    src[m] = core + j;
+    dst[m++] = core + j + 1;
+  }
+  const int32_t loop = core + tail / 2;
+  src[m] = loop, dst[m++] = loop;                 /* a self-loop on the path */
+  src[m] = core, dst[m++] = core + 1;             /* a duplicate arc */
+  src[m] = core + tail, dst[m++] = core + tail;   /* an isolated vertex with a self-loop */
+  src[m] = len + 1, dst[m++] = 2 * len + 2;       /* a 2-cycle joining cycles 1 and 2 */
+  src[m] = 2 * len + 2, dst[m++] = len + 1;
+  gn_gen_edges e = {n, m, src, dst, NULL};
+  gnest_graph *g = build(env, &e, (build_opts){0, 0, 0});
+  free(src);
+  free(dst);
+  return g;
+}
+
+Test(gpu_graphs, components_directed) {
+  gpu_env env;
+  bm_open(&env);
+  const unsigned components = GN_ALGO_BIT(GNEST_ALGO_CC) | GN_ALGO_BIT(GNEST_ALGO_SCC);
+  gnest_graph *g = chained_cycles(&env, small_mode() ? 12 : 40, 7, small_mode() ? 300 : 3000);
+  input_case c = make_case("chained directed cycles with a tail", g, components, BM_ALL);
+  check_case(&env, &c);
+  gnest_graph_free(g);
   bm_close(&env);
 }
 

@@ -12,6 +12,7 @@ from ._lib import VERSION as __version__
 from ._lib import lib as _lib, library_path
 from .algorithms import (Info, SpanningForest, bc, bc_weighted, bfs, color, last_info, mst, sssp,
                          tree_descendants, tree_heights, triangles)
+from .algorithms import connected_components, strongly_connected_components
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
                      TooLarge, UnsupportedFormat)
@@ -43,4 +44,5 @@ __all__ = [
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
     "triangles",
     "ResultOverflow",
+    "connected_components", "strongly_connected_components",
 ]

@@ -103,7 +103,8 @@ class Result(ctypes.Structure):
                 ("values_f64", POINTER(c_double)), ("values_u64", POINTER(c_uint64)),
                 ("edge_u", POINTER(c_int32)), ("edge_v", POINTER(c_int32)),
                 ("edge_weight", POINTER(c_double)), ("total", c_uint64), ("num_colors", c_int32),
-                ("total_weight", c_double), ("num_edges", c_int64)]
+                ("total_weight", c_double), ("num_edges", c_int64),
+                ("num_components", c_int32)]
 
 
 # Mirrors of the header's structs, by their C names (for the layout test).
@@ -126,7 +127,7 @@ BC_ALL, BC_LIST, BC_SAMPLE = 0, 1, 2
 INPUT_KINDS = {"GRAPH": 0, "TREE": 1}
 SOURCES_KINDS = {"NONE": 0, "ONE": 1, "SET": 2}
 RESULT_KINDS = {"LEVELS": 0, "DISTANCES": 1, "SCORES": 2, "COLORING": 3, "FOREST": 4,
-                "COUNTS": 5, "NODE_VALUES": 6}
+                "COUNTS": 5, "NODE_VALUES": 6, "COMPONENTS": 7}
 
 _p = c_void_p
 _pi32, _pi64, _pf64 = POINTER(c_int32), POINTER(c_int64), POINTER(c_double)

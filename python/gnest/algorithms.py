@@ -90,7 +90,7 @@ class _Outputs:
         elif kind == RESULT_KINDS["COUNTS"]:
             self.values = np.empty(n, dtype=np.uint64) if per_vertex else None
             self.result.values_u64 = _out(self.values, c_uint64)
-        else:  # LEVELS, COLORING, NODE_VALUES
+        else:  # LEVELS, COLORING, NODE_VALUES, COMPONENTS
             self.values = np.empty(n, dtype=np.int32)
             self.result.values_i32 = _out(self.values, c_int32)
 
@@ -234,3 +234,16 @@ def bc_weighted(graph, sources=None, *, k=None, seed=1, backend="auto", options=
     weight 0 is one), raises InvalidInput."""
     return _run("bc_weighted", graph, backend, options,
                 sources=_bc_sources(graph, sources, k, seed)).values
+
+
+def connected_components(graph, *, backend="auto", options=None):
+    """Weakly connected components: int32 array, each vertex's component named by its smallest
+    vertex id (the same on every backend). An arc joins its ends in either direction: a directed
+    graph needs no symmetrizing. The number of components is (labels == arange(n)).sum()."""
+    return _run("connected_components", graph, backend, options).values
+
+
+def strongly_connected_components(graph, *, backend="auto", options=None):
+    """Strongly connected components, arcs as stored: int32 array, each vertex's component named
+    by its smallest vertex id (the same on every backend)."""
+    return _run("strongly_connected_components", graph, backend, options).values

@@ -27,6 +27,15 @@ FUNCTIONS = {
         "NetworkX's order; prim and boruvka run on networkx."),
     "minimum_spanning_tree": "As minimum_spanning_edges.",
     "triangles": "Triangle counts on gnest.",
+    "connected_components": (
+        "Labels on gnest; the sets come in NetworkX's order (by their first node)."),
+    "number_connected_components": "Counted on gnest.",
+    "weakly_connected_components": "As connected_components, arcs taken both ways.",
+    "number_weakly_connected_components": "Counted on gnest.",
+    "strongly_connected_components": (
+        "Labels on gnest; the sets come by their first node in the graph's order, not in "
+        "networkx's (Tarjan's completion) order."),
+    "number_strongly_connected_components": "Counted on gnest.",
 }
 
 

@@ -305,6 +305,60 @@ def triangles(G, nodes=None):
     return {node: counts[gg.index[node]] for node in graph.nbunch_iter(nodes)}
 
 
+# ---------------------------------------------------------------------------------------------
+# Connected components
+# ---------------------------------------------------------------------------------------------
+
+def _labels(G, strong):
+    """Each vertex's component (its smallest vertex index) on gnest, weak or strong."""
+    gg = as_gnest(G)
+    run = gnest.strongly_connected_components if strong else gnest.connected_components
+    return gg, run(gg.plain(), **_run_options())
+
+
+def _component_sets(G, strong):
+    """The components as sets of nodes, by their first node in the graph's order: the order
+    NetworkX yields (weakly) connected components in."""
+    gg, labels = _labels(G, strong)
+    if labels.size == 0:
+        return
+    by_label = np.argsort(labels, kind="stable")
+    for part in np.split(by_label, np.flatnonzero(np.diff(labels[by_label])) + 1):
+        yield set(gg.node_array(part))
+
+
+def _count(G, strong):
+    _, labels = _labels(G, strong)
+    return int(np.count_nonzero(labels == np.arange(labels.size)))
+
+
+def connected_components(G):
+    yield from _component_sets(G, False)
+
+
+def number_connected_components(G):
+    return _count(G, False)
+
+
+def weakly_connected_components(G):
+    yield from _component_sets(G, False)
+
+
+def number_weakly_connected_components(G):
+    return _count(G, False)
+
+
+def strongly_connected_components(G):
+    yield from _component_sets(G, True)
+
+
+def number_strongly_connected_components(G):
+    return _count(G, True)
+
+
 __all__ = ["GnestGraph", "betweenness_centrality", "bfs_layers", "greedy_color",
            "minimum_spanning_edges", "minimum_spanning_tree", "single_source_dijkstra_path_length",
-           "single_source_shortest_path_length", "triangles"]
+           "single_source_shortest_path_length", "triangles", "connected_components",
+           "number_connected_components", "weakly_connected_components",
+           "number_weakly_connected_components", "strongly_connected_components",
+           "number_strongly_connected_components"]

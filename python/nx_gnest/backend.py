@@ -41,6 +41,16 @@ def _kruskal(graph, algorithm="kruskal", weight="weight", **_):
     return _weight_is_a_name(graph, weight)
 
 
+def _needs_directed(graph, **_):
+    return "undirected graph: networkx raises (a function for directed graphs)" \
+        if not graph.is_directed() else True
+
+
+def _refuses_directed(graph, **_):
+    return "directed graph: networkx raises (a function for undirected graphs)" \
+        if graph.is_directed() else True
+
+
 # What each function needs of its arguments (data-dependent limits raise NotImplementedError
 # from the function itself; see algorithms.py).
 _ARGUMENT_CHECKS = {
@@ -52,6 +62,12 @@ _ARGUMENT_CHECKS = {
     "minimum_spanning_edges": _kruskal,
     "minimum_spanning_tree": _kruskal,
     "triangles": _needs_undirected,
+    "connected_components": _refuses_directed,
+    "number_connected_components": _refuses_directed,
+    "weakly_connected_components": _needs_directed,
+    "number_weakly_connected_components": _needs_directed,
+    "strongly_connected_components": _needs_directed,
+    "number_strongly_connected_components": _needs_directed,
 }
 assert _ARGUMENT_CHECKS.keys() == FUNCTIONS.keys()
 

@@ -456,3 +456,35 @@ def test_algorithm_errors(ctx):
     with pytest.raises(gnest.InvalidArgument) as caught:
         gnest.bfs(g, 0, options="colour=blue")
     assert isinstance(caught.value, ValueError) and "colour" in str(caught.value)
+
+
+def _smallest_ids(components, n):
+    """Labels from NetworkX's components: each vertex's component by its smallest vertex."""
+    labels = np.empty(n, np.int32)
+    for part in components:
+        labels[list(part)] = min(part)
+    return labels
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_components_match_networkx(ctx, seed):
+    G = nx.gnp_random_graph(80, 0.02 * seed, seed=seed, directed=True)
+    G.add_edge(5, 5)  # a self-loop joins nothing
+    src, dst = zip(*G.edges)
+    g = gnest.from_edges(src, dst, num_vertices=80, ctx=ctx)
+    weak = gnest.connected_components(g)
+    assert weak.dtype == np.int32
+    assert weak.tolist() == _smallest_ids(nx.weakly_connected_components(G), 80).tolist()
+    strong = gnest.strongly_connected_components(g, backend="cpu")
+    assert strong.tolist() == _smallest_ids(nx.strongly_connected_components(G), 80).tolist()
+    assert gnest.last_info().backend == "cpu"
+    assert np.count_nonzero(strong == np.arange(80)) == nx.number_strongly_connected_components(G)
+
+
+def test_components_of_empty_and_isolated_graphs(ctx):
+    empty = gnest.from_edges([], [], num_vertices=0, ctx=ctx)
+    assert gnest.connected_components(empty).size == 0
+    assert gnest.strongly_connected_components(empty).size == 0
+    lone = gnest.from_edges([], [], num_vertices=3, ctx=ctx)
+    assert gnest.connected_components(lone).tolist() == [0, 1, 2]
+    assert gnest.strongly_connected_components(lone).tolist() == [0, 1, 2]

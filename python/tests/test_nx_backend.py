@@ -333,3 +333,34 @@ def test_config_chooses_the_gnest_backend():
         assert gnest.last_info().reason == "forced by caller"
     finally:
         nx.config.backends.gnest.backend = "auto"
+
+
+def _as_sets(components):
+    return sorted(map(frozenset, components), key=lambda s: sorted(map(str, s)))
+
+
+@pytest.mark.parametrize("name", UNDIRECTED)
+def test_connected_components(name):
+    G = UNDIRECTED[name]
+    ours, theirs = both(nx.connected_components, G)
+    assert list(ours) == list(theirs)  # the same sets in the same order
+    assert nx.number_connected_components(G, backend="gnest") == \
+        nx.number_connected_components(G)
+
+
+@pytest.mark.parametrize("name", [n for n in ALL if n not in UNDIRECTED])
+def test_weakly_and_strongly_connected_components(name):
+    G = ALL[name]
+    ours, theirs = both(nx.weakly_connected_components, G)
+    assert list(ours) == list(theirs)
+    ours, theirs = both(nx.strongly_connected_components, G)
+    assert _as_sets(ours) == _as_sets(theirs)  # networkx's order is its search's
+    for count in (nx.number_weakly_connected_components, nx.number_strongly_connected_components):
+        assert count(G, backend="gnest") == count(G)
+
+
+def test_components_refuse_the_wrong_kind_of_graph():
+    with pytest.raises(nx.NetworkXNotImplemented):
+        list(nx.connected_components(nx.DiGraph([(0, 1)]), backend="gnest"))
+    with pytest.raises(nx.NetworkXNotImplemented):
+        list(nx.strongly_connected_components(nx.Graph([(0, 1)]), backend="gnest"))

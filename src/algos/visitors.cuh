@@ -6,8 +6,10 @@
 #include "algos/bc.cuh"
 #include "algos/bc_weighted.cuh"
 #include "algos/bfs.cuh"
+#include "algos/cc.cuh"
 #include "algos/color.cuh"
 #include "algos/mst.cuh"
+#include "algos/scc.cuh"
 #include "algos/sssp.cuh"
 #include "algos/tc.cuh"
 #include "algos/tree.cuh"
@@ -38,6 +40,12 @@
   X(ARG, bcw_backward_f) \
   X(ARG, bcw_count_in_arcs_d) \
   X(ARG, bcw_forward_d) \
-  X(ARG, bcw_backward_d)
+  X(ARG, bcw_backward_d) \
+  X(ARG, cc_hook_visitor) \
+  X(ARG, scc_reverse_visitor) \
+  X(ARG, scc_count_visitor) \
+  X(ARG, scc_peel_visitor) \
+  X(ARG, scc_forward_visitor) \
+  X(ARG, scc_backward_visitor)
 
 #endif

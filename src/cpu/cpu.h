@@ -38,6 +38,13 @@ gnest_status gn_cpu_color(const gn_csr *g, gnest_color_tie tie, int32_t *colors,
 gnest_status gn_cpu_mst(const gn_csr *g, double *total, int64_t *num_edges, int32_t *edge_u,
                         int32_t *edge_v, double *edge_w, gn_cpu_counts *c);
 gnest_status gn_cpu_tc(const gn_csr *g, uint64_t *total, uint64_t *per_vertex, gn_cpu_counts *c);
+/* Weakly connected components (union-find; an arc joins its ends, no reverse arc needed) and
+ * strongly connected components (iterative Tarjan): label[v] = the smallest vertex id of v's
+ * component; *num_components = their number. */
+gnest_status gn_cpu_cc(const gn_csr *g, int32_t *label, int32_t *num_components,
+                       gn_cpu_counts *c);
+gnest_status gn_cpu_scc(const gn_csr *g, int32_t *label, int32_t *num_components,
+                        gn_cpu_counts *c);
 /* A rooted tree as the tree references read it: its children lists and its nodes in level order.
  * A view of arrays owned elsewhere (core's tree handle lends its own): cpu sits below core and
  * knows none of its handles. */

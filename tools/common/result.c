@@ -27,7 +27,7 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
       r->edge_weight = zalloc((int64_t)n - 1, sizeof(double));
       ok = r->edge_u && r->edge_v && r->edge_weight;
       break;
-    default: /* LEVELS, COLORING, NODE_VALUES */
+    default: /* LEVELS, COLORING, NODE_VALUES, COMPONENTS */
       ok = (r->values_i32 = zalloc(n, sizeof(int32_t))) != NULL;
       break;
   }

@@ -144,6 +144,7 @@ static int outputs_agree(const bench_input *in, const bench_output *ref, const b
                (unsigned long long)x->total);
       return 0;
     case GNEST_RESULT_NODE_VALUES:
+    case GNEST_RESULT_COMPONENTS:
       return compare_ints(got->algo.name, x->values_i32, y->values_i32, got->n, why, size);
   }
   return 0;

@@ -62,6 +62,9 @@ int cli_results_agree(const cli_input *in, const cli_result *ref, const cli_resu
     case GNEST_RESULT_COUNTS:
       return y->total == x->total &&
              memcmp(x->values_u64, y->values_u64, (size_t)r->n * sizeof(uint64_t)) == 0;
+    case GNEST_RESULT_COMPONENTS:
+      return y->num_components == x->num_components &&
+             same_i32(x->values_i32, y->values_i32, r->n);
     default: return same_i32(x->values_i32, y->values_i32, r->n); /* LEVELS, NODE_VALUES */
   }
 }

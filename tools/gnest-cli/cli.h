@@ -219,6 +219,7 @@ typedef struct cli_digest {
   int64_t components;       /* FOREST: n - forest edges */
   int32_t max_value;        /* NODE_VALUES: largest value and the lowest node holding it */
   int32_t max_node;
+  int64_t largest;          /* COMPONENTS: vertices of the largest component */
 } cli_digest;
 
 void cli_digest_compute(const cli_result *r, cli_digest *d);

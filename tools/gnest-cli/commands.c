@@ -61,6 +61,9 @@ static void output_text(const gnest_algorithm_desc *d, char *buf, size_t size) {
       snprintf(buf, size, "the total on the first line, then the %s of each vertex, one per line",
                d->value_name);
       break;
+    case GNEST_RESULT_COMPONENTS:
+      snprintf(buf, size, "one component per line: its smallest vertex id");
+      break;
     default: snprintf(buf, size, "one value per line"); break;
   }
 }

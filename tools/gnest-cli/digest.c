@@ -1,6 +1,7 @@
 /* gnest-cli: the few numbers that summarise a result, by its kind (reached vertices, top-5
  * scores, ...). */
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -50,6 +51,18 @@ static void digest_node_values(const cli_result *r, cli_digest *d) {
     }
 }
 
+/* Labels are vertex ids: one counter per vertex (without the memory for it, the largest
+ * component is given as -1). */
+static void digest_components(const cli_result *r, cli_digest *d) {
+  int64_t *size = calloc(r->n > 0 ? (size_t)r->n : 1, sizeof *size);
+  d->largest = size ? 0 : -1;
+  for (int32_t v = 0; size && v < r->n; ++v) {
+    const int64_t s = ++size[r->out.values_i32[v]];
+    if (s > d->largest) d->largest = s;
+  }
+  free(size);
+}
+
 void cli_digest_compute(const cli_result *r, cli_digest *d) {
   memset(d, 0, sizeof *d);
   switch (r->algo.result) {
@@ -58,6 +71,7 @@ void cli_digest_compute(const cli_result *r, cli_digest *d) {
     case GNEST_RESULT_SCORES: digest_top_scores(r, d); break;
     case GNEST_RESULT_FOREST: d->components = (int64_t)r->n - r->out.num_edges; break;
     case GNEST_RESULT_NODE_VALUES: digest_node_values(r, d); break;
+    case GNEST_RESULT_COMPONENTS: digest_components(r, d); break;
     default: break;
   }
 }

@@ -38,9 +38,11 @@ static void table_of(const cli_result *r, cli_table *t) {
   t->rows = r->n;
   t->cols = 2;
   strcpy(t->names[0], r->algo.input == GNEST_INPUT_TREE ? "node" : "vertex");
-  /* a coloring's registry name counts the colors ("colors"); a row holds one color */
-  column_name(t->names[1], sizeof t->names[1],
-              r->algo.result == GNEST_RESULT_COLORING ? "color" : r->algo.value_name);
+  /* a coloring's (components') registry name counts the colors ("colors"); a row holds one */
+  const char *one = r->algo.result == GNEST_RESULT_COLORING      ? "color"
+                    : r->algo.result == GNEST_RESULT_COMPONENTS ? "component"
+                                                                : r->algo.value_name;
+  column_name(t->names[1], sizeof t->names[1], one);
 }
 
 /* The value of one vertex as text: the digits each kind needs ("inf" for an unreached
@@ -53,6 +55,9 @@ static void vertex_value(char *buf, size_t size, const cli_result *r, int32_t v)
       break;
     case GNEST_RESULT_SCORES: snprintf(buf, size, "%.17g", o->values_f64[v]); break;
     case GNEST_RESULT_COUNTS: snprintf(buf, size, "%" PRIu64, o->values_u64[v]); break;
+    case GNEST_RESULT_COMPONENTS: /* a vertex id: the file's, as the vertex column */
+      snprintf(buf, size, "%" PRId32, file_id(r, o->values_i32[v]));
+      break;
     default: /* LEVELS, COLORING, NODE_VALUES */
       snprintf(buf, size, "%" PRId32, o->values_i32[v]);
       break;

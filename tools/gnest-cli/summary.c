@@ -96,6 +96,10 @@ static void print_result_lines(FILE *f, const cli_input *in, const cli_result *r
     case GNEST_RESULT_NODE_VALUES:
       fprintf(f, "max %s %" PRId32 " (node %" PRId32 ")\n", value, d.max_value, d.max_node);
       break;
+    case GNEST_RESULT_COMPONENTS:
+      fprintf(f, "%s: %" PRId32 " (largest: %" PRId64 " vertices)\n", value, o->num_components,
+              d.largest);
+      break;
   }
 }
 

@@ -101,6 +101,10 @@ static void json_result(cli_json *j, const cli_input *in, const cli_result *r) {
       json_max_key(j, r); cli_json_i64(j, d.max_value);
       cli_json_key(j, "max_node"); cli_json_i64(j, d.max_node);
       break;
+    case GNEST_RESULT_COMPONENTS:
+      cli_json_key(j, r->algo.value_name); cli_json_i64(j, o->num_components);
+      cli_json_key(j, "largest_component"); cli_json_i64(j, d.largest);
+      break;
   }
 }
 
