@@ -6,6 +6,7 @@
  * Termination and bound: every push follows a strict improvement; a vertex whose shortest path
  * has h arcs is final after level h - 1, so at most n levels push anything. */
 #include "algos/algo.cuh"
+#include "algos/pred_driver.cuh"
 #include "algos/sssp.cuh"
 
 /* Distances are kept as the bits of non-negative floats, which order like the floats, so an int
@@ -37,7 +38,7 @@ static gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
 }
 
 static gnest_status sssp_on_device(gn_engine &e, const gn_device_graph *dg, int32_t source,
-                                   float *dist_out) {
+                                   float *dist_out, int32_t *pred_out) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
@@ -55,26 +56,46 @@ static gnest_status sssp_on_device(gn_engine &e, const gn_device_graph *dg, int3
   GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
   const sssp_visitor v = {{dg->offsets, dg->cols}, dg->weights, dist, queued};
   GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
+  int32_t *pred = nullptr;
+  if (pred_out) GN_TRY(gn_sssp_pred_on_device(e, dg, source, (const float *)dist, &pred));
   GN_TRY(gn_engine_close(&e));
+  if (pred_out) GN_TRY(gn_to_host(ctx, pred_out, pred, sizeof(int32_t) * (size_t)n));
   return gn_to_host(ctx, dist_out, dist, sizeof(float) * (size_t)n);
 }
 
-gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
-                        const gnest_options *opts, gnest_info *info) {
+/* gnest_sssp and gnest_sssp_pred (pred NULL: no predecessors), as the function fn. */
+static gnest_status sssp_call(gnest_ctx *ctx, const char *fn, const gnest_graph *g,
+                              int32_t source, float *dist, int32_t *pred,
+                              const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SSSP, fn, g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, dist, "dist"));
         GN_TRY(gn_check_source(&call, g, source));
         return sssp_check_weights(&call, &g->csr);
       },
-      [&](gn_cpu_counts *c) { return gn_cpu_sssp(&g->csr, source, dist, c); },
-      [&](gn_engine &e, const gn_device_graph *dg) { return sssp_on_device(e, dg, source, dist); });
+      [&](gn_cpu_counts *c) {
+        GN_TRY(gn_cpu_sssp(&g->csr, source, dist, c));
+        return pred ? gn_pred_on_host(&call, &g->csr, source, NULL, dist, pred, c) : GNEST_OK;
+      },
+      [&](gn_engine &e, const gn_device_graph *dg) {
+        return sssp_on_device(e, dg, source, dist, pred);
+      });
+}
+
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+                        const gnest_options *opts, gnest_info *info) {
+  return sssp_call(ctx, "gnest_sssp", g, source, dist, NULL, opts, info);
+}
+
+gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+                             int32_t *pred, const gnest_options *opts, gnest_info *info) {
+  return sssp_call(ctx, "gnest_sssp_pred", g, source, dist, pred, opts, info);
 }
 
 /* gnest_run's entry (algos.def). */
 gnest_status gn_run_sssp(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                          const gnest_options *opts, gnest_info *info) {
-  return gnest_sssp(ctx, in->graph, in->source, out->values_f32, opts, info);
+  return gnest_sssp_pred(ctx, in->graph, in->source, out->values_f32, out->pred, opts, info);
 }

@@ -7,6 +7,7 @@
 #include "algos/bfs.cuh"
 #include "algos/color.cuh"
 #include "algos/mst.cuh"
+#include "algos/pred.cuh"
 #include "algos/sssp.cuh"
 #include "algos/tc.cuh"
 #include "algos/tree.cuh"
@@ -27,6 +28,9 @@
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
-  X(ARG, heights_visitor)
+  X(ARG, heights_visitor) \
+  X(ARG, bfs_pred_visitor) \
+  X(ARG, sssp_hops_visitor) \
+  X(ARG, sssp_pred_visitor)
 
 #endif
