@@ -534,8 +534,8 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, fl
  * vertex reaches the source in hops[v] steps (never a cycle, even with zero weights).
  * The predecessors are computed after the traversal: BFS one pass over the arcs, SSSP a
  * frontier loop over the arcs on shortest paths (hops) and one pass over the arcs; both are in
- * gnest_info.time_ms, backend_passes and edges_visited, and the reason ends with
- * "; predecessors: ..." saying so. */
+ * gnest_info.time_ms, backend_passes and edges_visited (own_passes: SSSP's fill kernel), and the
+ * reason ends with "; predecessors: ..., timed" saying so. */
 gnest_status gnest_bfs_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
                             int32_t *pred, const gnest_options *opts, gnest_info *info);
 gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,

@@ -12,6 +12,7 @@ from ._lib import VERSION as __version__
 from ._lib import lib as _lib, library_path
 from .algorithms import (Info, SpanningForest, bc, bfs, color, last_info, mst, sssp,
                          tree_descendants, tree_heights, triangles)
+from .algorithms import path_to
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
                      TooLarge, UnsupportedFormat)
@@ -40,5 +41,5 @@ __all__ = [
     "default_context", "from_csr", "from_edges", "from_networkx", "from_scipy", "last_info",
     "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
-    "triangles",
+    "triangles", "path_to",
 ]

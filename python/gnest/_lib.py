@@ -102,7 +102,7 @@ class Result(ctypes.Structure):
                 ("values_f64", POINTER(c_double)), ("values_u64", POINTER(c_uint64)),
                 ("edge_u", POINTER(c_int32)), ("edge_v", POINTER(c_int32)),
                 ("edge_w", POINTER(ctypes.c_float)), ("total", c_uint64), ("num_colors", c_int32),
-                ("total_weight", c_double), ("num_edges", c_int64)]
+                ("total_weight", c_double), ("num_edges", c_int64), ("pred", POINTER(c_int32))]
 
 
 # Mirrors of the header's structs, by their C names (for the layout test).

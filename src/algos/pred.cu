@@ -23,7 +23,7 @@ static gnest_status pred_pass(gn_engine &e, const gn_device_graph *dg, const Arc
 gnest_status gn_bfs_pred_on_device(gn_engine &e, const gn_device_graph *dg, const int32_t *level,
                                    int32_t **pred) {
   GN_TRY(pred_pass(e, dg, gn_every_arc{}, level, pred));
-  gn_reason_appendf(e.call, "; predecessors: 1 pass over the arcs, in time_ms");
+  gn_reason_appendf(e.call, "; predecessors: 1 pass, timed");
   return GNEST_OK;
 }
 
@@ -41,8 +41,7 @@ gnest_status gn_sssp_pred_on_device(gn_engine &e, const gn_device_graph *dg, int
   int32_t levels = 0;
   GN_TRY(gn_run_frontier(e, v, f, &levels));
   GN_TRY(pred_pass(e, dg, arc, hops, pred));
-  gn_reason_appendf(e.call, "; predecessors: %d-level loop and 1 pass over the arcs, in time_ms",
-                    (int)levels);
+  gn_reason_appendf(e.call, "; predecessors: %d-level loop + 1 pass, timed", (int)levels);
   return GNEST_OK;
 }
 
@@ -50,7 +49,6 @@ gnest_status gn_pred_on_host(gn_call *call, const gn_csr *g, int32_t source,
                              const int32_t *levels, const float *dist, int32_t *pred,
                              gn_cpu_counts *c) {
   GN_TRY(gn_cpu_pred(g, source, levels, dist, pred, c));
-  gn_reason_appendf(call, "; predecessors: %s over the arcs, in time_ms",
-                    dist ? "a BFS of the shortest-path arcs and 1 pass" : "1 pass");
+  gn_reason_appendf(call, "; predecessors: %s, timed", dist ? "a BFS + 1 pass" : "1 pass");
   return GNEST_OK;
 }
