@@ -560,6 +560,23 @@ gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int
 gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
                         const gnest_options *opts, gnest_info *info);
 
+/* Since 0.5.0. gnest_bfs and gnest_sssp that also return each vertex's parent on a shortest
+ * path, so that paths can be rebuilt backwards from pred; pred NULL: the plain call.
+ * The rule, the same on every backend and in the CPU reference: let hops[v] be the fewest arcs
+ * on a shortest path source -> v (for BFS, levels[v]); an arc u -> v is on a shortest path when
+ * u is reached and dist[u] + w(u,v) == dist[v], computed as the traversal computes it (for BFS
+ * every arc of a reached u). pred[v] is the smallest u of such an arc with hops[u] + 1 ==
+ * hops[v]; pred[source] = -1, and -1 for every unreached vertex. Following pred from any reached
+ * vertex reaches the source in hops[v] steps (never a cycle, even with zero weights).
+ * The predecessors are computed after the traversal: BFS one pass over the arcs, SSSP a
+ * frontier loop over the arcs on shortest paths (hops) and one pass over the arcs; both are in
+ * gnest_info.time_ms, backend_passes and edges_visited (own_passes: SSSP's fill kernel), and the
+ * reason ends with "; predecessors: ..., timed" saying so. */
+gnest_status gnest_bfs_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
+                            int32_t *pred, const gnest_options *opts, gnest_info *info);
+gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+                             int32_t *pred, const gnest_options *opts, gnest_info *info);
+
 typedef enum gnest_bc_mode { GNEST_BC_ALL = 0, GNEST_BC_LIST, GNEST_BC_SAMPLE } gnest_bc_mode;
 typedef struct gnest_bc_sources {
   gnest_bc_mode mode;
@@ -728,6 +745,8 @@ typedef struct gnest_result {
   double total_weight;    /* FOREST */
   int64_t num_edges;      /* FOREST */
   int32_t num_components; /* COMPONENTS */
+  int32_t *pred;          /* Since 0.5.0. bfs, sssp: n entries, or NULL; when non-NULL each
+                             vertex's parent on a shortest path (gnest_bfs_pred) */
 } gnest_result;
 
 /* Runs algorithm a on in into out: the typed function of a (gnest_bfs, ...) with its checks,

@@ -2661,3 +2661,55 @@ Test(cli, components_summaries_and_outputs) {
   cr_expect_not_null(strstr(r.out, "smallest vertex id"), "%s", r.out);
   run_free(&r);
 }
+
+/* `CMD FILE --source=0 --predecessors [FLAG] --output - --output-format FORMAT`: standard output
+ * is exactly want. */
+static void expect_pred_output(const char *cmd, const char *file, const char *flag,
+                               const char *format, const char *want) {
+  const char *argv[] = {CLI, cmd, file, "--source=0", "--predecessors", "--output", "-",
+                        "--output-format", format, flag, NULL};
+  run_out r = run_argv(CLI, argv);
+  cr_assert_eq(r.status, 0, "%s --predecessors %s: stderr: %s", cmd, format, r.err);
+  if (strcmp(format, "json") == 0) {
+    cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+    const char *result = strstr(r.out, ",\"result\":");
+    cr_assert_not_null(result, "%s", r.out);
+    cr_expect_str_eq(result + strlen(",\"result\":"), want);
+  } else {
+    cr_expect_str_eq(r.out, want, "%s --predecessors --output-format %s", cmd, format);
+  }
+  cr_expect_not_null(strstr(r.err, "predecessors: "), "the reason says what ran: %s", r.err);
+  run_free(&r);
+}
+
+Test(cli, predecessors_in_every_output_format) {
+  /* 0 -> {1, 2} -> 3: a tie at 3, the smaller parent wins; 4 unreached; 3 -> 0 into the source.
+   * Weighted: 0 -> 3 directly (weight 2) is as short as 0 -> 1 -> 3 and has fewer arcs. */
+  const char *in = put("tie.el", "0 2 1\n0 1 1\n2 3 1\n1 3 1\n3 0 1\n4 3 1\n");
+  expect_pred_output("bfs", in, NULL, "text", "0 -1\n1 0\n1 0\n2 1\n-1 -1\n");
+  expect_pred_output("bfs", in, NULL, "csv",
+                     "vertex,level,pred\n0,0,-1\n1,1,0\n2,1,0\n3,2,1\n4,-1,-1\n");
+  expect_pred_output("bfs", in, NULL, "json",
+                     "{\"vertex\":[0,1,2,3,4],\"level\":[0,1,1,2,-1],\"pred\":[-1,0,0,1,-1]}}\n");
+  const char *direct = put("direct.el", "0 1 1\n1 3 1\n0 3 2\n");
+  expect_pred_output("sssp", direct, NULL, "csv",
+                     "vertex,distance,pred\n0,0,-1\n1,1,0\n2,inf,-1\n3,2,0\n");
+  expect_pred_output("sssp", direct, NULL, "json",
+                     "{\"vertex\":[0,1,2,3],\"distance\":[0,1,null,2],\"pred\":[-1,0,-1,0]}}\n");
+}
+
+Test(cli, predecessors_carry_the_file_ids_and_apply_to_traversals_only) {
+  const char *in = put("sparse.el", "0 20\n20 30\n0 30\n");
+  expect_pred_output("bfs", in, "--relabel", "csv",
+                     "vertex,level,pred\n0,0,-1\n20,1,0\n30,1,0\n");
+  run_out r = run_cli("bc", path5(), "--predecessors", NULL);
+  cr_expect_eq(r.status, 2);
+  char line[512];
+  cr_expect_str_eq(error_line(&r, line, sizeof line),
+                   "gnest-cli: bc: --predecessors does not apply to this command (see gnest-cli "
+                   "bc --help)");
+  run_free(&r);
+  r = run_cli("sssp", path5(), "--predecessors", "--compare", "--runs", "1", NULL);
+  cr_expect_eq(r.status, 0, "every backend that ran agrees, predecessors too: %s%s", r.out, r.err);
+  run_free(&r);
+}

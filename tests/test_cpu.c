@@ -1493,3 +1493,117 @@ Test(cpu_components, random_graphs_match_reachability) {
     free_csr(&g);
   }
 }
+
+/* ------------------------------------------------------------------------------------------ */
+/* Predecessors (gn_cpu_pred; the rule: gnest.h, gnest_bfs_pred).                             */
+/* ------------------------------------------------------------------------------------------ */
+
+static void assert_preds(const int32_t *pred, const int32_t *want, int32_t n) {
+  for (int32_t v = 0; v < n; v++)
+    cr_assert_eq(pred[v], want[v], "pred[%d] = %d, want %d", v, pred[v], want[v]);
+}
+
+Test(cpu_pred, bfs_ties_unreached_self_loop_and_arc_into_source) {
+  /* 0 -> {1, 2}, both -> 3 (a tie: 1 wins), 3 -> 3 (self-loop), 3 -> 0 (into the source),
+   * 4 -> 3 from an unreached vertex, 5 isolated. */
+  const int32_t s[] = {0, 0, 2, 1, 3, 3, 4}, d[] = {2, 1, 3, 3, 3, 0, 3};
+  gn_csr g = build_csr(6, 7, s, d, NULL, 0);
+  int32_t levels[6], pred[6];
+  gn_cpu_counts c = {0, 0};
+  cr_assert_eq(gn_cpu_bfs(&g, 0, levels, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_pred(&g, 0, levels, NULL, pred, &c), GNEST_OK);
+  const int32_t want[6] = {-1, 0, 0, 1, -1, -1};
+  assert_preds(pred, want, 6);
+  cr_assert_eq(c.edges_visited, 6); /* the arcs of the reached vertices 0..3 */
+  free_csr(&g);
+}
+
+Test(cpu_pred, sssp_prefers_fewest_hops_then_smallest_id) {
+  /* dist: 0, 1, 2, 3. Vertex 2 is reached at 2 by 0 -> 2 (1 arc) and 0 -> 1 -> 2 (2 arcs): 0.
+   * Vertex 3 at 3 by 2 -> 3 and 1 -> 3, both after 2 arcs: the smaller, 1. 0 -> 3 (weight 5)
+   * is not on a shortest path. */
+  const int32_t s[] = {0, 0, 1, 2, 1, 0}, d[] = {1, 2, 2, 3, 3, 3};
+  const double w[] = {1, 2, 1, 1, 2, 5};
+  gn_csr g = build_csr(4, 6, s, d, w, 0);
+  double dist[4];
+  int32_t pred[4];
+  cr_assert_eq(gn_cpu_sssp(&g, 0, dist, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_pred(&g, 0, NULL, dist, pred, NULL), GNEST_OK);
+  const int32_t want[4] = {-1, 0, 0, 1};
+  assert_preds(pred, want, 4);
+  free_csr(&g);
+}
+
+Test(cpu_pred, zero_weight_cycles_stay_a_tree) {
+  /* 0 -> 5 (1), 5 -> 3 (0), 3 <-> 2 (0), 2 -> 0 (0, back into the source). Every vertex but 0
+   * is at distance 1, and 2 -> 3 is as short as 5 -> 3: "the smallest u" alone would make 2 and 3
+   * each other's parent. By hops, 3 hangs from 5 and 2 from 3; the source keeps -1. 4 is
+   * unreached; 1 -> 4 from an unreached vertex adds nothing. */
+  const int32_t s[] = {0, 5, 3, 2, 2, 1}, d[] = {5, 3, 2, 3, 0, 4};
+  const double w[] = {1, 0, 0, 0, 0, 1};
+  gn_csr g = build_csr(6, 6, s, d, w, 0);
+  double dist[6];
+  int32_t pred[6];
+  cr_assert_eq(gn_cpu_sssp(&g, 0, dist, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_pred(&g, 0, NULL, dist, pred, NULL), GNEST_OK);
+  const int32_t want[6] = {-1, -1, 3, 5, -1, 0};
+  assert_preds(pred, want, 6);
+  free_csr(&g);
+}
+
+Test(cpu_pred, sssp_overflow_and_self_loop_give_no_parent) {
+  /* 0 -> 1 (1e308), 1 -> 2 (1e308): dist[2] overflows to +inf, unreached. 1 -> 1 (0): a zero
+   * self-loop is on no shortest path of more arcs. */
+  const int32_t s[] = {0, 1, 1}, d[] = {1, 2, 1};
+  const double w[] = {1e308, 1e308, 0};
+  gn_csr g = build_csr(3, 3, s, d, w, 0);
+  double dist[3];
+  int32_t pred[3];
+  cr_assert_eq(gn_cpu_sssp(&g, 0, dist, NULL), GNEST_OK);
+  cr_assert_eq(gn_cpu_pred(&g, 0, NULL, dist, pred, NULL), GNEST_OK);
+  const int32_t want[3] = {-1, 0, -1};
+  assert_preds(pred, want, 3);
+  free_csr(&g);
+}
+
+/* Every reached v's parent chain ends at the source, and the path it spells, summed left to
+ * right in double over the arcs it uses (the lightest parallel arc), is dist[v]. */
+static void assert_paths_rebuild(const gn_csr *g, int32_t source, const double *dist,
+                                 const int32_t *pred) {
+  int32_t *path = malloc((size_t)g->n * sizeof *path);
+  cr_assert_not_null(path);
+  for (int32_t v = 0; v < g->n; v++) {
+    if (isinf(dist[v]) || v == source) {
+      cr_assert_eq(pred[v], -1, "pred[%d] = %d", v, pred[v]);
+      continue;
+    }
+    int32_t len = 0;
+    for (int32_t x = v; x != source; x = pred[x]) {
+      cr_assert(x >= 0 && len < g->n, "the parents of %d do not reach the source", v);
+      path[len++] = x;
+    }
+    double sum = 0.0;
+    for (int32_t i = len - 1, u = source; i >= 0; u = path[i--]) {
+      double best = INFINITY;
+      for (int64_t e = g->offsets[u]; e < g->offsets[u + 1]; e++)
+        if (g->cols[e] == path[i] && g->weights[e] < best) best = g->weights[e];
+      sum = sum + best;
+    }
+    cr_assert(sum == dist[v], "path to %d sums to %g, dist %g", v, sum, dist[v]);
+  }
+  free(path);
+}
+
+Test(cpu_pred, random_weights_rebuild_every_shortest_path) {
+  for (int both = 0; both <= 1; both++) {
+    gn_csr g = build_random(2000, 6000, 5 + both, both ? 0 : 3, both); /* ties; fractions */
+    double *dist = malloc(2000 * sizeof *dist);
+    int32_t *pred = malloc(2000 * sizeof *pred);
+    cr_assert_eq(gn_cpu_sssp(&g, 7, dist, NULL), GNEST_OK);
+    cr_assert_eq(gn_cpu_pred(&g, 7, NULL, dist, pred, NULL), GNEST_OK);
+    assert_paths_rebuild(&g, 7, dist, pred);
+    free(dist);
+    free(pred);
+    free_csr(&g);
+  }
+}

@@ -66,6 +66,7 @@
 #include "algos/tree_euler.h"
 #include "algos/tree_method.h"
 #include "algos/bfs_method.h"
+#include "cpu/cpu.h"
 
 #define DATA_DIR "../shared/data"
 
@@ -307,7 +308,7 @@ static gnest_options case_options(const input_case *c, const gnest_options *run)
 }
 
 /* What one run wrote: gnest_result's arrays as the registry's result kind says, every optional
- * one allocated (tools/common/result.h). */
+ * one allocated (tools/common/result.h), and the predecessors of an algorithm from one source. */
 typedef struct outputs {
   gnest_result r;
   int32_t n;
@@ -316,6 +317,8 @@ typedef struct outputs {
 static void outputs_alloc(outputs *o, const input_case *c, const gnest_algorithm_desc *d) {
   o->n = case_size(c);
   cr_assert_eq(gn_result_alloc(d->result, o->n, 1, &o->r), GNEST_OK, "out of host memory");
+  if (d->sources == GNEST_SOURCES_ONE)
+    cr_assert_eq(gn_result_alloc_pred(o->n, &o->r), GNEST_OK, "out of host memory");
 }
 
 static void outputs_poison(outputs *o) {
@@ -326,6 +329,7 @@ static void outputs_poison(outputs *o) {
   poison(o->r.edge_u, edges * sizeof(int32_t));
   poison(o->r.edge_v, edges * sizeof(int32_t));
   poison(o->r.edge_weight, edges * sizeof(double));
+  poison(o->r.pred, (size_t)o->n * sizeof(int32_t));
   o->r.num_colors = -1;
   o->r.total_weight = -1;
   o->r.num_edges = -1;
@@ -450,6 +454,84 @@ static void compare_kind(const gpu_env *env, const bm_run *r, const input_case *
       break;
     default: expect_i32_equal(x->values_i32, y->values_i32, n, what); break; /* exact */
   }
+}
+
+/* The predecessors of a run from one source (gnest.h, gnest_bfs_pred): exactly the CPU's where
+ * the levels or distances are exactly the CPU's, and in any case exactly what the rule gives on
+ * the run's own levels or distances (src/cpu/pred.c), so a distance within tolerance does not
+ * hide a wrong parent. */
+static void compare_pred(const input_case *c, const gnest_algorithm_desc *d, const outputs *ref,
+                         const outputs *got, const char *what) {
+  if (!got->r.pred) return;
+  const int32_t n = case_size(c);
+  const int64_t *off;
+  const int32_t *col;
+  const double *w;
+  gnest_graph_csr(c->g, &off, &col, &w);
+  double *rounded = NULL; /* weights=float: the weights the run read */
+  if (w && c->weights == GNEST_WEIGHTS_FLOAT && d->result == GNEST_RESULT_DISTANCES) {
+    rounded = malloc((size_t)(off[n] > 0 ? off[n] : 1) * sizeof *rounded);
+    cr_assert_not_null(rounded);
+    for (int64_t e = 0; e < off[n]; e++) rounded[e] = (double)(float)w[e];
+  }
+  const gn_csr view = {.n = n, .m = off[n], .offsets = (int64_t *)off, .cols = (int32_t *)col,
+                       .weights = rounded ? rounded : (double *)w};
+  const int distances = d->result == GNEST_RESULT_DISTANCES;
+  int32_t *want = malloc((size_t)(n > 0 ? n : 1) * sizeof *want);
+  cr_assert_not_null(want);
+  cr_assert_eq(gn_cpu_pred(&view, c->source, distances ? NULL : got->r.values_i32,
+                           distances ? got->r.values_f64 : NULL, want, NULL),
+               GNEST_OK);
+  char which[600];
+  snprintf(which, sizeof which, "%s: predecessors by the rule on its own result", what);
+  expect_i32_equal(want, got->r.pred, n, which);
+  snprintf(which, sizeof which, "%s: predecessors", what); /* distances are exact */
+  expect_i32_equal(ref->r.pred, got->r.pred, n, which);
+  free(want);
+  free(rounded);
+}
+
+/* The levels of the predecessor tree: 1 + the most parents above a vertex (-1: no tree). */
+static int32_t pred_tree_levels(const int32_t *pred, int32_t n, int32_t source) {
+  int32_t *depth = malloc((size_t)n * sizeof *depth), *stack = malloc((size_t)n * sizeof *stack);
+  cr_assert(depth && stack);
+  for (int32_t v = 0; v < n; v++) depth[v] = -1;
+  depth[source] = 0;
+  int32_t deepest = 0;
+  for (int32_t v = 0; v < n; v++) {
+    int32_t top = 0, x = v;
+    while (x >= 0 && depth[x] < 0 && top < n) { /* up to a vertex of known depth */
+      stack[top++] = x;
+      x = pred[x];
+    }
+    const int32_t base = x >= 0 && depth[x] >= 0 ? depth[x] : -1;
+    if (base < 0) continue; /* unreached (the comparisons above catch any other case) */
+    while (top > 0) {
+      const int32_t y = stack[--top];
+      depth[y] = depth[pred[y]] + 1;
+      if (depth[y] > deepest) deepest = depth[y];
+    }
+  }
+  free(depth);
+  free(stack);
+  return deepest + 1;
+}
+
+/* gnest_info of a device run without its predecessor step (pred.cu: BFS one backend pass; SSSP
+ * the hops fill kernel, the hops loop's levels, as many as the tree's, and one pass), so that
+ * the traversal's own counts are checked as they are without it; the reason says it ran. */
+static gnest_info traversal_info(const input_case *c, gnest_algorithm a, const outputs *got,
+                                 const gnest_info *info, const char *what) {
+  gnest_info t = *info;
+  if (!got->r.pred || info->backend == GNEST_BACKEND_CPU) return t;
+  cr_assert_not_null(strstr(info->reason, "; predecessors: "), "%s: reason \"%s\"", what,
+                     info->reason);
+  t.backend_passes -= 1;
+  if (a == GNEST_ALGO_SSSP) {
+    t.own_passes -= 1;
+    t.backend_passes -= pred_tree_levels(got->r.pred, case_size(c), c->source);
+  }
+  return t;
 }
 
 /* --- what is particular to one algorithm --- */
@@ -804,7 +886,10 @@ static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm 
     if (!bm_status_agrees(env, r, a, c->name, rs, st)) continue;
     check_info(r, &info, c, what);
     check_particular(env, c, a, &ref, &info, st, what);
-    if (st == GNEST_OK) check_what_ran(env, c, a, &info, what);
+    if (st == GNEST_OK) {
+      const gnest_info traversal = traversal_info(c, a, &got, &info, what);
+      check_what_ran(env, c, a, &traversal, what);
+    }
     compare_kind(env, r, c, &d, &ref, &got, what);
     if (a == GNEST_ALGO_COLOR && st == GNEST_OK) {
       if (tie_ref.n < 0) {
@@ -813,6 +898,7 @@ static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm 
       }
       check_color_id_ties(env, c, r, &d, &tie_ref, &got, what);
     }
+    if (st == GNEST_OK) compare_pred(c, &d, &ref, &got, what);
   }
   if (tie_ref.n >= 0) outputs_free(&tie_ref);
   outputs_free(&ref);

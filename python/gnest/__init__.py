@@ -13,6 +13,7 @@ from ._lib import lib as _lib, library_path
 from .algorithms import (Info, SpanningForest, bc, bc_weighted, bfs, color, last_info, mst, sssp,
                          tree_descendants, tree_heights, triangles)
 from .algorithms import connected_components, strongly_connected_components
+from .algorithms import path_to
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
                      TooLarge, UnsupportedFormat)
@@ -42,7 +43,7 @@ __all__ = [
     "default_context", "from_csr", "from_edges", "from_networkx", "from_scipy", "last_info",
     "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
-    "triangles",
+    "triangles", "path_to",
     "ResultOverflow",
     "connected_components", "strongly_connected_components",
 ]

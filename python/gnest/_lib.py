@@ -104,7 +104,7 @@ class Result(ctypes.Structure):
                 ("edge_u", POINTER(c_int32)), ("edge_v", POINTER(c_int32)),
                 ("edge_weight", POINTER(c_double)), ("total", c_uint64), ("num_colors", c_int32),
                 ("total_weight", c_double), ("num_edges", c_int64),
-                ("num_components", c_int32)]
+                ("num_components", c_int32), ("pred", POINTER(c_int32))]
 
 
 # Mirrors of the header's structs, by their C names (for the layout test).

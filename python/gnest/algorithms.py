@@ -74,11 +74,15 @@ def _out(array, ctype):
 
 class _Outputs:
     """The numpy arrays of a result kind for n vertices (or nodes), and the gnest_result pointing
-    at them. per_vertex: a COUNTS result's optional per-vertex array."""
+    at them. per_vertex: a COUNTS result's optional per-vertex array; pred: the predecessors of
+    an algorithm from one source."""
 
-    def __init__(self, kind, n, per_vertex):
-        self.values = self.u = self.v = self.w = None
+    def __init__(self, kind, n, per_vertex, pred=False):
+        self.values = self.u = self.v = self.w = self.pred = None
         self.result = Result()
+        if pred:
+            self.pred = np.empty(n, dtype=np.int32)
+            self.result.pred = _out(self.pred, c_int32)
         if kind == RESULT_KINDS["FOREST"]:
             self.u, self.v = np.empty(max(n - 1, 0), np.int32), np.empty(max(n - 1, 0), np.int32)
             self.w = np.empty(max(n - 1, 0), np.float64)
@@ -96,13 +100,13 @@ class _Outputs:
 
 
 def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=True,
-         fields=()):
+         fields=(), pred=False):
     """Runs the registry's algorithm of Python name `name` on handle (a Graph or Tree) in the
     handle's context through gnest_run; records the info; returns its _Outputs."""
     row = ALGORITHMS[name]
     tree = row.input == INPUT_KINDS["TREE"]
     n = handle.num_nodes if tree else handle.num_vertices
-    out = _Outputs(row.result, n, per_vertex)
+    out = _Outputs(row.result, n, per_vertex, pred)
     run = RunInput(None if tree else handle._ptr, handle._ptr if tree else None, source,
                    None if sources is None else POINTER(BcSources)(sources))
     opts = _options(backend, options, fields)
@@ -126,16 +130,43 @@ def _vertex(graph, name, value):
     return v
 
 
-def bfs(graph, source, *, backend="auto", options=None):
-    """BFS levels from source (arcs as stored): int32 array, -1 where unreachable."""
-    return _run("bfs", graph, backend, options, source=_vertex(graph, "source", source)).values
+def _from_source(name, graph, source, backend, options, predecessors):
+    out = _run(name, graph, backend, options, source=_vertex(graph, "source", source),
+               pred=predecessors)
+    return (out.values, out.pred) if predecessors else out.values
 
 
-def sssp(graph, source, *, backend="auto", options=None):
+def bfs(graph, source, *, predecessors=False, backend="auto", options=None):
+    """BFS levels from source (arcs as stored): int32 array, -1 where unreachable. With
+    predecessors=True, (levels, pred): pred[v] is v's parent on a shortest path, the smallest
+    vertex among the parents on the paths of fewest arcs, -1 for the source and unreached
+    vertices (gnest.h, gnest_bfs_pred); path_to(pred, source, v) rebuilds a path."""
+    return _from_source("bfs", graph, source, backend, options, predecessors)
+
+
+def sssp(graph, source, *, predecessors=False, backend="auto", options=None):
     """Shortest distances from source: float64 array, inf where unreachable (unweighted graph:
     weight 1; a negative weight raises InvalidInput; a distance beyond the range of double raises
-    ResultOverflow). options="weights=float" runs the weights as float32 on a GPU (rounded)."""
-    return _run("sssp", graph, backend, options, source=_vertex(graph, "source", source)).values
+    ResultOverflow; options="weights=float" runs the weights as float32 on a GPU, rounded). With
+    predecessors=True, (dist, pred):
+    pred[v] is v's parent on a shortest path, the smallest vertex among the parents on the
+    shortest paths of fewest arcs, -1 for the source and unreached vertices."""
+    return _from_source("sssp", graph, source, backend, options, predecessors)
+
+
+def path_to(pred, source, target):
+    """The path source -> target as a list of vertices, rebuilt from the predecessors that bfs or
+    sssp returned for that source; [] when target is unreached."""
+    path = [int(target)]
+    while path[-1] != source:
+        parent = int(pred[path[-1]])
+        if parent < 0:
+            return []
+        path.append(parent)
+        if len(path) > len(pred):
+            raise ValueError("pred is not a tree of parents")
+    path.reverse()
+    return path
 
 
 def bc(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):

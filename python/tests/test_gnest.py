@@ -192,7 +192,7 @@ def test_the_functions_are_the_registrys_rows():
     rows = module.ALGORITHMS
     functions = {name for name, f in vars(module).items()
                  if inspect.isfunction(f) and not name.startswith("_")
-                 and f.__module__ == module.__name__} - {"last_info"}
+                 and f.__module__ == module.__name__} - {"last_info", "path_to"}
     assert functions == set(rows)
     assert set(rows) <= set(gnest.__all__)
 
@@ -488,3 +488,32 @@ def test_components_of_empty_and_isolated_graphs(ctx):
     lone = gnest.from_edges([], [], num_vertices=3, ctx=ctx)
     assert gnest.connected_components(lone).tolist() == [0, 1, 2]
     assert gnest.strongly_connected_components(lone).tolist() == [0, 1, 2]
+
+
+def test_predecessors_rule_and_paths(ctx):
+    # 0 -> {1, 2} -> 3: a tie at 3, the smaller parent wins; 3 -> 0 into the source; 4 unreached
+    g = gnest.from_edges([0, 0, 2, 1, 3, 4], [2, 1, 3, 3, 0, 3], num_vertices=5, ctx=ctx)
+    levels, pred = gnest.bfs(g, 0, predecessors=True)
+    assert "predecessors: " in gnest.last_info().reason
+    assert levels.tolist() == gnest.bfs(g, 0).tolist() == [0, 1, 1, 2, -1]
+    assert pred.tolist() == [-1, 0, 0, 1, -1]
+    assert gnest.path_to(pred, 0, 3) == [0, 1, 3]
+    assert gnest.path_to(pred, 0, 0) == [0]
+    assert gnest.path_to(pred, 0, 4) == []
+    # weighted: 0 -> 3 directly (2) is as short as 0 -> 1 -> 3 and has fewer arcs
+    w = gnest.from_edges([0, 1, 0], [1, 3, 3], weights=[1.0, 1.0, 2.0], num_vertices=4, ctx=ctx)
+    dist, wpred = gnest.sssp(w, 0, predecessors=True)
+    assert dist.tolist() == [0.0, 1.0, np.inf, 2.0]
+    assert wpred.tolist() == [-1, 0, -1, 0]
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_predecessor_paths_are_shortest(ctx, seed):
+    A = grid_matrix(7, 9, seed)
+    g = gnest.from_scipy(A, ctx=ctx)
+    dist, pred = gnest.sssp(g, seed, predecessors=True)
+    levels, bpred = gnest.bfs(g, seed, predecessors=True)
+    for v in range(g.num_vertices):
+        path = gnest.path_to(pred, seed, v)
+        assert sum(A[a, b] for a, b in zip(path, path[1:])) == dist[v]
+        assert len(gnest.path_to(bpred, seed, v)) == levels[v] + 1

@@ -22,6 +22,7 @@
 #include "algos/algo.cuh"
 #include "algos/bfs.cuh"
 #include "algos/bfs_method.h"
+#include "algos/pred_driver.cuh"
 
 /* One level of the optimizing loop (device): the item counts of its two passes (one of them 0)
  * and its frontier's size. */
@@ -195,7 +196,7 @@ static void bfs_reason(gn_call *call, const char *why, const bfs_do_report *r, i
 }
 
 static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, const gnest_graph *g,
-                                  int32_t source, int32_t *levels) {
+                                  int32_t source, int32_t *levels, int32_t *pred_out) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
@@ -222,27 +223,45 @@ static gnest_status bfs_on_device(gn_engine &e, const gn_device_graph *dg, const
     GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
     bfs_reason(call, why, nullptr, call->iterations);
   }
+  int32_t *pred = nullptr;
+  if (pred_out) GN_TRY(gn_bfs_pred_on_device(e, dg, level, &pred));
   GN_TRY(gn_engine_close(&e));
+  if (pred_out) GN_TRY(gn_to_host(ctx, pred_out, pred, sizeof(int32_t) * (size_t)n));
   return gn_to_host(ctx, levels, level, sizeof(int32_t) * (size_t)n);
 }
 
-gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
-                       const gnest_options *opts, gnest_info *info) {
+/* gnest_bfs and gnest_bfs_pred (pred NULL: no predecessors), as the function fn. */
+static gnest_status bfs_call(gnest_ctx *ctx, const char *fn, const gnest_graph *g, int32_t source,
+                             int32_t *levels, int32_t *pred, const gnest_options *opts,
+                             gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_algo_begin(&call, ctx, GNEST_ALGO_BFS, "gnest_bfs", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_BFS, fn, g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, levels, "levels"));
         return gn_check_source(&call, g, source);
       },
-      [&](gn_cpu_counts *c) { return gn_cpu_bfs(&g->csr, source, levels, c); },
+      [&](gn_cpu_counts *c) {
+        GN_TRY(gn_cpu_bfs(&g->csr, source, levels, c));
+        return pred ? gn_pred_on_host(&call, &g->csr, source, levels, NULL, pred, c) : GNEST_OK;
+      },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        return bfs_on_device(e, dg, g, source, levels);
+        return bfs_on_device(e, dg, g, source, levels, pred);
       });
+}
+
+gnest_status gnest_bfs(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
+                       const gnest_options *opts, gnest_info *info) {
+  return bfs_call(ctx, "gnest_bfs", g, source, levels, NULL, opts, info);
+}
+
+gnest_status gnest_bfs_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
+                            int32_t *pred, const gnest_options *opts, gnest_info *info) {
+  return bfs_call(ctx, "gnest_bfs_pred", g, source, levels, pred, opts, info);
 }
 
 /* gnest_run's entry (algos.def). */
 gnest_status gn_run_bfs(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                         const gnest_options *opts, gnest_info *info) {
-  return gnest_bfs(ctx, in->graph, in->source, out->values_i32, opts, info);
+  return gnest_bfs_pred(ctx, in->graph, in->source, out->values_i32, out->pred, opts, info);
 }

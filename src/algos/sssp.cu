@@ -11,6 +11,7 @@
 #include <math.h>
 
 #include "algos/algo.cuh"
+#include "algos/pred_driver.cuh"
 #include "algos/sssp.cuh"
 
 static const unsigned long long kInfBits = 0x7ff0000000000000ull; /* +INFINITY */
@@ -76,7 +77,7 @@ static gnest_status sssp_check_overflow(gn_call *call, const gnest_graph *g, con
 
 template <class W>
 static gnest_status sssp_run(gn_engine &e, const gn_device_graph *dg, const W *weights,
-                             int32_t source, double *dist_out) {
+                             int32_t source, double *dist_out, int32_t *pred_out) {
   gn_call *call = e.call;
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
@@ -95,43 +96,50 @@ static gnest_status sssp_run(gn_engine &e, const gn_device_graph *dg, const W *w
   GN_TRY(gn_frontier_seed(&e, &f, &source, 1));
   const sssp_visitor<W> v = {{dg->offsets, dg->cols}, weights, dist, queued};
   GN_TRY(gn_run_frontier(e, v, f, &call->iterations));
-  GN_TRY(gn_engine_close(&e));
+  int32_t *pred = nullptr;
   static_assert(sizeof *dist == sizeof *dist_out, "distances travel as their bits");
+  if (pred_out)
+    GN_TRY(gn_sssp_pred_on_device(e, dg, weights, source, (const double *)dist, &pred));
+  GN_TRY(gn_engine_close(&e));
+  if (pred_out) GN_TRY(gn_to_host(ctx, pred_out, pred, sizeof(int32_t) * (size_t)n));
   return gn_to_host(ctx, dist_out, dist, sizeof(double) * (size_t)n);
 }
 
 static gnest_status sssp_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
-                                   int32_t source, double *dist_out) {
+                                   int32_t source, double *dist_out, int32_t *pred_out) {
   gn_weights_view w;
   GN_TRY(gn_call_weights(e, g, &w));
-  if (w.f64) return sssp_run<double>(e, dg, w.f64, source, dist_out);
-  return sssp_run<float>(e, dg, w.f32, source, dist_out);
+  if (w.f64) return sssp_run<double>(e, dg, w.f64, source, dist_out, pred_out);
+  return sssp_run<float>(e, dg, w.f32, source, dist_out, pred_out);
 }
 
 static gnest_status sssp_on_host(gn_call *call, const gnest_graph *g, int32_t source,
-                                 double *dist, gn_cpu_counts *c) {
+                                 double *dist, int32_t *pred, gn_cpu_counts *c) {
   gn_csr view;
   double *rounded = nullptr;
   GN_TRY(gn_cpu_weights(call, g, &view, &rounded));
   gnest_status st = gn_cpu_sssp(&view, source, dist, c);
   if (st == GNEST_OK) st = sssp_check_overflow(call, g, &view, dist);
+  if (st == GNEST_OK && pred) st = gn_pred_on_host(call, &view, source, NULL, dist, pred, c);
   free(rounded);
   return st;
 }
 
-gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
-                        const gnest_options *opts, gnest_info *info) {
+/* gnest_sssp and gnest_sssp_pred (pred NULL: no predecessors), as the function fn. */
+static gnest_status sssp_call(gnest_ctx *ctx, const char *fn, const gnest_graph *g,
+                              int32_t source, double *dist, int32_t *pred,
+                              const gnest_options *opts, gnest_info *info) {
   gn_call call;
   return gn_public_call(
-      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SSSP, "gnest_sssp", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SSSP, fn, g, NULL, opts, info), g,
       [&] {
         GN_TRY(gn_need_output(&call, dist, "dist"));
         GN_TRY(gn_check_source(&call, g, source));
         return sssp_check_weights(&call, &g->csr);
       },
-      [&](gn_cpu_counts *c) { return sssp_on_host(&call, g, source, dist, c); },
+      [&](gn_cpu_counts *c) { return sssp_on_host(&call, g, source, dist, pred, c); },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        GN_TRY(sssp_on_device(e, g, dg, source, dist));
+        GN_TRY(sssp_on_device(e, g, dg, source, dist, pred));
         gn_csr view;
         double *rounded = nullptr;
         GN_TRY(gn_cpu_weights(&call, g, &view, &rounded));
@@ -141,8 +149,18 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, do
       });
 }
 
+gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
+                        const gnest_options *opts, gnest_info *info) {
+  return sssp_call(ctx, "gnest_sssp", g, source, dist, NULL, opts, info);
+}
+
+gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
+                             int32_t *pred, const gnest_options *opts, gnest_info *info) {
+  return sssp_call(ctx, "gnest_sssp_pred", g, source, dist, pred, opts, info);
+}
+
 /* gnest_run's entry (algos.def). */
 gnest_status gn_run_sssp(gnest_ctx *ctx, const gnest_run_input *in, gnest_result *out,
                          const gnest_options *opts, gnest_info *info) {
-  return gnest_sssp(ctx, in->graph, in->source, out->values_f64, opts, info);
+  return gnest_sssp_pred(ctx, in->graph, in->source, out->values_f64, out->pred, opts, info);
 }

@@ -10,6 +10,7 @@
 #include "algos/color.cuh"
 #include "algos/mst.cuh"
 #include "algos/scc.cuh"
+#include "algos/pred.cuh"
 #include "algos/sssp.cuh"
 #include "algos/tc.cuh"
 #include "algos/tree.cuh"
@@ -46,6 +47,11 @@
   X(ARG, scc_count_visitor) \
   X(ARG, scc_peel_visitor) \
   X(ARG, scc_forward_visitor) \
-  X(ARG, scc_backward_visitor)
+  X(ARG, scc_backward_visitor) \
+  X(ARG, bfs_pred_visitor) \
+  X(ARG, sssp_hops_visitor_f) \
+  X(ARG, sssp_pred_visitor_f) \
+  X(ARG, sssp_hops_visitor_d) \
+  X(ARG, sssp_pred_visitor_d)
 
 #endif

@@ -24,6 +24,11 @@ typedef struct gn_cpu_counts {
 gnest_status gn_cpu_bfs(const gn_csr *g, int32_t source, int32_t *levels, gn_cpu_counts *c);
 /* Dijkstra with a binary heap; unweighted graph = weight 1. */
 gnest_status gn_cpu_sssp(const gn_csr *g, int32_t source, double *dist, gn_cpu_counts *c);
+/* Predecessors on shortest paths by the rule of gnest_bfs_pred (src/cpu/pred.c): BFS from its
+ * levels (dist NULL), SSSP from its distances (levels NULL). Adds the arcs it scans to
+ * c->edges_visited (c may be NULL). */
+gnest_status gn_cpu_pred(const gn_csr *g, int32_t source, const int32_t *levels, const double *dist,
+                         int32_t *pred, gn_cpu_counts *c);
 /* Brandes over the given sources (each in range); bc zeroed first. */
 gnest_status gn_cpu_bc(const gn_csr *g, const int32_t *sources, int32_t num_sources, double *bc,
                        gn_cpu_counts *c);

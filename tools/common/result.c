@@ -36,6 +36,11 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
   return GNEST_ERR_OUT_OF_MEMORY;
 }
 
+gnest_status gn_result_alloc_pred(int32_t n, gnest_result *r) {
+  r->pred = zalloc(n, sizeof(int32_t));
+  return r->pred ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;
+}
+
 void gn_result_free(gnest_result *r) {
   free(r->values_i32);
   free(r->values_f64);
@@ -43,6 +48,7 @@ void gn_result_free(gnest_result *r) {
   free(r->edge_u);
   free(r->edge_v);
   free(r->edge_weight);
+  free(r->pred);
   memset(r, 0, sizeof *r);
 }
 

@@ -14,6 +14,9 @@ extern "C" {
  * and with optional the optional ones too (per-vertex counts, a forest's edges). Returns
  * GNEST_OK, or GNEST_ERR_OUT_OF_MEMORY with nothing left allocated. */
 gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r);
+/* Adds r->pred (n entries; freed by gn_result_free), or GNEST_ERR_OUT_OF_MEMORY with r's other
+ * arrays left as they were. */
+gnest_status gn_result_alloc_pred(int32_t n, gnest_result *r);
 /* Frees r's arrays and zeroes it. */
 void gn_result_free(gnest_result *r);
 /* v as the shortest text that reads back as exactly v (strtod): an integer of magnitude up to

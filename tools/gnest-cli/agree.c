@@ -2,7 +2,7 @@
  * result's kind: levels exact; distances exact (every backend computes the same double sums);
  * scores within 1e-6 relative; a coloring valid and equal to the reference's; a forest's total
  * (summed in the same order everywhere: exact) and edge count; counts exact, total and per
- * vertex; node values exact. */
+ * vertex; node values exact; predecessors exact (their rule is deterministic). */
 #include <math.h>
 #include <string.h>
 
@@ -51,6 +51,7 @@ static int valid_coloring(const gnest_graph *g, const int32_t *colors, int32_t n
 int cli_results_agree(const cli_input *in, const cli_result *ref, const cli_result *r) {
   if (ref->n != r->n) return 0;
   const gnest_result *x = &ref->out, *y = &r->out;
+  if (x->pred && y->pred && !same_i32(x->pred, y->pred, r->n)) return 0;
   switch (r->algo.result) {
     case GNEST_RESULT_DISTANCES: return same_f64(x->values_f64, y->values_f64, r->n);
     case GNEST_RESULT_SCORES: return close_f64(x->values_f64, y->values_f64, r->n);

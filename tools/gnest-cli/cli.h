@@ -77,6 +77,7 @@ typedef struct cli_args {
   int root_given;
   int tree;                 /* stats --tree */
   int json, quiet, compare, help;
+  int predecessors;          /* --predecessors */
   int runs;                 /* --runs (default 5) */
   int runs_given;
   double reference_limit;   /* --reference-limit: most arc visits --compare's CPU reference may make */
@@ -158,6 +159,7 @@ typedef struct cli_input {
   gn_progress_line progress;/* loading */
   int quiet;                /* --quiet: no progress either */
   int estimate;             /* say on stderr when a run over all sources will be long (plain run) */
+  int predecessors;         /* --predecessors: results carry gnest_result.pred */
 } cli_input;
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);
@@ -195,7 +197,7 @@ int cli_check_reference_limit(const cli_args *a, const cli_input *in);
 typedef struct cli_result {
   gnest_algorithm_desc algo; /* what runs: out's arrays are those of algo.result */
   int32_t n;                /* entries of the per-vertex (per-node) arrays */
-  gnest_result out;         /* every optional array allocated too */
+  gnest_result out;         /* every optional array allocated too (pred: with --predecessors) */
   gnest_info info;
   const int32_t *ids;       /* --relabel: the file's id of each vertex (cli_input's); else NULL */
 } cli_result;

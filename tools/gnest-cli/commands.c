@@ -46,11 +46,13 @@ static const cli_command tool_commands[CMD_COUNT - CMD_STATS] = {
 static void output_text(const gnest_algorithm_desc *d, char *buf, size_t size) {
   switch (d->result) {
     case GNEST_RESULT_LEVELS:
-      snprintf(buf, size, "one %s per line, -1 when unreachable", d->value_name);
+      snprintf(buf, size, "one %s per line, -1 when unreachable (with --predecessors: '%s PRED')",
+               d->value_name, d->value_name);
       break;
     case GNEST_RESULT_DISTANCES:
       snprintf(buf, size, "one %s per line (exact: the shortest digits that read back as it), "
-               "inf when unreachable", d->value_name);
+               "inf when unreachable (with --predecessors: '%s PRED')", d->value_name,
+               d->value_name);
       break;
     case GNEST_RESULT_SCORES: snprintf(buf, size, "one value per line (%%.17g)"); break;
     case GNEST_RESULT_COLORING: snprintf(buf, size, "one color per line"); break;

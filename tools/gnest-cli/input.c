@@ -215,6 +215,7 @@ int cli_load_input(const cli_args *a, cli_input *in) {
   if (!wants_tree && cli_is_algorithm(a->cmd) && cli_is_tree_file(a->input)) return tree_file_for_graph(a);
   gnest_load_options lo = a->load;
   in->quiet = a->quiet;
+  in->predecessors = a->predecessors;
   char tool[64];
   snprintf(tool, sizeof tool, "gnest-cli %s", cli_command_of(a->cmd)->name);
   gn_progress_start(&in->progress, tool, a->quiet);

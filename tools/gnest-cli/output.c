@@ -1,7 +1,8 @@
 /* gnest-cli: --output FILE, the full result as text, CSV or JSON (--output-format), written
  * through gnest_output (a regular file is replaced whole or not at all; a device, FIFO or "-" is
  * written in place). The result is a table by its kind: a row a vertex (a node of a tree) with
- * its id and value, or a row a forest edge (u, v, weight); the three formats print that table. */
+ * its id and value (and its predecessor with --predecessors), or a row a forest edge (u, v,
+ * weight); the three formats print that table. */
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -36,7 +37,8 @@ static void table_of(const cli_result *r, cli_table *t) {
     return;
   }
   t->rows = r->n;
-  t->cols = 2;
+  t->cols = r->out.pred ? 3 : 2;
+  strcpy(t->names[2], "pred");
   strcpy(t->names[0], r->algo.input == GNEST_INPUT_TREE ? "node" : "vertex");
   /* a coloring's (components') registry name counts the colors ("colors"); a row holds one */
   const char *one = r->algo.result == GNEST_RESULT_COLORING      ? "color"
@@ -73,6 +75,9 @@ static void cell(char *buf, size_t size, const cli_result *r, int64_t row, int c
     else snprintf(buf, size, "%" PRId32, file_id(r, col == 0 ? o->edge_u[row] : o->edge_v[row]));
   } else if (col == 0) {
     snprintf(buf, size, "%" PRId32, file_id(r, (int32_t)row));
+  } else if (col == 2) { /* the predecessor: -1 for none */
+    const int32_t p = o->pred[row];
+    snprintf(buf, size, "%" PRId32, p < 0 ? p : file_id(r, p));
   } else {
     vertex_value(buf, size, r, (int32_t)row);
   }
