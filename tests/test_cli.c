@@ -1860,7 +1860,7 @@ Test(cli, bench_malformed_peers_name_the_line) {
        "field 3 (ms): expected a positive number of milliseconds, found 'inf'"},
       {"HEADER\nrmat6\tbfz\t1\tP\tT\tD\t2026-11-23\tS\n", 2,
        "field 2 (algorithm): unknown algorithm 'bfz' (one of: bfs, sssp, bc, color, mst, tc, "
-       "tree-descendants, tree-heights, cc, scc)"},
+       "tree-descendants, tree-heights, bc-weighted, cc, scc)"},
       {"HEADER\nrmat6\tbfs\t1\t \tT\tD\t2026-11-23\tS\n", 2, "field 4 (peer) is empty"},
       {"HEADER\nrmat6\tbfs\t1\tP\tT\tD\t23.11.2026\tS\n", 2,
        "field 7 (date): expected a date YYYY-MM-DD, found '23.11.2026'"},

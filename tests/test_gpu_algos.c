@@ -169,7 +169,7 @@ static void expect_components(const gnest_graph *g, const int32_t *label, int32_
                               int weak, const char *what) {
   const int64_t *off;
   const int32_t *col;
-  const float *w;
+  const double *w;
   gnest_graph_csr(g, &off, &col, &w);
   const int32_t n = gnest_graph_num_vertices(g);
   int32_t roots = 0;

@@ -56,12 +56,16 @@ static int csr_of_input(const uint8_t *data, size_t size, gn_csr *c) {
   c->m = m;
   c->offsets = malloc(offsets_bytes);
   c->cols = malloc((size_t)m * sizeof(int32_t) + 1);
-  c->weights = weighted ? malloc((size_t)m * sizeof(float) + 1) : NULL;
+  c->weights = weighted ? malloc((size_t)m * sizeof(double) + 1) : NULL;
   if (!c->offsets || !c->cols || (weighted && !c->weights)) fuzz_fail("out of memory copying the arrays");
   const uint8_t *p = data + kHeaderBytes;
   memcpy(c->offsets, p, offsets_bytes);
   memcpy(c->cols, p + offsets_bytes, (size_t)m * sizeof(int32_t));
-  if (weighted) memcpy(c->weights, p + offsets_bytes + (size_t)m * 4, (size_t)m * sizeof(float));
+  for (int64_t k = 0; weighted && k < m; k++) { /* the float weights of the layout, widened */
+    float w;
+    memcpy(&w, p + offsets_bytes + (size_t)m * 4 + (size_t)k * sizeof w, sizeof w);
+    c->weights[k] = w;
+  }
   c->sorted = (flags & 1u) != 0;
   c->merged = (flags & 2u) != 0;
   c->symmetric = (flags & 4u) != 0;

@@ -43,10 +43,10 @@ void fuzz_check_edges(const gn_edges *e) {
 
 /* Equal weights, or both NaN: a cache may carry NaN weights, and the builder keeps each one with
  * its reverse (the cache reader's own check, with ==, only clears its flag then). */
-static int same_weight(float a, float b) { return a == b || (isnan(a) && isnan(b)); }
+static int same_weight(double a, double b) { return a == b || (isnan(a) && isnan(b)); }
 
 /* 1 when the sorted list of v holds an arc to u with weight w (any weight when unweighted). */
-static int has_arc(const gn_csr *c, int32_t v, int32_t u, const float *w) {
+static int has_arc(const gn_csr *c, int32_t v, int32_t u, const double *w) {
   int64_t lo = c->offsets[v], hi = c->offsets[v + 1];
   while (lo < hi) { /* first position with column >= u */
     int64_t mid = lo + (hi - lo) / 2;
