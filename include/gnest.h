@@ -498,7 +498,7 @@ gnest_status gnest_device_selftest(gnest_ctx *ctx);
 typedef struct gnest_info {
   gnest_backend backend;    /* the backend that ran (never AUTO) */
   const char *backend_name;
-  char reason[256];         /* why: "forced by caller" or the selector's rule */
+  char reason[512];         /* why: "forced by caller" or the selector's rule */
   double time_ms;           /* algorithm only: CUDA events on the device, wall clock on the CPU */
   int64_t kernel_launches;  /* kernels launched from the host (0 on the CPU) */
   int64_t device_launches;  /* kernels launched from the device (the DP papers' "KCalls"):

@@ -24,7 +24,7 @@ bin/gnest-gen recursive --n 20000 -o "$tmp/r.tree" 2>/dev/null
 bin/gnest-gen rmat --scale 10 --undirected -o "$tmp/u.gnest" 2>/dev/null
 bin/gnest-cli convert "$tmp/u.gnest" "$tmp/u.txt" >/dev/null 2>&1
 { cat "$tmp/u.txt"; awk 'BEGIN { for (i = 0; i < 1024; i += 7) print i, i }'; sed -n 2,1000p "$tmp/u.txt"; } >"$tmp/multi.txt"
-algos=${SANITIZE_ALGOS:-bfs sssp bc color mst tc tree-descendants tree-heights}
+algos=${SANITIZE_ALGOS:-bfs sssp bc bc-weighted color mst tc cc scc tree-descendants tree-heights}
 backends=${SANITIZE_BACKENDS:-$(bin/gnest-cli backends | awk '$2 == "built" && $3 == "device" {print $1}')}
 [ -n "$backends" ] || { echo "no device backend in the registry" >&2; exit 1; }
 fail=0
@@ -62,10 +62,17 @@ for tool in $tools; do
       for a in $algos; do
         case $a in
           tree-*) check "$tool" "$b" "$cfg" "$a" "$tmp/t.tree" ;;
-          bc) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --samples 4 ;;
+          bc|bc-weighted) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --samples 4 ;;
+          bfs|sssp) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+                    check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --predecessors
+                    [ "$a" = bfs ] || check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --weights double ;;
+          cc|scc) check "$tool" "$b" "$cfg" "$a" "$tmp/d.gnest" ;;
           color) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
                  check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --color-method rounds
+                 check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --color-tie id
                  check "$tool" "$b" "$cfg" "$a" "$tmp/multi.txt" --keep-duplicates ;;
+          mst) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+               check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --weights double ;;
           *) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" ;;
         esac
       done

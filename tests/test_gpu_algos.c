@@ -2054,7 +2054,8 @@ static gnest_info run_method_on_flat(const gpu_env *env, input_case *c, gnest_al
   const gnest_status st = run_algo(env->ctx, c, algo, &got.r, &opts, &info);
   cr_assert_eq(st, GNEST_OK, "%s: %s", what, gnest_last_error_string(env->ctx));
   cr_assert_eq(info.backend, GNEST_BACKEND_FLAT, "%s", what);
-  check_what_ran(env, c, algo, &info, what);
+  const gnest_info traversal = traversal_info(c, algo, &got, &info, what);
+  check_what_ran(env, c, algo, &traversal, what);
   outputs_free(&got);
   return info;
 }

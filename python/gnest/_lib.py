@@ -62,7 +62,7 @@ class Options(ctypes.Structure):
 
 
 class Info(ctypes.Structure):
-    _fields_ = [("backend", c_int), ("backend_name", c_char_p), ("reason", c_char * 256),
+    _fields_ = [("backend", c_int), ("backend_name", c_char_p), ("reason", c_char * 512),
                 ("time_ms", c_double), ("kernel_launches", c_int64),
                 ("device_launches", c_int64), ("edges_visited", c_int64),
                 ("iterations", c_int32), ("device_bytes", c_int64),

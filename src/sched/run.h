@@ -20,7 +20,7 @@ typedef struct gn_call {
   int32_t threshold_asked; /* the caller's options.threshold: 0 = not given (agg's rule picks) */
   gnest_backend backend;   /* resolved: never AUTO */
   int on_host;             /* the resolved backend runs on the host (src/cpu) */
-  char reason[256];
+  char reason[512];
   gnest_info *info;        /* caller's, may be NULL */
   double t0;               /* host clock at begin (CPU backend timing) */
   double time_ms;          /* set by the device path (CUDA events); < 0 = use host clock */

@@ -175,7 +175,7 @@ typedef struct bench_row {
   int32_t iterations;
   int64_t grid_barriers, barriers_saved;
   int64_t backend_passes, own_passes; /* gnest_info's split of the last timed run */
-  char reason[256];           /* gnest_info.reason of the last timed run */
+  char reason[512];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;
   int64_t arcs;
