@@ -24,7 +24,7 @@ typedef struct cmp_row {
   int64_t grid_barriers, barriers_saved;
   const char *method;             /* gnest_info.method_name (the library's static text) */
   int64_t backend_passes, own_passes;
-  char reason[400];
+  char reason[512];
 } cmp_row;
 
 typedef struct cmp_table {
