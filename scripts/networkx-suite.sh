@@ -10,9 +10,9 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 python=${1:-python3}
 tests=(
-  networkx/algorithms/traversal/tests/test_bfs.py               # bfs_layers
-  networkx/algorithms/shortest_paths/tests/test_unweighted.py   # single_source_shortest_path_length
-  networkx/algorithms/shortest_paths/tests/test_weighted.py     # single_source_dijkstra_path_length
+  networkx/algorithms/traversal/tests/test_bfs.py               # bfs_layers, bfs_predecessors, ...
+  networkx/algorithms/shortest_paths/tests/test_unweighted.py   # (single_source_)shortest_path...
+  networkx/algorithms/shortest_paths/tests/test_weighted.py     # (single_source_)dijkstra_path, ...
   networkx/algorithms/centrality/tests/test_betweenness_centrality.py  # betweenness_centrality, weighted too
   networkx/algorithms/coloring/tests/test_coloring.py           # greedy_color
   networkx/algorithms/tree/tests/test_mst.py                    # minimum_spanning_edges / _tree
@@ -20,6 +20,7 @@ tests=(
   networkx/algorithms/components/tests/test_connected.py        # (number_)connected_components
   networkx/algorithms/components/tests/test_weakly_connected.py # (number_)weakly_connected_...
   networkx/algorithms/components/tests/test_strongly_connected.py # (number_)strongly_connected_...
+  networkx/algorithms/shortest_paths/tests/test_generic.py      # shortest_path
 )
 # The tests import networkx's conftest.py (its --backend machinery): run where networkx lives.
 site=$("$python" -c 'import networkx, os; print(os.path.dirname(os.path.dirname(networkx.__file__)))')

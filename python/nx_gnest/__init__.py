@@ -36,6 +36,24 @@ FUNCTIONS = {
         "Labels on gnest; the sets come by their first node in the graph's order, not in "
         "networkx's (Tarjan's completion) order."),
     "number_strongly_connected_components": "Counted on gnest.",
+    "bfs_predecessors": (
+        "Levels on gnest; each node's predecessor is NetworkX's (the first to discover it), "
+        "yielded in NetworkX's order. sort_neighbors runs on networkx."),
+    "bfs_successors": "As bfs_predecessors.",
+    "single_source_shortest_path": (
+        "Levels on gnest; NetworkX's paths exactly (each through the first node to discover "
+        "the next)."),
+    "single_source_dijkstra_path": (
+        "Distances and predecessors on gnest in float64: every path has NetworkX's length, but "
+        "where shortest paths tie gnest takes, at each node, the smallest node (in the graph's "
+        "order) among the predecessors on the tied paths of fewest edges, where networkx takes "
+        "the first found. Weights as single_source_dijkstra_path_length; integer weights "
+        "summing beyond 2**53 run on networkx."),
+    "dijkstra_path": "As single_source_dijkstra_path.",
+    "shortest_path": (
+        "weight=None from a source or to a target: NetworkX's paths exactly; with both, or "
+        "with a weight: gnest's predecessors (ties as in single_source_dijkstra_path; networkx "
+        "searches from both ends then). method='bellman-ford' with a weight runs on networkx."),
 }
 
 

@@ -48,21 +48,26 @@ def _levels(gg, first_layer):
 
 
 def _layers(gg, first_layer, levels):
-    """The vertices of each level in NetworkX's discovery order: layer k + 1 lists the new
-    vertices met scanning layer k in its order, each vertex's arcs in adjacency order."""
+    """NetworkX's breadth-first tree, level by level: (layer, parents) index arrays. Layer k + 1
+    lists the new vertices met scanning layer k in its order, each vertex's arcs in adjacency
+    order (NetworkX's discovery order); parents[i] is the vertex whose arc met layer[i] first,
+    NetworkX's parent of it (-1 in the first layer)."""
     offsets, columns = gg.csr()
     layer = np.asarray(first_layer, dtype=np.int64)
+    parents = np.full(layer.size, -1, np.int64)
     depth = 0
     while layer.size:
-        yield layer
+        yield layer, parents
         starts, ends = offsets[layer], offsets[layer + 1]
         lengths = ends - starts
         # Arc positions of the whole layer, row after row: starts[i] .. ends[i] - 1.
         arcs = np.repeat(starts - np.cumsum(lengths) + lengths, lengths) + np.arange(lengths.sum())
-        met = columns[arcs]
-        met = met[levels[met] == depth + 1]
+        met, owners = columns[arcs], np.repeat(layer, lengths)
+        new = levels[met] == depth + 1
+        met, owners = met[new], owners[new]
         _, first = np.unique(met, return_index=True)
-        layer = met[np.sort(first)].astype(np.int64)
+        first = np.sort(first)
+        layer, parents = met[first].astype(np.int64), owners[first]
         depth += 1
 
 
@@ -78,7 +83,7 @@ def bfs_layers(G, sources):
     if not indices:
         return
     levels = _levels(gg, indices)
-    for layer in _layers(gg, indices, levels):
+    for layer, _ in _layers(gg, indices, levels):
         yield gg.node_array(layer)
 
 
@@ -356,9 +361,186 @@ def number_strongly_connected_components(G):
     return _count(G, True)
 
 
+# ---------------------------------------------------------------------------------------------
+# Paths: breadth-first trees (NetworkX's parents) and gnest's predecessors
+# ---------------------------------------------------------------------------------------------
+
+def _bfs_tree(gg, source, depth_limit=None):
+    """NetworkX's bfs_edges(G, source, depth_limit) from the vertex index source, a level at a
+    time: (children, parents) index arrays in NetworkX's order. Levels come from gnest; the
+    parents are NetworkX's (the first discoverer: _layers), not gnest's smallest id, so every
+    breadth-first path is the one networkx returns."""
+    levels = _levels(gg, [source])
+    for depth, (layer, parents) in enumerate(_layers(gg, [source], levels)):
+        # NetworkX expands level L while L < depth_limit (default len(G): no limit).
+        if depth and (depth_limit is None or depth - 1 < depth_limit):
+            yield layer, parents
+        elif depth:
+            return
+
+
+def _bfs_source(gg, source):
+    """source's vertex index; NetworkXError as G.neighbors(source) raises it in bfs_edges."""
+    if source not in gg:
+        raise nx.NetworkXError(f"The node {source} is not in the graph.")
+    return gg.index[source]
+
+
+def bfs_predecessors(G, source, depth_limit=None, sort_neighbors=None):
+    gg = as_gnest(G)
+    for children, parents in _bfs_tree(gg, _bfs_source(gg, source), depth_limit):
+        yield from zip(gg.node_array(children), gg.node_array(parents))
+
+
+def bfs_successors(G, source, depth_limit=None, sort_neighbors=None):
+    gg = as_gnest(G)
+    # NetworkX groups bfs_edges by runs of one parent; the source comes first, with [] when it
+    # discovers nothing.
+    parent, children = _bfs_source(gg, source), []
+    for layer, parents in _bfs_tree(gg, parent, depth_limit):
+        for child, p in zip(layer.tolist(), parents.tolist()):
+            if p != parent:
+                yield gg.nodes[parent], children
+                parent, children = p, []
+            children.append(gg.nodes[child])
+    yield gg.nodes[parent], children
+
+
+def _bfs_paths(gg, source, cutoff=None):
+    """NetworkX's single_source_shortest_path from the vertex index source: {node: path} in its
+    order (discovery order), each path extending its NetworkX parent's."""
+    nodes = gg.nodes
+    paths = {source: [nodes[source]]}
+    # NetworkX expands level L while cutoff > L, as bfs_edges does while L < depth_limit.
+    for children, parents in _bfs_tree(gg, source, cutoff):
+        for child, parent in zip(children.tolist(), parents.tolist()):
+            paths[child] = paths[parent] + [nodes[child]]
+    return {nodes[v]: path for v, path in paths.items()}
+
+
+def single_source_shortest_path(G, source, cutoff=None):
+    gg = as_gnest(G)
+    if source not in gg:
+        raise nx.NodeNotFound(f"Source {source} not in G")
+    return _bfs_paths(gg, gg.index[source], cutoff)
+
+
+def _dijkstra_weights(gg, weight):
+    """The gnest graph of these weights, once _sssp_weights has accepted them; integer weights
+    summing to 2**53 or more are left to networkx (its Python ints stay exact where float64
+    sums could tie two paths of different lengths)."""
+    w, integral = _sssp_weights(gg, weight)
+    if integral and w.sum() >= DOUBLE_EXACT_INTEGERS:
+        raise NotImplementedError("integer weights summing beyond 2**53")
+    return gg.cached(("weight", weight), lambda: gg.borrowed(w))
+
+
+def _tree_paths(gg, pred, order):
+    """{node: path} for the vertex indices of order, in that order, each path rebuilt along
+    gnest's predecessors (pred[v] = -1 at the source) and extending its parent's."""
+    nodes, pred = gg.nodes, pred.tolist()
+    paths = {}
+    for v in order.tolist():
+        chain = []
+        while v >= 0 and v not in paths:
+            chain.append(v)
+            v = pred[v]
+        path = paths[v] if v >= 0 else []
+        for u in reversed(chain):
+            path = paths[u] = path + [nodes[u]]
+    return {nodes[v]: paths[v] for v in order.tolist()}
+
+
+def _dijkstra_paths(gg, source, cutoff, weight):
+    """single_source_dijkstra_path from the vertex index source (weights checked by caller):
+    paths along gnest's predecessors, by distance as networkx orders them."""
+    dist, pred = gnest.sssp(_dijkstra_weights(gg, weight), source, predecessors=True,
+                            **_run_options())
+    keep = np.isfinite(dist)
+    if cutoff is not None:
+        keep &= dist <= cutoff
+    keep[source] = True
+    reached = np.flatnonzero(keep)
+    return _tree_paths(gg, pred, reached[np.argsort(dist[reached], kind="stable")])
+
+
+def single_source_dijkstra_path(G, source, cutoff=None, weight="weight"):
+    gg = as_gnest(G)
+    if source not in gg:
+        raise nx.NodeNotFound(f"Node {source} not found in graph")
+    return _dijkstra_paths(gg, gg.index[source], cutoff, weight)
+
+
+def _path(gg, source, target, weight, no_path):
+    """A shortest path between two nodes of gg along gnest's predecessors (BFS with weight None,
+    else Dijkstra); NetworkXNoPath(no_path) when target is unreached."""
+    s, t = gg.index[source], gg.index[target]
+    if weight is None:
+        _, pred = gnest.bfs(gg.plain(), s, predecessors=True, **_run_options())
+    else:
+        _, pred = gnest.sssp(_dijkstra_weights(gg, weight), s, predecessors=True,
+                             **_run_options())
+    path = gnest.path_to(pred, s, t)
+    if not path:
+        raise nx.NetworkXNoPath(no_path)
+    return gg.node_array(np.asarray(path))
+
+
+def dijkstra_path(G, source, target, weight="weight"):
+    gg = as_gnest(G)
+    if source not in gg:
+        raise nx.NodeNotFound(f"Node {source} not found in graph")
+    if target == source:
+        return [target]
+    if target not in gg:
+        _dijkstra_weights(gg, weight)  # networkx would search (and check the weights) first
+        raise nx.NetworkXNoPath(f"No path to {target}.")
+    return _path(gg, source, target, weight, f"No path to {target}.")
+
+
+def _all_pairs_paths(gg, weight):
+    """NetworkX's all_pairs_shortest_path / all_pairs_dijkstra_path: (node, paths) for every
+    node, lazily."""
+    for node in gg.nodes:
+        s = gg.index[node]
+        yield node, _bfs_paths(gg, s) if weight is None else _dijkstra_paths(gg, s, None, weight)
+
+
+def shortest_path(G, source=None, target=None, weight=None, method="dijkstra"):
+    if method not in ("dijkstra", "bellman-ford"):
+        raise ValueError(f"method not supported: {method}")
+    gg = as_gnest(G)  # weight None: breadth-first, whatever the method; else Dijkstra (can_run)
+    if weight is not None:
+        _dijkstra_weights(gg, weight)  # before anything is returned, a generator included
+    if source is None and target is None:
+        return _all_pairs_paths(gg, weight)
+    if source is None:  # paths to target: from it in the reversed graph, turned around
+        graph = nx_of(G)
+        reverse = as_gnest(graph.reverse(copy=False)) if graph.is_directed() else gg
+        if weight is None:
+            paths = single_source_shortest_path(reverse, target)
+        else:
+            paths = single_source_dijkstra_path(reverse, target, weight=weight)
+        return {node: path[::-1] for node, path in paths.items()}
+    if target is None:
+        if weight is None:
+            return single_source_shortest_path(gg, source)
+        return single_source_dijkstra_path(gg, source, weight=weight)
+    # networkx's bidirectional searches: their checks, messages and a path of theirs' length.
+    if source not in gg:
+        raise nx.NodeNotFound(f"Source {source} is not in G")
+    if target not in gg:
+        raise nx.NodeNotFound(f"Target {target} is not in G")
+    if source == target:
+        return [source]
+    return _path(gg, source, target, weight, f"No path between {source} and {target}.")
+
+
 __all__ = ["GnestGraph", "betweenness_centrality", "bfs_layers", "greedy_color",
            "minimum_spanning_edges", "minimum_spanning_tree", "single_source_dijkstra_path_length",
            "single_source_shortest_path_length", "triangles", "connected_components",
            "number_connected_components", "weakly_connected_components",
            "number_weakly_connected_components", "strongly_connected_components",
-           "number_strongly_connected_components"]
+           "number_strongly_connected_components", "bfs_predecessors", "bfs_successors",
+           "single_source_shortest_path", "single_source_dijkstra_path", "dijkstra_path",
+           "shortest_path"]

@@ -51,6 +51,16 @@ def _refuses_directed(graph, **_):
         if graph.is_directed() else True
 
 
+def _networkx_neighbor_order(graph, sort_neighbors=None, **_):
+    return "sort_neighbors is left to networkx" if sort_neighbors is not None else True
+
+
+def _dijkstra_method(graph, weight=None, method="dijkstra", **_):
+    if weight is not None and method == "bellman-ford":
+        return "method 'bellman-ford' is left to networkx"
+    return _weight_is_a_name(graph, weight)
+
+
 # What each function needs of its arguments (data-dependent limits raise NotImplementedError
 # from the function itself; see algorithms.py).
 _ARGUMENT_CHECKS = {
@@ -68,6 +78,12 @@ _ARGUMENT_CHECKS = {
     "number_weakly_connected_components": _needs_directed,
     "strongly_connected_components": _needs_directed,
     "number_strongly_connected_components": _needs_directed,
+    "bfs_predecessors": _networkx_neighbor_order,
+    "bfs_successors": _networkx_neighbor_order,
+    "single_source_shortest_path": lambda graph, **_: True,
+    "single_source_dijkstra_path": _weight_is_a_name,
+    "dijkstra_path": _weight_is_a_name,
+    "shortest_path": _dijkstra_method,
 }
 assert _ARGUMENT_CHECKS.keys() == FUNCTIONS.keys()
 

@@ -3,7 +3,9 @@ answer on graphs of several shapes (labels that are not 0..n-1, directed, discon
 weighted, ties), automatic dispatch with networkx's fallback where gnest cannot serve a call,
 and errors. Needs the package installed (`pip install ./python`: the entry points)."""
 
+import functools
 import random
+import re
 
 import networkx as nx
 import pytest
@@ -364,3 +366,180 @@ def test_components_refuse_the_wrong_kind_of_graph():
         list(nx.connected_components(nx.DiGraph([(0, 1)]), backend="gnest"))
     with pytest.raises(nx.NetworkXNotImplemented):
         list(nx.strongly_connected_components(nx.Graph([(0, 1)]), backend="gnest"))
+
+
+# --- paths ---------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ALL)
+def test_breadth_first_paths_are_networkx_paths(name):
+    """Breadth-first trees take NetworkX's parents (the first discoverer): the same answers, in
+    the same order, ties included."""
+    G = ALL[name]
+    for source in list(G)[:3]:
+        for depth_limit in (None, 0, 1, 2.5):
+            for function in (nx.bfs_predecessors, nx.bfs_successors):
+                ours, theirs = both(function, G, source, depth_limit=depth_limit)
+                assert list(ours) == list(theirs)
+        for cutoff in (None, 0, 1, 2.5, -1):
+            ours, theirs = both(nx.single_source_shortest_path, G, source, cutoff=cutoff)
+            assert list(ours.items()) == list(theirs.items())
+        ours, theirs = both(nx.shortest_path, G, source)
+        assert list(ours.items()) == list(theirs.items())
+        ours, theirs = both(nx.shortest_path, G, target=source)
+        assert list(ours.items()) == list(theirs.items())
+
+
+def test_all_pairs_shortest_path_is_a_generator_of_networkx_paths():
+    G = ALL["directed gnp"]
+    ours, theirs = both(nx.shortest_path, G)
+    assert iter(ours) is ours  # lazy, as networkx's
+    assert [(s, list(p.items())) for s, p in ours] == [(s, list(p.items())) for s, p in theirs]
+
+
+def path_weight(G, path, weight):
+    """A path's length as networkx sums it (left to right from 0); None for a missing edge."""
+    total = 0
+    for u, v in zip(path, path[1:]):
+        if v not in G[u]:
+            return None
+        total += 1 if weight is None else G[u][v].get(weight, 1)
+    return total
+
+
+def random_weighted(seed, directed, kind):
+    """A sparse random graph (unreachable nodes, ties of equal-length paths) with weights of a
+    kind: small integers, tenths (not float32s), any float, or integers with zeros."""
+    rng = random.Random(seed)
+    G = nx.gnp_random_graph(60, 0.05, seed=seed, directed=directed)
+    draw = {"int": lambda: rng.randint(1, 4), "tenths": lambda: rng.randint(1, 30) / 10,
+            "float": rng.random, "zeros": lambda: rng.randint(0, 2)}[kind]
+    for u, v in G.edges:
+        G[u][v]["weight"] = draw()
+    return G
+
+
+@pytest.mark.parametrize("directed", [False, True], ids=["undirected", "directed"])
+@pytest.mark.parametrize("kind", ["int", "tenths", "float", "zeros", None])
+def test_shortest_paths_are_shortest_on_random_graphs(directed, kind):
+    """Every path starts at the source, follows edges and has NetworkX's length; the same nodes
+    are reached; unreached targets raise NetworkXNoPath as in networkx."""
+    weight = None if kind is None else "weight"
+    for seed in range(4):
+        G = random_weighted(seed, directed, kind or "int")
+        lengths = dict(nx.all_pairs_dijkstra_path_length(G, weight=weight, backend="networkx"))
+        for source in list(G)[:6]:
+            paths = nx.single_source_dijkstra_path(G, source, weight=weight, backend="gnest") \
+                if weight else nx.single_source_shortest_path(G, source, backend="gnest")
+            assert paths.keys() == lengths[source].keys()
+            for target, path in paths.items():
+                assert path[0] == source and path[-1] == target
+                assert path_weight(G, path, weight) == lengths[source][target]
+            for target in G:
+                calls = [functools.partial(nx.shortest_path, G, source, target, weight=weight)]
+                if weight:
+                    calls.append(functools.partial(nx.dijkstra_path, G, source, target))
+                for call in calls:
+                    if target in lengths[source]:
+                        path = call(backend="gnest")
+                        assert (path[0], path[-1]) == (source, target)
+                        # Exactly: networkx's bidirectional search (shortest_path with a target)
+                        # can give a path whose sum is one ulp longer, gnest's never is.
+                        assert path_weight(G, path, weight) == lengths[source][target]
+                        continue
+                    with pytest.raises(nx.NetworkXNoPath) as expected:
+                        call(backend="networkx")
+                    with pytest.raises(nx.NetworkXNoPath, match=re.escape(str(expected.value))):
+                        call(backend="gnest")
+
+
+@pytest.mark.parametrize("kind", ["int", "tenths"])
+def test_dijkstra_paths_with_cutoff_and_to_a_target(kind):
+    G = random_weighted(9, True, kind)
+    for source in list(G)[:5]:
+        for cutoff in (0, 1, 2.5, 4):
+            ours, theirs = both(nx.single_source_dijkstra_path, G, source, cutoff=cutoff)
+            assert ours.keys() == theirs.keys()
+        ours, theirs = both(nx.shortest_path, G, target=source, weight="weight")
+        assert ours.keys() == theirs.keys()
+        assert all(path[-1] == source and path_weight(G, path, "weight") ==
+                   path_weight(G, theirs[node], "weight") for node, path in ours.items())
+        ours, theirs = both(nx.shortest_path, G, weight="weight")
+        assert [s for s, _ in ours] == [s for s, _ in theirs]
+
+
+def test_tied_paths_follow_gnest_rule():
+    """Two shortest paths 0-2-4 and 0-1-4 of weight 2: networkx takes the first found (0-2-4,
+    as 0 lists 2 first); gnest takes, at each node, the parent first in the graph's node order
+    among those on the tied paths of fewest edges (0-1-4; and 0-3 over 0-1-3 and 0-2-3)."""
+    G = nx.DiGraph()
+    G.add_nodes_from(range(5))  # node order 0, 1, 2, 3, 4
+    G.add_weighted_edges_from([(0, 2, 1), (0, 1, 1), (2, 3, 1), (1, 3, 1), (2, 4, 1),
+                               (1, 4, 1)])
+    assert nx.dijkstra_path(G, 0, 4, backend="networkx") == [0, 2, 4]
+    assert nx.dijkstra_path(G, 0, 4, backend="gnest") == [0, 1, 4]
+    G.add_edge(0, 3, weight=2)
+    assert nx.single_source_dijkstra_path(G, 0, backend="gnest")[3] == [0, 3]
+    assert nx.shortest_path(G, 0, 4, weight="weight", backend="gnest") == [0, 1, 4]
+    # Breadth-first paths: networkx's parent (the first discoverer), not the smallest one.
+    assert nx.single_source_shortest_path(G, 0, backend="gnest")[4] == [0, 2, 4]
+    assert dict(nx.bfs_predecessors(G, 0, backend="gnest"))[4] == 2
+
+
+def test_path_errors_as_networkx():
+    G = nx.path_graph(4)
+    G.add_node("alone")
+    for call, error, message in [
+            (lambda b: nx.single_source_shortest_path(G, "x", backend=b), nx.NodeNotFound,
+             "Source x not in G"),
+            (lambda b: nx.single_source_dijkstra_path(G, "x", backend=b), nx.NodeNotFound,
+             "Node x not found in graph"),
+            (lambda b: nx.dijkstra_path(G, "x", 1, backend=b), nx.NodeNotFound,
+             "Node x not found in graph"),
+            (lambda b: nx.dijkstra_path(G, 0, "x", backend=b), nx.NetworkXNoPath,
+             "No path to x."),
+            (lambda b: nx.dijkstra_path(G, 0, "alone", backend=b), nx.NetworkXNoPath,
+             "No path to alone."),
+            (lambda b: nx.shortest_path(G, 0, "x", backend=b), nx.NodeNotFound,
+             "Target x is not in G"),
+            (lambda b: nx.shortest_path(G, "x", 0, weight="weight", backend=b),
+             nx.NodeNotFound, "Source x is not in G"),
+            (lambda b: nx.shortest_path(G, 0, "alone", backend=b), nx.NetworkXNoPath,
+             "No path between 0 and alone."),
+            (lambda b: nx.shortest_path(G, target="x", backend=b), nx.NodeNotFound,
+             "Source x not in G"),
+            (lambda b: nx.shortest_path(G, 0, 1, method="floyd", backend=b), ValueError,
+             "method not supported: floyd"),
+            (lambda b: list(nx.bfs_predecessors(G, "x", backend=b)), nx.NetworkXError,
+             "The node x is not in the graph."),
+            (lambda b: list(nx.bfs_successors(G, "x", backend=b)), nx.NetworkXError,
+             "The node x is not in the graph.")]:
+        for backend in ("networkx", "gnest"):
+            with pytest.raises(error, match=re.escape(message)):
+                call(backend)
+    assert nx.dijkstra_path(G, 2, 2, backend="gnest") == [2]
+    assert nx.shortest_path(G, 2, 2, backend="gnest") == [2]
+    assert list(nx.bfs_successors(G, "alone", backend="gnest")) == [("alone", [])]
+    nx.bfs_predecessors(G, "x", backend="gnest")  # a generator: nothing raised until used
+
+
+def test_path_dispatch_and_fallback(automatic):
+    backend = nx.utils.backends._load_backend("gnest")
+    G = nx.path_graph(5)
+    assert "sort_neighbors" in backend.can_run("bfs_successors", (G, 0), {"sort_neighbors": sorted})
+    assert "bellman-ford" in backend.can_run("shortest_path", (G, 0),
+                                             {"weight": "weight", "method": "bellman-ford"})
+    assert backend.can_run("shortest_path", (G, 0), {"method": "bellman-ford"}) is True
+    assert "function" in backend.can_run("dijkstra_path", (G, 0, 4), {"weight": lambda *_: 1})
+    served, path = served_by_gnest(lambda: nx.dijkstra_path(G, 0, 4))
+    assert served and path == [0, 1, 2, 3, 4]
+    G.add_edge(1, 2, weight=-1)  # negative: networkx decides
+    before = gnest.last_info()
+    with pytest.raises(ValueError, match="Contradictory paths found"):
+        nx.single_source_dijkstra_path(G, 0)
+    assert gnest.last_info() is before
+    G = nx.path_graph(3)
+    nx.set_edge_attributes(G, 2**52, "weight")  # integer sums beyond 2**53: networkx's ints
+    with pytest.raises(NotImplementedError, match="2\\*\\*53"):
+        nx_gnest.algorithms.dijkstra_path(G, 0, 2)
+    served, path = served_by_gnest(lambda: nx.dijkstra_path(G, 0, 2))
+    assert not served and path == [0, 1, 2]
