@@ -96,13 +96,17 @@ static run_out run_argv_input(const char *prog, const char **argv, const char *i
   snprintf(out_path, sizeof out_path, "%s/.stdout", g_dir);
   snprintf(err_path, sizeof err_path, "%s/.stderr", g_dir);
   int pipe_fds[2] = {-1, -1};
-  if (input) cr_assert_eq(pipe(pipe_fds), 0, "pipe: %s", strerror(errno));
+  if (input) { /* written whole before the child starts (small inputs fit the pipe's buffer), so
+                  a child that exits without reading cannot leave the write to a closed pipe */
+    cr_assert_eq(pipe(pipe_fds), 0, "pipe: %s", strerror(errno));
+    cr_assert_eq(write(pipe_fds[1], input, strlen(input)), (ssize_t)strlen(input));
+    close(pipe_fds[1]);
+  }
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   if (input) {
     posix_spawn_file_actions_adddup2(&fa, pipe_fds[0], 0);
     posix_spawn_file_actions_addclose(&fa, pipe_fds[0]);
-    posix_spawn_file_actions_addclose(&fa, pipe_fds[1]);
   }
   posix_spawn_file_actions_addopen(&fa, 1, out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
   posix_spawn_file_actions_addopen(&fa, 2, err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
@@ -110,11 +114,7 @@ static run_out run_argv_input(const char *prog, const char **argv, const char *i
   int rc = posix_spawn(&pid, prog, &fa, NULL, (char *const *)argv, environ);
   posix_spawn_file_actions_destroy(&fa);
   cr_assert_eq(rc, 0, "posix_spawn %s: %s", prog, strerror(rc));
-  if (input) { /* small inputs: the pipe's buffer takes them whole */
-    close(pipe_fds[0]);
-    cr_assert_eq(write(pipe_fds[1], input, strlen(input)), (ssize_t)strlen(input));
-    close(pipe_fds[1]);
-  }
+  if (input) close(pipe_fds[0]);
   int ws = 0;
   cr_assert_eq(waitpid(pid, &ws, 0), pid);
   run_out r;

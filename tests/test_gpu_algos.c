@@ -866,7 +866,8 @@ static void check_algo(const gpu_env *env, const input_case *c, gnest_algorithm 
   outputs ref, got, tie_ref = {.n = -1}; /* tie_ref: color_tie=id's CPU colors, when needed */
   outputs_alloc(&ref, c, &d);
   outputs_alloc(&got, c, &d);
-  const gnest_options cpu = bm_cpu_options();
+  gnest_options cpu = bm_cpu_options();
+  cpu.weights = c->weights; /* weights=float rounds them on the CPU reference too */
   gnest_status rs = run_algo(env->ctx, c, a, &ref.r, &cpu, NULL);
   if (c->t) /* every tree input is valid */
     cr_assert_eq(rs, GNEST_OK, "%s/cpu on %s: %s", d.name, c->name,

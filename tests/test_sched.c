@@ -1293,12 +1293,12 @@ Test(sched_call, reason_additions_are_never_cut_unmarked) {
   snprintf(call.reason, cap, "forced by caller");
   gn_reason_appendf(&call, "; threshold %d (mean degree %.1f)", 8, 2.5);
   cr_assert_str_eq(call.reason, "forced by caller; threshold 8 (mean degree 2.5)");
-  char tail[200];
+  char tail[sizeof call.reason - 60]; /* fits beside the 47 bytes above, with 13 to spare */
   memset(tail, 'x', sizeof tail - 1);
   tail[0] = ';';
   tail[sizeof tail - 1] = '\0';
   const size_t before = strlen(call.reason);
-  gn_reason_appendf(&call, "%s", tail); /* 47 + 199 < 255: fits */
+  gn_reason_appendf(&call, "%s", tail);
   cr_assert_eq(strlen(call.reason), before + strlen(tail));
   gn_reason_appendf(&call, "; freelaunch T2: the end"); /* does not fit */
   const size_t len = strlen(call.reason);
@@ -1306,7 +1306,7 @@ Test(sched_call, reason_additions_are_never_cut_unmarked) {
   const char *end = "...; freelaunch T2: the end";
   cr_assert_str_eq(call.reason + len - strlen(end), end, "%s", call.reason);
   cr_assert(strncmp(call.reason, "forced by caller", 16) == 0, "%s", call.reason);
-  char huge[600];
+  char huge[sizeof call.reason + 100];
   memset(huge, 'y', sizeof huge - 1);
   huge[sizeof huge - 1] = '\0';
   gn_reason_appendf(&call, "%s", huge);

@@ -148,16 +148,24 @@ def test_weighted_betweenness_ties_differ_from_unweighted():
     assert ours != pytest.approx(nx.betweenness_centrality(G, normalized=False))
 
 
-@pytest.mark.parametrize("weights, why", [
-    ([1, 0, 2], "zero"), ([1, 2.5, 2], "integer"), ([1, 2**24, 2], "integer")])
-def test_weighted_betweenness_leaves_inexact_ties_to_networkx(weights, why):
+def test_weighted_betweenness_leaves_zero_weights_to_networkx():
     G = nx.path_graph(4)
-    for (u, v), w in zip(G.edges, weights):
+    for (u, v), w in zip(G.edges, [1, 0, 2]):
         G[u][v]["weight"] = w
-    with pytest.raises(NotImplementedError, match=why):
+    with pytest.raises(NotImplementedError, match="zero"):
         nx_gnest.algorithms.betweenness_centrality(G, weight="weight")
     with pytest.raises(NotImplementedError):  # backend= forces gnest: no fallback
         nx.betweenness_centrality(G, weight="weight", backend="gnest")
+
+
+@pytest.mark.parametrize("weights", [[1, 2.5, 2], [1, 2**24, 2], [0.1, 0.2, 0.3]])
+def test_weighted_betweenness_of_positive_doubles_is_networkx(weights):
+    # Both sum path lengths left to right in double and compare them exactly: the same ties.
+    G = nx.cycle_graph(6)
+    for (u, v), w in zip(G.edges, weights * 2):
+        G[u][v]["weight"] = w
+    ours, theirs = both(nx.betweenness_centrality, G, weight="weight")
+    assert ours == pytest.approx(theirs, rel=1e-12)
 
 
 @pytest.mark.parametrize("name", UNDIRECTED)
