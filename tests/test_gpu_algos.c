@@ -201,10 +201,12 @@ static int arc_with_weight(const gnest_graph *g, int32_t u, int32_t v, double wt
     if (col[mid] < v) lo = mid + 1;
     else hi = mid;
   }
+  /* the weight as stored, or rounded to float (weights=float runs; the comparison of the totals
+   * with the CPU reference, which rounds alike, keeps the check exact) */
   for (int64_t k = lo; k < off[u + 1] && col[k] == v; k++)
-    if ((w ? w[k] : 1.0) == wt) return 1;
+    if (w ? (w[k] == wt || (double)(float)w[k] == wt) : wt == 1.0) return 1;
   for (int64_t k = off[u]; k < off[u + 1]; k++)
-    if (col[k] == v && (w ? w[k] : 1.0) == wt) return 1;
+    if (col[k] == v && (w ? (w[k] == wt || (double)(float)w[k] == wt) : wt == 1.0)) return 1;
   return 0;
 }
 
