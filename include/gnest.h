@@ -148,6 +148,13 @@ typedef struct gnest_load_options {
                            most, whatever the file's size (raise it to load such a file) */
   gnest_progress_fn progress; /* default NULL */
   void *progress_user;        /* passed to progress */
+  /* Since 0.5.0. */
+  int refuse_negative_weights; /* default 0. 1: a text file's negative weight is refused with
+                                  GNEST_ERR_INVALID_INPUT at its line, naming the ids and the
+                                  weight as written ("arc 3 -> 5 has weight -2 (as written:
+                                  '3 5 -2')"), for a caller whose algorithm needs weights >= 0
+                                  (gnest_algorithm_desc.nonnegative_weights); a binary cache has
+                                  no lines: the algorithm's own check names the arc */
 } gnest_load_options;
 
 void gnest_load_options_init(gnest_load_options *opts);
@@ -714,6 +721,8 @@ typedef struct gnest_algorithm_desc {
   const char *python_name;    /* its function in the Python package: gnest.<python_name> */
   const char *networkx_names; /* the NetworkX functions nx_gnest computes with it, space
                                  separated ("" none) */
+  int nonnegative_weights;    /* Since 0.5.0. 1: a negative weight is GNEST_ERR_INVALID_INPUT;
+                                 the tools load its input with refuse_negative_weights */
 } gnest_algorithm_desc;
 
 /* "bfs", "tree-heights", ...; NULL for a value outside gnest_algorithm. */

@@ -42,6 +42,8 @@ Test(algos_registry, every_row_is_complete) {
     if (tree)
       cr_assert(d.sources == GNEST_SOURCES_NONE && !d.undirected && !d.simple && !d.weighted,
                 "%s", d.name);
+    /* Weights >= 0 are asked only of an algorithm that reads them. */
+    if (d.nonnegative_weights) cr_assert(d.weighted, "%s", d.name);
     /* From a source: levels or distances, which say what was reached. */
     cr_assert_eq(d.sources == GNEST_SOURCES_ONE,
                  d.result == GNEST_RESULT_LEVELS || d.result == GNEST_RESULT_DISTANCES, "%s",
@@ -347,4 +349,13 @@ Test(algos_reference, work_counts_what_the_reference_counts) {
   cr_assert_eq(gnest_reference_work(in.ctx, GNEST_ALGO_BC, &all, &visits, NULL, 0), GNEST_OK);
   cr_assert_eq(visits, n * 2 * (m + n));
   free_inputs(&in);
+}
+
+/* The shortest-path algorithms need weights >= 0 (the tools load with refuse_negative_weights);
+ * bfs reads no weights and mst takes any. */
+Test(algos_registry, nonnegative_weights_rows) {
+  cr_expect(describe(GNEST_ALGO_SSSP).nonnegative_weights);
+  cr_expect(describe(GNEST_ALGO_BC_WEIGHTED).nonnegative_weights);
+  cr_expect_not(describe(GNEST_ALGO_BFS).nonnegative_weights);
+  cr_expect_not(describe(GNEST_ALGO_MST).nonnegative_weights);
 }

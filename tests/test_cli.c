@@ -2713,3 +2713,50 @@ Test(cli, predecessors_carry_the_file_ids_and_apply_to_traversals_only) {
   cr_expect_eq(r.status, 0, "every backend that ran agrees, predecessors too: %s%s", r.out, r.err);
   run_free(&r);
 }
+
+/* An algorithm that needs weights >= 0 has the loader refuse a negative weight: the message names
+ * the file's line and the ids and weight as the file writes them (MTX ids are 1-based). bfs reads
+ * no weights and runs on the same file. */
+Test(cli, negative_weight_named_by_its_line_as_written) {
+  const char *el = put("neg.el", "# weighted\n0 1 2\n\n1 2 1\n2,3,-1.5e0\n");
+  const char *mtx = put("neg.mtx", "%%MatrixMarket matrix coordinate real symmetric\n% comment\n"
+                                   "5 5 3\n2 1 1\n5 3 -2\n4 2 1\n");
+  const struct { const char *algo, *path, *want; } cases[] = {
+      {"sssp", el,
+       ":5: arc 2 -> 3 has weight -1.5e0 (as written: '2,3,-1.5e0'); sssp needs weights >= 0"},
+      {"bc-weighted", el,
+       ":5: arc 2 -> 3 has weight -1.5e0 (as written: '2,3,-1.5e0'); bc-weighted needs weights "
+       ">= 0"},
+      {"sssp", mtx, ":5: arc 5 -> 3 has weight -2 (as written: '5 3 -2'); sssp needs weights >= 0"},
+      {"bc-weighted", mtx,
+       ":5: arc 5 -> 3 has weight -2 (as written: '5 3 -2'); bc-weighted needs weights >= 0"},
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char want[512];
+    snprintf(want, sizeof want, "gnest-cli: %s%s\n", cases[i].path, cases[i].want);
+    run_out r = run_cli(cases[i].algo, cases[i].path, NULL);
+    cr_expect_eq(r.status, 1, "%s %s", cases[i].algo, cases[i].path);
+    cr_expect_str_eq(r.err, want);
+    cr_expect_eq(r.out[0], '\0');
+    run_free(&r);
+  }
+  run_out r = run_cli("bfs", el, "--source", "0", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  r = run_cli("bfs", mtx, "--source", "0", NULL);
+  cr_expect_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+}
+
+/* A binary cache has no lines: sssp's own check names the arc (0-based ids). */
+Test(cli, negative_weight_in_a_binary_cache_is_refused_by_sssp) {
+  const char *cache = at("neg.gnest");
+  run_out r = run_cli("convert", put("neg.el", "0 1 2\n1 2 -3\n"), cache, NULL);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  run_free(&r);
+  r = run_cli("sssp", cache, "--source", "0", NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(r.err, "arc 1 -> 2 has weight -3; shortest paths need weights >= 0"),
+                     "%s", r.err);
+  run_free(&r);
+}

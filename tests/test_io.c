@@ -132,15 +132,18 @@ static void expect_error(gnest_status got, gnest_status want, const char *text, 
 }
 
 static gnest_status parse_mtx(const char *text, gn_edges *e) {
-  return gn_parse_mtx(ctx, "t.mtx", text, strlen(text), e);
+  return gn_parse_mtx(ctx, "t.mtx", text, strlen(text), NULL, e);
 }
 
 static gnest_status parse_dimacs(const char *text, gn_edges *e) {
-  return gn_parse_dimacs(ctx, "t.gr", text, strlen(text), e);
+  return gn_parse_dimacs(ctx, "t.gr", text, strlen(text), NULL, e);
 }
 
 static gnest_status parse_el(const char *text, int one_based, gn_edges *e) {
-  return gn_parse_edgelist(ctx, "t.txt", text, strlen(text), one_based, e);
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.one_based = one_based;
+  return gn_parse_edgelist(ctx, "t.txt", text, strlen(text), &o, e);
 }
 
 static void expect_csr(const gn_csr *c, int32_t n, int64_t m, const int64_t *offsets, const int32_t *cols,
@@ -377,12 +380,22 @@ Test(io, dash_reads_standard_input_with_the_format_given) {
   gnest_graph_free(g);
 }
 
-Test(io, dash_reads_a_binary_cache_and_a_tree_from_standard_input) {
+/* The binary cache (name.gnest) of the edge list text. */
+static const char *cache_of(const char *name, const char *text) {
+  char file[64];
+  snprintf(file, sizeof file, "%s.el", name);
   gnest_graph *g = NULL;
-  cr_assert_eq(gnest_graph_load(ctx, write_text("g.el", "0 1\n1 2\n"), NULL, &g), GNEST_OK);
-  const char *cache = tmp_path("g.gnest");
+  cr_assert_eq(gnest_graph_load(ctx, write_text(file, text), NULL, &g), GNEST_OK);
+  snprintf(file, sizeof file, "%s.gnest", name);
+  const char *cache = tmp_path(file);
   cr_assert_eq(gnest_graph_save(ctx, g, cache), GNEST_OK, "%s", gnest_last_error_string(ctx));
   gnest_graph_free(g);
+  return cache;
+}
+
+Test(io, dash_reads_a_binary_cache_and_a_tree_from_standard_input) {
+  gnest_graph *g = NULL;
+  const char *cache = cache_of("g", "0 1\n1 2\n");
   gnest_load_options o;
   gnest_load_options_init(&o);
   o.format = GNEST_FORMAT_BINARY;
@@ -713,7 +726,7 @@ Test(io, mtx_binary_garbage_does_not_crash) {
   size_t len = strlen(text);
   memcpy(text + len, "2\0 3\n", 5); /* a NUL byte inside the text */
   gn_edges e;
-  gnest_status st = gn_parse_mtx(ctx, "t.mtx", text, len + 5, &e);
+  gnest_status st = gn_parse_mtx(ctx, "t.mtx", text, len + 5, NULL, &e);
   expect_error(st, GNEST_ERR_PARSE, "found '2?'", 4);
 }
 
@@ -1854,4 +1867,78 @@ Test(io, real_small_graphs) {
   load_real("netscience.mtx", NULL, &c);
   cr_assert(c.n == 1589 && c.weights);
   gn_csr_free(&c);
+}
+
+/* ---------------------------------------------------------------------------------------------
+ * refuse_negative_weights: the text loaders refuse a negative weight at its line, naming the ids
+ * and the weight as the file writes them; without the option the file loads as before.
+ * ------------------------------------------------------------------------------------------- */
+
+/* Loads path with refuse_negative_weights and expects the refusal at line with message text,
+ * then loads it without the option. */
+static void expect_negative_refused(const char *path, gnest_load_options o, int64_t line,
+                                    const char *text) {
+  gnest_graph *g = NULL;
+  o.refuse_negative_weights = 1;
+  expect_error(gnest_graph_load(ctx, path, &o, &g), GNEST_ERR_INVALID_INPUT, text, line);
+  cr_expect_eq(strcmp(gnest_last_error(ctx)->source, path), 0, "%s", gnest_last_error(ctx)->source);
+  cr_expect_null(g);
+  o.refuse_negative_weights = 0;
+  cr_assert_eq(gnest_graph_load(ctx, path, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  cr_expect(gnest_graph_is_weighted(g));
+  gnest_graph_free(g);
+}
+
+Test(io, negative_weight_refused_in_mtx_at_its_line) {
+  const char *general = write_text("neg.mtx", "%%MatrixMarket matrix coordinate integer general\n"
+                                              "% a comment\n6 6 3\n1 2 4\n\n3   5\t-2\n2 3 1\n");
+  expect_negative_refused(general, defaults(), 6,
+                          "arc 3 -> 5 has weight -2 (as written: '3   5\t-2'); "
+                          "refuse_negative_weights asks for weights >= 0");
+  /* a symmetric file: the entry as written, not its mirrored arc; symmetrize changes nothing */
+  const char *sym = write_text("neg_sym.mtx", "%%MatrixMarket matrix coordinate real symmetric\n"
+                                              "4 4 2\n2 1 1.5\n4 3 -1.25e-1\n");
+  gnest_load_options o = defaults();
+  o.symmetrize = 1;
+  expect_negative_refused(sym, o, 4, "arc 4 -> 3 has weight -1.25e-1 (as written: '4 3 -1.25e-1')");
+}
+
+Test(io, negative_weight_refused_in_dimacs_at_its_line) {
+  const char *gr =
+      write_text("neg.gr", "c road\np sp 5 3\na 1 2 7\nc between\na 3 5 -2.5\na 2 3 1\n");
+  expect_negative_refused(gr, defaults(), 5,
+                          "arc 3 -> 5 has weight -2.5 (as written: 'a 3 5 -2.5')");
+}
+
+Test(io, negative_weight_refused_in_edge_lists_at_its_line) {
+  const char *el = write_text("neg.txt", "# ids as written\n0 1 3\n2,4,-7 # after the weight\n");
+  expect_negative_refused(el, defaults(), 3, "arc 2 -> 4 has weight -7 (as written: '2,4,-7')");
+  /* 1-based ids are named as the file writes them, and a gzip file by its own lines */
+  gnest_load_options o = defaults();
+  o.one_based = 1;
+  const char *gz = write_gzip("neg1.txt.gz", "1 2 0.5\n\n\n3 5 -0.001\n");
+  expect_negative_refused(gz, o, 4, "arc 3 -> 5 has weight -0.001 (as written: '3 5 -0.001')");
+}
+
+/* Zero, negative zero and positive weights pass the option; so does an unweighted file. */
+Test(io, refuse_negative_weights_passes_weights_at_least_zero) {
+  gnest_load_options o = defaults();
+  o.refuse_negative_weights = 1;
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_load(ctx, write_text("zero.txt", "0 1 0\n1 2 -0\n2 0 5\n"), &o, &g),
+               GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(g);
+  cr_assert_eq(gnest_graph_load(ctx, write_text("plain.txt", "0 1\n1 2\n"), &o, &g), GNEST_OK,
+               "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(g);
+}
+
+/* A binary cache has no lines to name: it loads, and the algorithm's own check refuses it. */
+Test(io, refuse_negative_weights_leaves_binary_caches_to_the_algorithm) {
+  const char *cache = cache_of("neg", "0 1 -3\n");
+  gnest_graph *g = NULL;
+  gnest_load_options o = defaults();
+  o.refuse_negative_weights = 1;
+  cr_assert_eq(gnest_graph_load(ctx, cache, &o, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  gnest_graph_free(g);
 }

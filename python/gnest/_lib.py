@@ -47,7 +47,8 @@ class LoadOptions(ctypes.Structure):
     _fields_ = [("format", c_int), ("one_based", c_int), ("symmetrize", c_int),
                 ("drop_self_loops", c_int), ("merge_duplicates", c_int),
                 ("sort_adjacency", c_int), ("relabel", c_int), ("max_vertices", c_int64),
-                ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p)]
+                ("progress", ctypes.c_void_p), ("progress_user", ctypes.c_void_p),
+                ("refuse_negative_weights", c_int)]
 
 
 SETTINGS_SIZE = 256  # GNEST_SETTINGS_SIZE
@@ -90,7 +91,7 @@ class AlgorithmDesc(ctypes.Structure):
                 ("weighted", c_int), ("sources", c_int), ("result", c_int),
                 ("value_name", c_char_p), ("method_key", c_char_p), ("methods", c_char_p),
                 ("method_help", c_char_p), ("python_name", c_char_p),
-                ("networkx_names", c_char_p)]
+                ("networkx_names", c_char_p), ("nonnegative_weights", c_int)]
 
 
 class RunInput(ctypes.Structure):

@@ -21,7 +21,7 @@ typedef struct gn_algo_row {
   {{GNEST_ALGO_##ID, NAME, SUMMARY, NOTES, GNEST_INPUT_##INPUT,                               \
     ((NEEDS) & GN_NEEDS_UNDIRECTED) != 0, ((NEEDS) & GN_NEEDS_SIMPLE) != 0,                   \
     ((NEEDS) & GN_NEEDS_WEIGHTS) != 0, GNEST_SOURCES_##SOURCES, GNEST_RESULT_##RESULT, VALUE, \
-    METHOD, PYTHON, NETWORKX},                                                                \
+    METHOD, PYTHON, NETWORKX, ((NEEDS) & GN_NEEDS_NONNEGATIVE) != 0},                         \
    {GNEST_ALGO_##ID, NAME, GNEST_INPUT_##INPUT, SELECT}},
 static const gn_algo_row gn_algos[] = {
 #include "algos/algos.def"

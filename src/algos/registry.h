@@ -23,6 +23,7 @@ const char *gn_algo_name(gnest_algorithm a);
 #define GN_NEEDS_UNDIRECTED 1u /* a symmetric graph */
 #define GN_NEEDS_SIMPLE 2u     /* sorted adjacency lists without duplicate arcs */
 #define GN_NEEDS_WEIGHTS 4u    /* reads the weights */
+#define GN_NEEDS_NONNEGATIVE 8u /* weights >= 0 (the tools refuse a negative one while loading) */
 
 /* An algorithm's gnest_run entry (algos.def, RUN): its public function, called with the fields of
  * in and out its row names. ctx, in and out are not NULL. */

@@ -22,6 +22,7 @@ void gnest_load_options_init(gnest_load_options *opts) {
   opts->max_vertices = 0;
   opts->progress = NULL;
   opts->progress_user = NULL;
+  opts->refuse_negative_weights = 0;
 }
 
 /* Moves csr into a new handle. An owned csr is freed on failure; a borrowed one (the caller's

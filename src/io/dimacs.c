@@ -60,12 +60,21 @@ static gnest_status arc_vertex(gn_scan *s, int64_t n, int32_t *out) {
   return gn_scan_expected(s, "arc line 'a u v w': expected a vertex id");
 }
 
-/* "a u v w": s->p is just after the 'a'. */
-static gnest_status parse_arc(gn_scan *s, int64_t n, int32_t *u, int32_t *v, double *w) {
+/* "a u v w": s->p is just after the 'a'. refuse_negative: a negative w is an error. */
+static gnest_status parse_arc(gn_scan *s, int64_t n, int refuse_negative, int32_t *u, int32_t *v,
+                              double *w) {
+  const char *line = s->p - 1;
   gnest_status st;
-  if ((st = arc_vertex(s, n, u)) || (st = arc_vertex(s, n, v))) return st;
   gn_skip_blanks(s);
+  const char *tail = s->p;
+  if ((st = arc_vertex(s, n, u))) return st;
+  gn_skip_blanks(s);
+  const char *head = s->p;
+  if ((st = arc_vertex(s, n, v))) return st;
+  gn_skip_blanks(s);
+  const char *weight = s->p;
   if ((st = gn_scan_weight(s, w, "arc line 'a u v w': expected a weight"))) return st;
+  if (*w < 0.0 && refuse_negative) return gn_negative_weight(s, line, tail, head, weight);
   gn_skip_blanks(s);
   if (!gn_at_eol(s)) return gn_scan_expected(s, "expected the end of the arc line 'a u v w'");
   return GNEST_OK;
@@ -80,7 +89,7 @@ static gnest_status allocate(gnest_ctx *ctx, int64_t m, gn_edges *e) {
   return st;
 }
 
-static gnest_status parse_lines(gn_scan *s, gn_edges *e) {
+static gnest_status parse_lines(gn_scan *s, int refuse_negative, gn_edges *e) {
   int have_problem = 0;
   int64_t n = 0, m = 0, k = 0;
   gnest_status st;
@@ -93,7 +102,7 @@ static gnest_status parse_lines(gn_scan *s, gn_edges *e) {
       s->p++;
       if ((k & (GN_PROGRESS_EVERY - 1)) == 0) gn_scan_progress(s);
       if (k < m) {
-        if ((st = parse_arc(s, n, &e->src[k], &e->dst[k], &e->w[k]))) return st;
+        if ((st = parse_arc(s, n, refuse_negative, &e->src[k], &e->dst[k], &e->w[k]))) return st;
       }
       k++; /* arcs beyond m are only counted, for the message */
     } else if (c == 'p' && gn_is_blank(s->p[1])) {
@@ -116,14 +125,15 @@ static gnest_status parse_lines(gn_scan *s, gn_edges *e) {
   return GNEST_OK;
 }
 
-gnest_status gn_parse_dimacs(gnest_ctx *ctx, const char *path, const char *text, size_t len, gn_edges *out) {
+gnest_status gn_parse_dimacs(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                             const gnest_load_options *opts, gn_edges *out) {
   if (!out || (!text && len)) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_parse_dimacs", 0, "NULL argument");
   memset(out, 0, sizeof *out);
   if (!path) path = "(DIMACS text)";
   if (len == 0) return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "empty file: expected a DIMACS problem line 'p sp n m'");
   gn_scan s;
   gn_scan_init(&s, ctx, path, text, len);
-  gnest_status st = parse_lines(&s, out);
+  gnest_status st = parse_lines(&s, opts && opts->refuse_negative_weights, out);
   if (st != GNEST_OK) gn_edges_free(out);
   return st;
 }

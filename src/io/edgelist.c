@@ -10,6 +10,7 @@
 
 typedef struct edgelist_state {
   int one_based;
+  int refuse_negative;  /* a negative weight is an error at its line */
   int64_t capacity, count;
   int columns;          /* 2 or 3, fixed by the first data line; 0 before it */
   int64_t first_line;   /* line that fixed columns */
@@ -92,18 +93,22 @@ static gnest_status check_columns(gn_scan *s, edgelist_state *st, int columns, g
 static gnest_status parse_line(gn_scan *s, edgelist_state *st, gn_edges *e) {
   int64_t k = st->count;
   gnest_status rc;
+  const char *u = s->p;
   if ((rc = vertex_id(s, st, &e->src[k]))) return rc;
   skip_separators(s);
   if (at_data_end(s))
     return gn_error(s->ctx, GNEST_ERR_PARSE, s->path, s->line,
                     "expected 2 or 3 columns 'u v [w]', found 1");
+  const char *v = s->p;
   if ((rc = vertex_id(s, st, &e->dst[k]))) return rc;
   skip_separators(s);
   double w = 0.0;
   int columns = 2;
   if (!at_data_end(s)) {
+    const char *weight = s->p;
     const gnest_status bad = gn_scan_weight(s, &w, "expected a weight (third column)");
     if (bad != GNEST_OK) return bad;
+    if (w < 0.0 && st->refuse_negative) return gn_negative_weight(s, u, u, v, weight);
     columns = 3;
     skip_separators(s);
     if (!at_data_end(s))
@@ -155,12 +160,13 @@ static void shrink(gn_edges *e, int64_t count) {
 }
 
 gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *text, size_t len,
-                               int one_based, gn_edges *out) {
+                               const gnest_load_options *opts, gn_edges *out) {
   if (!out || (!text && len)) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_parse_edgelist", 0, "NULL argument");
   memset(out, 0, sizeof *out);
   if (!path) path = "(edge list text)";
   if (len == 0) return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "empty file: expected edge lines 'u v [w]'");
-  edgelist_state st = {one_based, count_lines(text, len), 0, 0, 0, -1, -1};
+  edgelist_state st = {opts && opts->one_based, opts && opts->refuse_negative_weights,
+                       count_lines(text, len), 0, 0, 0, -1, -1};
   gnest_status rc = GNEST_OK;
   out->src = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list sources", &rc);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)st.capacity, sizeof(int32_t), "edge list targets", &rc);

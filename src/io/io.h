@@ -48,13 +48,14 @@ typedef struct gn_csr {
 
 void gn_csr_free(gn_csr *c);
 
-/* Parsers over a NUL-terminated text (path is only for messages). */
+/* Parsers over a NUL-terminated text (path is only for messages). Of opts (NULL: defaults) they
+ * read refuse_negative_weights, and the edge list one_based; the builder reads the rest. */
 gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, size_t len,
-                          gn_edges *out);
+                          const gnest_load_options *opts, gn_edges *out);
 gnest_status gn_parse_dimacs(gnest_ctx *ctx, const char *path, const char *text, size_t len,
-                             gn_edges *out);
+                             const gnest_load_options *opts, gn_edges *out);
 gnest_status gn_parse_edgelist(gnest_ctx *ctx, const char *path, const char *text, size_t len,
-                               int one_based, gn_edges *out);
+                               const gnest_load_options *opts, gn_edges *out);
 /* Tree file: comments, n, then n parent ids (-1 = root). Only syntax is checked here. */
 gnest_status gn_parse_tree(gnest_ctx *ctx, const char *path, const char *text, size_t len,
                            int32_t *n, int32_t **parent);

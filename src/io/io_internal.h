@@ -117,6 +117,14 @@ int gn_scan_int(gn_scan *s, int64_t *value);
  * a NaN, or beyond the range of double (1e400). */
 gnest_status gn_scan_weight(gn_scan *s, double *value, const char *what);
 
+/* A negative weight refused (gnest_load_options.refuse_negative_weights): GNEST_ERR_INVALID_INPUT
+ * at the cursor's line, "arc U -> V has weight W (as written: 'LINE'); refuse_negative_weights
+ * asks for weights >= 0" (tools replace the part from ';' with their reason), with the tokens as
+ * the file writes them: entry the line's first token, u and v the ids', w the weight's (LINE runs
+ * from entry through w). */
+gnest_status gn_negative_weight(gn_scan *s, const char *entry, const char *u, const char *v,
+                                const char *w);
+
 /* Copies the token at s->p (at most size-1 characters, non-printables as '?') for messages. */
 const char *gn_token_text(const gn_scan *s, char *buf, size_t size);
 

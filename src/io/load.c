@@ -45,9 +45,9 @@ static gnest_format format_from_content(const gn_buffer *b) {
 static gnest_status parse_text(gnest_ctx *ctx, const char *path, gnest_format format, const gn_buffer *b,
                                const gnest_load_options *opts, gn_edges *e) {
   switch (format) {
-    case GNEST_FORMAT_MTX: return gn_parse_mtx(ctx, path, b->data, b->size, e);
-    case GNEST_FORMAT_DIMACS: return gn_parse_dimacs(ctx, path, b->data, b->size, e);
-    case GNEST_FORMAT_EDGELIST: return gn_parse_edgelist(ctx, path, b->data, b->size, opts->one_based, e);
+    case GNEST_FORMAT_MTX: return gn_parse_mtx(ctx, path, b->data, b->size, opts, e);
+    case GNEST_FORMAT_DIMACS: return gn_parse_dimacs(ctx, path, b->data, b->size, opts, e);
+    case GNEST_FORMAT_EDGELIST: return gn_parse_edgelist(ctx, path, b->data, b->size, opts, e);
     default: return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, path, 0, "unknown format %d", (int)format);
   }
 }

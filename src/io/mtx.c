@@ -148,8 +148,9 @@ static inline int scan_index(gn_scan *s, int64_t n, int32_t *out) {
   return 1;
 }
 
-/* The hot loop: one entry per line. */
-static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_t nnz, gn_edges *e) {
+/* The hot loop: one entry per line. refuse_negative: a negative value is an error at its line. */
+static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_t nnz,
+                                  int refuse_negative, gn_edges *e) {
   int64_t k = 0;
   while (k < nnz) {
     gn_skip_blanks(s);
@@ -158,14 +159,18 @@ static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_
     if (c == '%') { gn_skip_line(s); continue; }
     if (s->p >= s->end) break;
     if ((k & (GN_PROGRESS_EVERY - 1)) == 0) gn_scan_progress(s);
+    const char *row = s->p;
     if (!scan_index(s, n, &e->src[k])) return index_error(s, "row", n);
     gn_skip_blanks(s);
+    const char *column = s->p;
     if (!scan_index(s, n, &e->dst[k])) return index_error(s, "column", n);
     if (field != MTX_PATTERN) {
       gn_skip_blanks(s);
+      const char *value = s->p;
       const gnest_status bad = gn_scan_weight(
           s, &e->w[k], field == MTX_INTEGER ? "expected an integer value" : "expected a real value");
       if (bad != GNEST_OK) return bad;
+      if (e->w[k] < 0.0 && refuse_negative) return gn_negative_weight(s, row, row, column, value);
     }
     gn_skip_blanks(s);
     if (*s->p == '\n') { s->p++; s->line++; }
@@ -186,7 +191,8 @@ static gnest_status parse_entries(gn_scan *s, mtx_field field, int64_t n, int64_
   return GNEST_OK;
 }
 
-gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, size_t len, gn_edges *out) {
+gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, size_t len,
+                          const gnest_load_options *opts, gn_edges *out) {
   if (!out || (!text && len)) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_parse_mtx", 0, "NULL argument");
   memset(out, 0, sizeof *out);
   if (!path) path = "(matrix market text)";
@@ -210,7 +216,8 @@ gnest_status gn_parse_mtx(gnest_ctx *ctx, const char *path, const char *text, si
   out->src = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market row indices", &st);
   if (out->src) out->dst = gn_alloc_big(ctx, (size_t)nnz, sizeof(int32_t), "matrix market column indices", &st);
   if (out->dst && field != MTX_PATTERN) out->w = gn_alloc_big(ctx, (size_t)nnz, sizeof(double), "matrix market values", &st);
-  if (st == GNEST_OK) st = parse_entries(&s, field, n, nnz, out);
+  const int refuse_negative = opts && opts->refuse_negative_weights;
+  if (st == GNEST_OK) st = parse_entries(&s, field, n, nnz, refuse_negative, out);
   if (st != GNEST_OK) gn_edges_free(out);
   return st;
 }

@@ -137,16 +137,36 @@ gnest_status gn_scan_weight(gn_scan *s, double *value, const char *what) {
   return GNEST_OK;
 }
 
-const char *gn_token_text(const gn_scan *s, char *buf, size_t size) {
+/* Copies the text from start up to the end of the token that begins at last (at most size-1
+ * characters, non-printables but TAB as '?', "..." where cut). */
+static const char *text_through_token(const gn_scan *s, const char *start, const char *last,
+                                      char *buf, size_t size) {
   size_t k = 0;
-  const char *q = s->p;
-  while (k + 1 < size && !gn_is_token_end(s, q)) {
+  const char *q = start;
+  while (k + 1 < size && (q < last || !gn_is_token_end(s, q))) {
     unsigned char c = (unsigned char)*q++;
-    buf[k++] = (c >= 0x20 && c < 0x7f) ? (char)c : '?';
+    buf[k++] = (c >= 0x20 && c < 0x7f) || c == '\t' ? (char)c : '?';
   }
   buf[k] = '\0';
-  if (!gn_is_token_end(s, q) && k >= 3) memcpy(buf + k - 3, "...", 3); /* cut: show it */
+  const int cut = q < last || !gn_is_token_end(s, q);
+  if (cut && k >= 3) memcpy(buf + k - 3, "...", 3); /* show it */
   return buf;
+}
+
+const char *gn_token_text(const gn_scan *s, char *buf, size_t size) {
+  return text_through_token(s, s->p, s->p, buf, size);
+}
+
+gnest_status gn_negative_weight(gn_scan *s, const char *entry, const char *u, const char *v,
+                                const char *w) {
+  char tu[32], tv[32], tw[48], line[96];
+  return gn_error(s->ctx, GNEST_ERR_INVALID_INPUT, s->path, s->line,
+                  "arc %s -> %s has weight %s (as written: '%s'); refuse_negative_weights asks "
+                  "for weights >= 0",
+                  text_through_token(s, u, u, tu, sizeof tu),
+                  text_through_token(s, v, v, tv, sizeof tv),
+                  text_through_token(s, w, w, tw, sizeof tw),
+                  text_through_token(s, entry, w, line, sizeof line));
 }
 
 gnest_status gn_scan_expected(gn_scan *s, const char *what) {

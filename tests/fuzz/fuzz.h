@@ -33,6 +33,12 @@ gnest_status fuzz_check_status(gnest_status st);
 /* Every edge endpoint in [0, n), arrays present when m > 0. */
 void fuzz_check_edges(const gn_edges *e);
 
+/* The parse options each text target runs with: the defaults, then refuse_negative_weights. */
+extern const gnest_load_options kFuzzParseOptions[2];
+
+/* After a parse under opts: no weight below 0 passed refuse_negative_weights. */
+void fuzz_check_refused_negative(const gnest_load_options *opts, const gn_edges *e);
+
 /* Offsets rise from 0 to m, columns in [0, n), the sorted and merged flags hold. */
 void fuzz_check_csr(const gn_csr *c);
 

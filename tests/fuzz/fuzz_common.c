@@ -33,6 +33,17 @@ gnest_status fuzz_check_status(gnest_status st) {
   return st;
 }
 
+const gnest_load_options kFuzzParseOptions[2] = {{.merge_duplicates = 1, .sort_adjacency = 1},
+                                                 {.merge_duplicates = 1, .sort_adjacency = 1,
+                                                  .refuse_negative_weights = 1}};
+
+void fuzz_check_refused_negative(const gnest_load_options *opts, const gn_edges *e) {
+  if (!opts->refuse_negative_weights || !e->w) return;
+  for (int64_t i = 0; i < e->m; i++)
+    if (e->w[i] < 0.0)
+      fuzz_fail("edge %lld has weight %g under refuse_negative_weights", (long long)i, e->w[i]);
+}
+
 void fuzz_check_edges(const gn_edges *e) {
   if (e->n < 0 || e->m < 0) fuzz_fail("negative edge list sizes n %d, m %lld", e->n, (long long)e->m);
   if (e->m > 0 && (!e->src || !e->dst)) fuzz_fail("%lld edges but no arrays", (long long)e->m);

@@ -1,13 +1,17 @@
-/* Fuzz target: the DIMACS .gr reader (gn_parse_dimacs), then the CSR builder. */
+/* Fuzz target: the DIMACS .gr reader (gn_parse_dimacs), with and without
+ * refuse_negative_weights, then the CSR builder. */
 #include <stdlib.h>
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   char *text = fuzz_text(data, size);
-  gn_edges e;
-  if (fuzz_check_status(gn_parse_dimacs(NULL, "fuzz.gr", text, size, &e)) == GNEST_OK) {
+  for (int i = 0; i < 2; i++) {
+    gn_edges e;
+    const gnest_status st = gn_parse_dimacs(NULL, "fuzz.gr", text, size, &kFuzzParseOptions[i], &e);
+    if (fuzz_check_status(st) != GNEST_OK) continue;
     if (!e.w && e.m > 0) fuzz_fail("DIMACS arcs parsed without weights");
-    fuzz_build_all("fuzz.gr", &e);
+    fuzz_check_refused_negative(&kFuzzParseOptions[i], &e);
+    if (i == 0) fuzz_build_all("fuzz.gr", &e); /* the refusing parse gives the same edges */
     gn_edges_free(&e);
   }
   free(text);

@@ -625,6 +625,9 @@ int cli_parse_args(int argc, char **argv, cli_args *a) {
   }
   args_defaults(a, (cli_cmd)cmd);
   if (cli_is_algorithm((cli_cmd)cmd)) gnest_algorithm_describe((gnest_algorithm)cmd, &a->algo);
+  /* the loader names a negative weight by the file's line and text, which the algorithm's own
+   * check, after loading, no longer knows */
+  a->load.refuse_negative_weights = a->algo.nonnegative_weights;
   int only_operands = 0;
   for (int i = 2; i < argc; ++i) {
     const char *w = argv[i];

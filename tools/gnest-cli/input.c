@@ -170,13 +170,20 @@ static int load_tree(const cli_args *a, cli_input *in, const gnest_load_options 
 }
 
 /* A failed graph load. A vertex count refused by the default limit names the flags that lift
- * it in place of the library's option names. */
+ * it, and a refused negative weight the algorithm that needs weights >= 0, in place of the
+ * library's option names. */
 static int load_failed(const cli_args *a, const cli_input *in, gnest_status st) {
   const gnest_error *e = gnest_last_error(in->ctx);
   const char *tail = st == GNEST_ERR_TOO_LARGE ? strstr(e->message, "; raise max_vertices") : NULL;
-  if (!tail) return cli_fail(a, in->ctx, st);
-  fprintf(stderr, "gnest-cli: %s: %.*s; --max-vertices N loads it anyway, --relabel numbers only the ids "
-                  "that appear\n", e->source, (int)(tail - e->message), e->message);
+  if (tail) {
+    fprintf(stderr, "gnest-cli: %s: %.*s; --max-vertices N loads it anyway, --relabel numbers only "
+                    "the ids that appear\n", e->source, (int)(tail - e->message), e->message);
+    return CLI_EXIT_FAIL;
+  }
+  tail = st == GNEST_ERR_INVALID_INPUT ? strstr(e->message, "; refuse_negative_weights") : NULL;
+  if (!tail || e->line <= 0) return cli_fail(a, in->ctx, st);
+  fprintf(stderr, "gnest-cli: %s:%lld: %.*s; %s needs weights >= 0\n", e->source,
+          (long long)e->line, (int)(tail - e->message), e->message, a->algo.name);
   return CLI_EXIT_FAIL;
 }
 
