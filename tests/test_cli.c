@@ -2361,6 +2361,20 @@ Test(cli, compare_sweep_rows) {
   run_free(&r);
 }
 
+/* The keys that change the result (weights, color_tie) are read by every device backend: each
+ * gets a row per value; the CPU reference keeps its one row. */
+Test(cli, compare_sweep_of_the_weights_type) {
+  run_out r = run_cli("sssp", path5(), "--compare", "--sweep", "weights=float,double", "--json",
+                      "--runs", "1", "--quiet", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_eq(count_of(r.out, "{\"backend\":\"cpu\""), 1, "%s", r.out);
+  const int floats = count_of(r.out, "\"setting\":\"weights=float\"");
+  cr_expect_geq(floats, 1, "%s", r.out);
+  cr_expect_eq(count_of(r.out, "\"setting\":\"weights=double\""), floats, "%s", r.out);
+  cr_expect_eq(count_of(r.out, "\"setting\":null"), 1, "only the CPU row is unswept: %s", r.out);
+  run_free(&r);
+}
+
 Test(cli, sweep_usage_errors) {
   char line[512];
   struct { const char *value, *want; } cases[] = {
