@@ -581,7 +581,7 @@ gnest_status gnest_sssp(gnest_ctx *ctx, const gnest_graph *g, int32_t source, do
  * reason ends with "; predecessors: ..., timed" saying so. */
 gnest_status gnest_bfs_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, int32_t *levels,
                             int32_t *pred, const gnest_options *opts, gnest_info *info);
-gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, float *dist,
+gnest_status gnest_sssp_pred(gnest_ctx *ctx, const gnest_graph *g, int32_t source, double *dist,
                              int32_t *pred, const gnest_options *opts, gnest_info *info);
 
 typedef enum gnest_bc_mode { GNEST_BC_ALL = 0, GNEST_BC_LIST, GNEST_BC_SAMPLE } gnest_bc_mode;

@@ -239,6 +239,18 @@ else
   objects_note=" (no $build/src: the objects' circles were not checked)"
 fi
 
+# The API's functions have C linkage: a definition (C++, in a .cu file) whose parameters differ
+# from gnest.h's declaration is a C++ overload that leaves the C symbol undefined.
+library=lib/libgnest.so
+if [ -e "$library" ]; then
+  exported=$(nm -D --defined-only "$library" | awk '$2 == "T" {print $3}')
+  for fn in $(grep -oE '\bgnest_[a-z0-9_]+\(' include/gnest.h | tr -d '(' | sort -u); do
+    grep -qx "$fn" <<<"$exported" ||
+      failures=$(printf '%s\ninclude/gnest.h: %s is not exported by %s with C linkage' \
+                 "$failures" "$fn" "lib/libgnest.so")
+  done
+fi
+
 failures=$(printf '%s\n' "$failures" | sed '/^$/d')
 if [ -n "$failures" ]; then
   printf '%s\n' "$failures" >&2

@@ -938,3 +938,29 @@ Test(core_bc_weighted, negative_weight_zero_weight_cycle_and_sources) {
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
+
+/* ------------------------------------------------------------------------------------------- *
+ * Predecessors through the typed calls (C callers link them by their C names)
+ * ------------------------------------------------------------------------------------------- */
+
+Test(core_pred, typed_calls_return_parents) {
+  gnest_ctx *ctx = cpu_ctx();
+  /* 0 -> 1 (1), 0 -> 2 (3), 1 -> 2 (2), 2 -> 3 (1): 2 is as near through 0 directly (3) as
+   * through 1 (1 + 2), and the direct arc is fewer arcs; 4 is unreached. */
+  const int32_t s[] = {0, 0, 1, 2}, d[] = {1, 2, 2, 3};
+  const double w[] = {1, 3, 2, 1};
+  gnest_graph *g = graph_of(ctx, 5, 4, s, d, w, NULL);
+  double dist[5];
+  int32_t levels[5], pred[5];
+  cr_assert_eq(gnest_sssp_pred(ctx, g, 0, dist, pred, NULL, NULL), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  cr_assert(dist[2] == 3 && dist[3] == 4 && isinf(dist[4]), "dist %g %g %g", dist[2], dist[3],
+            dist[4]);
+  const int32_t want[] = {-1, 0, 0, 2, -1};
+  cr_assert_arr_eq(pred, want, sizeof want);
+  cr_assert_eq(gnest_bfs_pred(ctx, g, 0, levels, pred, NULL, NULL), GNEST_OK);
+  cr_assert_arr_eq(pred, want, sizeof want);
+  cr_assert_eq(gnest_sssp_pred(ctx, g, 0, dist, NULL, NULL, NULL), GNEST_OK, "pred NULL: plain");
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
