@@ -147,7 +147,7 @@ def bfs(graph, source, *, predecessors=False, backend="auto", options=None):
 def sssp(graph, source, *, predecessors=False, backend="auto", options=None):
     """Shortest distances from source: float64 array, inf where unreachable (unweighted graph:
     weight 1; a negative weight raises InvalidInput; a distance beyond the range of double raises
-    ResultOverflow; options="weights=float" runs the weights as float32 on a GPU, rounded). With
+    ResultOverflow; options="weights=float" rounds the weights to float32). With
     predecessors=True, (dist, pred):
     pred[v] is v's parent on a shortest path, the smallest vertex among the parents on the
     shortest paths of fewest arcs, -1 for the source and unreached vertices."""
@@ -260,7 +260,7 @@ def tree_heights(tree, *, backend="auto", options=None):
 def bc_weighted(graph, sources=None, *, k=None, seed=1, backend="auto", options=None):
     """Brandes betweenness over shortest weighted paths (Dijkstra; unweighted graph: weight 1),
     arcs as stored, not normalised: float64 array, with bc's sources, k and seed. A path is
-    shortest when its float32 sum equals the distance exactly (integer weights: exact ties). A
+    shortest when its double sum equals the distance exactly (integer weights: exact ties). A
     negative weight, or a cycle of zero-weight arcs reached from a source (an undirected edge of
     weight 0 is one), raises InvalidInput."""
     return _run("bc_weighted", graph, backend, options,

@@ -15,9 +15,9 @@ FUNCTIONS = {
         "weights run on networkx."),
     "betweenness_centrality": (
         "Brandes on gnest, rescaled as NetworkX does (normalized, endpoints, k sampling with "
-        "NetworkX's seed semantics). Weighted calls run on gnest with integer weights >= 1 "
-        "summing below 2**24 (exact float32 ties; equal weights use the unweighted Brandes); "
-        "zero, negative, fractional or larger weights run on networkx."),
+        "NetworkX's seed semantics). Weighted calls run on gnest with positive finite weights "
+        "(path lengths summed left to right in double and compared exactly, as NetworkX does; "
+        "equal weights use the unweighted Brandes); zero or negative weights run on networkx."),
     "greedy_color": (
         "strategy='largest_first' without interchange runs on gnest (color_tie=id: ties by "
         "node order, self-loops counting 2 in the degree) and gives NetworkX's coloring "
