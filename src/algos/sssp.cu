@@ -52,27 +52,34 @@ gnest_status sssp_check_weights(gn_call *call, const gn_csr *c) {
 }
 
 /* GNEST_ERR_OVERFLOW naming the first arc u -> v (in CSR order) out of a reached vertex whose
- * finite d[u] + w is +inf; the same check after the CPU and the device runs. c: the weights the
- * run read (rounded ones under weights=float). Distances are at most (n - 1) times the largest
- * weight, so on all but astronomically weighted graphs a bound settles it without a pass. */
-static gnest_status sssp_check_overflow(gn_call *call, const gnest_graph *g, const gn_csr *c,
-                                        const double *dist) {
-  if (c->weights == NULL) return GNEST_OK;
-  const double top = 2.0 * gn_graph_weight_facts(g).max_abs; /* covers rounding to float */
-  if (isfinite((double)c->n * top)) return GNEST_OK;
-  for (int32_t u = 0; u < c->n; ++u) {
+ * finite d[u] + w is +inf, in the weights the run read (rounded ones under weights=float); the
+ * same check after the CPU and the device runs. Distances are at most (n - 1) times the largest
+ * weight (twice it covers rounding to float), so on all but astronomically weighted graphs that
+ * bound settles it before any weight is read or rounded. */
+static gnest_status sssp_check_overflow(gn_call *call, const gnest_graph *g, const double *dist) {
+  if (g->csr.weights == NULL) return GNEST_OK;
+  const double top = 2.0 * gn_graph_weight_facts(g).max_abs;
+  if (isfinite((double)g->csr.n * top)) return GNEST_OK;
+  gn_csr view;
+  double *rounded = nullptr;
+  GN_TRY(gn_cpu_weights(call, g, &view, &rounded));
+  const gn_csr *c = &view;
+  gnest_status st = GNEST_OK;
+  for (int32_t u = 0; u < c->n && st == GNEST_OK; ++u) {
     if (!isfinite(dist[u])) continue;
     for (int64_t e = c->offsets[u]; e < c->offsets[u + 1]; ++e) {
       const double w = c->weights[e];
       if (!isfinite(w) || isfinite(dist[u] + w)) continue;
-      return gn_error(call->ctx, GNEST_ERR_OVERFLOW, call->fn, 0,
-                      "arc %lld -> %lld of weight %.17g, from distance %.17g, makes a distance "
-                      "beyond the range of double",
-                      (long long)sssp_user_id(c, u), (long long)sssp_user_id(c, c->cols[e]), w,
-                      dist[u]);
+      st = gn_error(call->ctx, GNEST_ERR_OVERFLOW, call->fn, 0,
+                    "arc %lld -> %lld of weight %.17g, from distance %.17g, makes a distance "
+                    "beyond the range of double",
+                    (long long)sssp_user_id(c, u), (long long)sssp_user_id(c, c->cols[e]), w,
+                    dist[u]);
+      break;
     }
   }
-  return GNEST_OK;
+  free(rounded);
+  return st;
 }
 
 template <class W>
@@ -119,7 +126,7 @@ static gnest_status sssp_on_host(gn_call *call, const gnest_graph *g, int32_t so
   double *rounded = nullptr;
   GN_TRY(gn_cpu_weights(call, g, &view, &rounded));
   gnest_status st = gn_cpu_sssp(&view, source, dist, c);
-  if (st == GNEST_OK) st = sssp_check_overflow(call, g, &view, dist);
+  if (st == GNEST_OK) st = sssp_check_overflow(call, g, dist);
   if (st == GNEST_OK && pred) st = gn_pred_on_host(call, &view, source, NULL, dist, pred, c);
   free(rounded);
   return st;
@@ -140,12 +147,7 @@ static gnest_status sssp_call(gnest_ctx *ctx, const char *fn, const gnest_graph 
       [&](gn_cpu_counts *c) { return sssp_on_host(&call, g, source, dist, pred, c); },
       [&](gn_engine &e, const gn_device_graph *dg) {
         GN_TRY(sssp_on_device(e, g, dg, source, dist, pred));
-        gn_csr view;
-        double *rounded = nullptr;
-        GN_TRY(gn_cpu_weights(&call, g, &view, &rounded));
-        const gnest_status st = sssp_check_overflow(&call, g, &view, dist);
-        free(rounded);
-        return st;
+        return sssp_check_overflow(&call, g, dist);
       });
 }
 
