@@ -9,7 +9,7 @@
  * either direction, so a directed graph needs no reverse arcs. */
 #include "algos/algo.cuh"
 #include "algos/cc.cuh"
-#include "algos/components.h"
+#include "algos/components.cuh"
 
 /* Every vertex takes its root as label: each walk publishes every step in its own label, so a
  * walk that reaches a label another walk has already moved up goes on from there. Labels only
@@ -71,22 +71,30 @@ gnest_status gn_count_components(gn_call *call, const int32_t *labels, int32_t n
   return GNEST_OK;
 }
 
-gnest_status gnest_cc(gnest_ctx *ctx, const gnest_graph *g, int32_t *labels,
-                      int32_t *num_components, const gnest_options *opts, gnest_info *info) {
+gnest_status gn_components_call(gnest_ctx *ctx, gnest_algorithm algorithm, const char *fn,
+                                const gnest_graph *g, int32_t *labels, int32_t *num_components,
+                                const gnest_options *opts, gnest_info *info,
+                                gn_cpu_components_fn *on_host, gn_device_components_fn *on_device) {
   gn_call call;
   return gn_public_call(
-      call, gn_algo_begin(&call, ctx, GNEST_ALGO_CC, "gnest_cc", g, NULL, opts, info), g,
+      call, gn_algo_begin(&call, ctx, algorithm, fn, g, NULL, opts, info), g,
       [&] { return gn_need_output(&call, labels, "labels"); },
       [&](gn_cpu_counts *c) {
         int32_t count = 0;
-        GN_TRY(gn_cpu_cc(&g->csr, labels, &count, c));
+        GN_TRY(on_host(&g->csr, labels, &count, c));
         if (num_components) *num_components = count;
         return GNEST_OK;
       },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0) GN_TRY(cc_on_device(e, dg, labels));
+        if (g->csr.n > 0) GN_TRY(on_device(e, dg, labels));
         return gn_count_components(&call, labels, g->csr.n, num_components);
       });
+}
+
+gnest_status gnest_cc(gnest_ctx *ctx, const gnest_graph *g, int32_t *labels,
+                      int32_t *num_components, const gnest_options *opts, gnest_info *info) {
+  return gn_components_call(ctx, GNEST_ALGO_CC, "gnest_cc", g, labels, num_components, opts, info,
+                            gn_cpu_cc, cc_on_device);
 }
 
 /* gnest_run's entry (algos.def). */

@@ -15,7 +15,7 @@
  * the smallest active id. The labels are the CPU's (Tarjan, src/cpu/cc.c) on every backend. The
  * reverse graph is built on the device once per call (two passes and a scan). */
 #include "algos/prims.cuh"
-#include "algos/components.h"
+#include "algos/components.cuh"
 #include "algos/scc.cuh"
 
 struct scc_state {
@@ -161,20 +161,8 @@ static gnest_status scc_on_device(gn_engine &e, const gn_device_graph *dg, int32
 
 gnest_status gnest_scc(gnest_ctx *ctx, const gnest_graph *g, int32_t *labels,
                        int32_t *num_components, const gnest_options *opts, gnest_info *info) {
-  gn_call call;
-  return gn_public_call(
-      call, gn_algo_begin(&call, ctx, GNEST_ALGO_SCC, "gnest_scc", g, NULL, opts, info), g,
-      [&] { return gn_need_output(&call, labels, "labels"); },
-      [&](gn_cpu_counts *c) {
-        int32_t count = 0;
-        GN_TRY(gn_cpu_scc(&g->csr, labels, &count, c));
-        if (num_components) *num_components = count;
-        return GNEST_OK;
-      },
-      [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0) GN_TRY(scc_on_device(e, dg, labels));
-        return gn_count_components(&call, labels, g->csr.n, num_components);
-      });
+  return gn_components_call(ctx, GNEST_ALGO_SCC, "gnest_scc", g, labels, num_components, opts,
+                            info, gn_cpu_scc, scc_on_device);
 }
 
 /* gnest_run's entry (algos.def). */
