@@ -52,22 +52,19 @@ int gn_sweep_parse(const char *text, gn_sweep *s, char *err, size_t err_size) {
   return 1;
 }
 
-/* Keys that choose an algorithm's method, not how a backend maps a pass: every backend that
- * runs on a device reads them (the host backends ignore them). */
-static const char *const gn_method_keys[] = {"tree_method", "bfs_direction", "color_method",
-                                             "tc_method", NULL};
-/* Keys that change what is computed (the weights' type, the coloring's ties): every device
- * backend honours them; the CPU reference row stays as it is, the one every row is checked
- * against (so a weights=float row that rounds a weight shows as disagreeing). */
-static const char *const gn_result_keys[] = {"weights", "color_tie", NULL};
+/* gnest_options fields, not a backend's settings, that every backend running on a device reads
+ * (the host backends ignore them): the algorithms' methods, and what changes the result itself
+ * (the weights' type, the coloring's ties; the CPU reference row stays the one every row is
+ * checked against, so a weights=float row that rounds a weight shows as disagreeing). */
+static const char *const gn_device_keys[] = {"tree_method", "bfs_direction", "color_method",
+                                             "tc_method",   "weights",       "color_tie",
+                                             NULL};
 
 int gn_sweep_reads(const gn_sweep *s, gnest_backend b) {
   gnest_backend_desc d;
   if (s->count == 0 || gnest_backend_describe(b, &d) != GNEST_OK) return 0;
-  for (int k = 0; gn_method_keys[k]; ++k)
-    if (strcmp(s->key, gn_method_keys[k]) == 0) return d.built && d.needs_device;
-  for (int k = 0; gn_result_keys[k]; ++k)
-    if (strcmp(s->key, gn_result_keys[k]) == 0) return d.built && d.needs_device;
+  for (int k = 0; gn_device_keys[k]; ++k)
+    if (strcmp(s->key, gn_device_keys[k]) == 0) return d.built && d.needs_device;
   const size_t len = strlen(s->key);
   for (const char *p = d.options; (p = strstr(p, s->key)) != NULL; p += len) {
     const int starts = p == d.options || p[-1] == ' ';
