@@ -8,7 +8,8 @@
 # loops), and on a multigraph (self-loops and parallel arcs kept): its self-loop pass.
 # Each tool also runs the tree algorithms' Euler tour (--tree-method euler; it uses no backend
 # loop, so on flat only) over a deep caterpillar and a random recursive tree
-# (when SANITIZE_ALGOS names a tree algorithm, or by default).
+# (when SANITIZE_ALGOS names a tree algorithm, or by default). tc and mst run with their optional
+# outputs too (--all-outputs: tc's per-vertex counts have a kernel of their own).
 # Usage (GPU machine, repository root): scripts/sanitize-cli.sh [TOOLS...]   default: memcheck racecheck synccheck
 # SANITIZE_BACKENDS="a b" limits the run to those backends (the per-call time limit splits it);
 # SANITIZE_ALGOS="color" to those algorithms (gnest-cli command names); SANITIZE_CONFIGS=default
@@ -71,8 +72,10 @@ for tool in $tools; do
                  check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --color-method rounds
                  check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --color-tie id
                  check "$tool" "$b" "$cfg" "$a" "$tmp/multi.txt" --keep-duplicates ;;
-          mst) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+          mst) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --all-outputs
                check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --weights double ;;
+          tc) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest"
+              check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" --all-outputs ;;
           *) check "$tool" "$b" "$cfg" "$a" "$tmp/g.gnest" ;;
         esac
       done

@@ -464,6 +464,43 @@ Test(cli, tc_on_k4) {
   run_free(&r);
 }
 
+/* The optional outputs (tc's per-vertex counts, mst's forest edges) cost time: a run computes
+ * them only when --output writes them or --all-outputs asks, and says which its time covers. */
+Test(cli, optional_outputs_only_where_asked) {
+  const char *in = put("k4-opt.el", "0 1\n0 2\n0 3\n1 2\n1 3\n2 3\n");
+  run_out r = run_cli("tc", in, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "optional outputs: per-vertex counts not computed "
+                                   "(--output or --all-outputs computes them)"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", in, "--output", at("opt.txt"), NULL);
+  cr_expect_not_null(strstr(r.out, "optional outputs: per-vertex counts computed\n"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", in, "--all-outputs", "--json", NULL);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"optional_outputs\":{\"name\":\"per-vertex counts\","
+                                   "\"computed\":true}"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("mst", in, "--json", NULL);
+  cr_expect_not_null(strstr(r.out, "\"optional_outputs\":{\"name\":\"forest edges\","
+                                   "\"computed\":false}"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("bfs", in, "--json", NULL);
+  cr_expect_not_null(strstr(r.out, "\"optional_outputs\":null"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", in, "--compare", "--runs", "1", "--all-outputs", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "optional outputs: per-vertex counts computed\n"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("tc", in, "--compare", "--runs", "1", "--json", NULL);
+  cr_expect_not_null(strstr(r.out, "\"computed\":false"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("bfs", in, "--all-outputs", NULL);
+  cr_expect_eq(r.status, 2, "bfs has no optional outputs: a usage error");
+  cr_expect_not_null(strstr(r.err, "--all-outputs does not apply"), "%s", r.err);
+  run_free(&r);
+}
+
 Test(cli, tree_descendants_and_heights) {
   const char *out = at("tree.txt");
   run_out r = run_cli("tree-descendants", small_tree(), "--output", out, NULL);

@@ -2618,12 +2618,39 @@ Test(gpu_methods, self_loops_and_duplicates) {
   bm_close(&env);
 }
 
-/* RMAT: oriented lists short (a warp's table) and long (over 128: the block's table). */
+/* Oriented lists longer than the block's hash table holds (tc_hash.cuh: kTcBlockMax, 2048),
+ * whose probes binary-search the list in device memory: vertex 0 and `len` fillers, each adjacent
+ * to all of `len` middle vertices, which form a path and so outrank them (degree len + 2 or 3
+ * against len). Every oriented list of vertex 0 and the fillers is the len middle vertices; the
+ * triangles are (len + 1)(len - 1), each with two middle vertices. */
+static void long_oriented_lists(gn_gen_edges *e, int32_t len) {
+  const int32_t n = 2 * len + 1;
+  const int64_t m = (int64_t)(len + 1) * len + (len - 1);
+  e->n = n;
+  e->m = m;
+  e->src = malloc((size_t)m * sizeof *e->src);
+  e->dst = malloc((size_t)m * sizeof *e->dst);
+  e->w = NULL;
+  cr_assert(e->src && e->dst);
+  int64_t k = 0;
+  for (int32_t f = 0; f <= len; f++) { /* f: vertex 0, then the fillers len + 1 .. 2 len */
+    const int32_t corner = f == 0 ? 0 : len + f;
+    for (int32_t x = 1; x <= len; x++, k++) e->src[k] = corner, e->dst[k] = x;
+  }
+  for (int32_t x = 1; x < len; x++, k++) e->src[k] = x, e->dst[k] = x + 1;
+}
+
+/* RMAT: oriented lists short (a warp's table) and long (over 128: the block's table); lists too
+ * long for the block's table (not in small mode: 8.4 M arcs). */
 Test(gpu_methods, rmat_tc_short_and_long_lists) {
   gpu_env env;
   bm_open(&env);
   gn_gen_edges e;
   gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 24, 91, &e), "gn_gen_rmat");
   check_methods_edges(&env, "rmat", &e, UNDIRECTED_CLEAN, A_TC, BM_ALL);
+  if (!small_mode()) {
+    long_oriented_lists(&e, 2100);
+    check_methods_edges(&env, "lists too long to hash", &e, UNDIRECTED_CLEAN, A_TC, BM_PRIMARY);
+  }
   bm_close(&env);
 }

@@ -80,8 +80,13 @@ static gnest_status tc_count_hash(gn_engine &e, int32_t n, const triangle_visito
     }));
   const tc_hash_args args = {count, {lists[0], lists[1]}, counts, next, e.edges, n};
   int grid = 0;
-  GN_TRY(gn_resident_grid(e, tc_hash_kernel, 0, &grid, kTcHashBlock));
-  GN_KERNEL(e, grid, kTcHashBlock, tc_hash_kernel, args);
+  if (!count.per_vertex) {
+    GN_TRY(gn_resident_grid(e, tc_hash_kernel<false>, 0, &grid, kTcHashBlock));
+    GN_KERNEL(e, grid, kTcHashBlock, tc_hash_kernel<false>, args);
+  } else {
+    GN_TRY(gn_resident_grid(e, tc_hash_kernel<true>, 0, &grid, kTcHashBlock));
+    GN_KERNEL(e, grid, kTcHashBlock, tc_hash_kernel<true>, args);
+  }
   return GNEST_OK;
 }
 

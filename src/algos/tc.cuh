@@ -28,6 +28,16 @@ struct orient_visitor : gn_out_arcs {
   __host__ __device__ void post(int32_t, const S &) const {}
 };
 
+/* The first position in [lo, hi) of the sorted list a holding >= x (hi when none). */
+__host__ __device__ inline int64_t tc_lower_bound(const int32_t *a, int64_t lo, int64_t hi,
+                                                  int32_t x) {
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (a[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 /* Common elements of two sorted lists: each element of the shorter is looked up in the rest of
  * the longer by binary search (the lower bound only moves forward). Credits each common w in
  * per_vertex when given. */
@@ -43,11 +53,7 @@ __host__ __device__ inline uint64_t tc_common(const int32_t *a, int64_t na, cons
   int64_t lo = 0;
   for (int64_t i = 0; i < na && lo < nb; ++i) {
     const int32_t x = a[i];
-    int64_t hi = nb;
-    while (lo < hi) { /* first position in [lo, nb) holding >= x */
-      const int64_t mid = lo + (hi - lo) / 2;
-      if (b[mid] < x) lo = mid + 1; else hi = mid;
-    }
+    lo = tc_lower_bound(b, lo, nb, x);
     if (lo < nb && b[lo] == x) {
       ++found;
       ++lo;

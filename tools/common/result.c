@@ -36,6 +36,14 @@ gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gn
   return GNEST_ERR_OUT_OF_MEMORY;
 }
 
+const char *gn_result_optional_name(gnest_result_kind kind) {
+  switch (kind) {
+    case GNEST_RESULT_COUNTS: return "per-vertex counts";
+    case GNEST_RESULT_FOREST: return "forest edges";
+    default: return NULL;
+  }
+}
+
 gnest_status gn_result_alloc_pred(int32_t n, gnest_result *r) {
   r->pred = zalloc(n, sizeof(int32_t));
   return r->pred ? GNEST_OK : GNEST_ERR_OUT_OF_MEMORY;

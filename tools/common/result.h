@@ -14,6 +14,11 @@ extern "C" {
  * and with optional the optional ones too (per-vertex counts, a forest's edges). Returns
  * GNEST_OK, or GNEST_ERR_OUT_OF_MEMORY with nothing left allocated. */
 gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r);
+/* The optional outputs of kind, as the tools name them when they say which outputs a time
+ * covers: "per-vertex counts" (COUNTS), "forest edges" (FOREST); NULL for a kind without any.
+ * Asking for them costs time (tc: an atomic per corner credited), so a run asks for them only
+ * where its output shows them. */
+const char *gn_result_optional_name(gnest_result_kind kind);
 /* Adds r->pred (n entries; freed by gn_result_free), or GNEST_ERR_OUT_OF_MEMORY with r's other
  * arrays left as they were. */
 gnest_status gn_result_alloc_pred(int32_t n, gnest_result *r);

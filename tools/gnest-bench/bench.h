@@ -82,6 +82,7 @@ typedef struct bench_config {
   gnest_backend backends[GNEST_BACKEND_COUNT];   /* run order: the CPU reference first when present */
   int num_backends;
   int backends_given, no_cpu;
+  int all_outputs;                               /* --all-outputs: the optional outputs too */
   int quiet;                                     /* --quiet: no per-cell lines, no progress */
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;

@@ -24,6 +24,8 @@ static const char *const usage_head =
 static const char *const usage_tail =
     "  --no-cpu              do not run the CPU reference (GPU results are then not checked)\n"
     "  --quiet               no per-cell lines on stderr and no progress line (the report still prints)\n"
+    "  --all-outputs         also compute (and time, and check) the optional outputs: tc's\n"
+    "                        per-vertex counts, mst's forest edges (default: the required ones)\n"
     "  --cpu-max-edges N     skip the CPU reference on graphs of more than N arcs (default: no limit)\n"
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
@@ -205,6 +207,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
 static int set_switch(bench_config *cfg, const char *flag) {
   if (strcmp(flag, "--no-cpu") == 0) cfg->no_cpu = 1;
   else if (strcmp(flag, "--quiet") == 0) cfg->quiet = 1;
+  else if (strcmp(flag, "--all-outputs") == 0) cfg->all_outputs = 1;
   else if (strcmp(flag, "--print-peers") == 0) cfg->print_peers = 1;
   else if (strcmp(flag, "--help") == 0 || strcmp(flag, "-h") == 0) cfg->help = 1;
   else return bench_usage_error("unknown option '%s'", flag);

@@ -361,7 +361,8 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   json_key_str(f, "settings", cfg->opts.settings, 1);
   char sweep[GN_SWEEP_TEXT];
   json_key_str(f, "sweep", gn_sweep_text(&cfg->sweep, sweep, sizeof sweep), 0);
-  fprintf(f, ", \"cpu_max_edges\": %lld, \"peers\": ", (long long)cfg->cpu_max_edges);
+  fprintf(f, ", \"cpu_max_edges\": %lld, \"all_outputs\": %s, \"peers\": ",
+          (long long)cfg->cpu_max_edges, cfg->all_outputs ? "true" : "false");
   if (cfg->peers.text) json_str(f, cfg->peers.origin);
   else fputs("null", f);
   fputs(",\n  \"inputs\": [\n", f);
@@ -487,6 +488,8 @@ static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
   if (cfg->cpu_runs > 0)
     fprintf(f, " (%s: %d run%s, no warm-up)", gnest_backend_name(GNEST_BACKEND_CPU), cfg->cpu_runs,
             cfg->cpu_runs == 1 ? "" : "s");
+  fprintf(f, "; tc and mst %s their optional outputs (per-vertex counts, forest edges)%s",
+          cfg->all_outputs ? "with" : "without", cfg->all_outputs ? "" : ": --all-outputs");
   fprintf(f, "\n%-*s %-16s", name_w, "input", "algorithm");
   char label[160];
   for (int b = 0; b < cfg->num_variants; b++)

@@ -24,12 +24,13 @@ void bench_output_free(bench_output *o) {
   memset(o, 0, sizeof *o);
 }
 
-/* The per-vertex array of a's result kind, n entries (the optional ones are not asked for). */
-static gnest_status output_alloc(gnest_algorithm a, int32_t n, bench_output *o) {
+/* The per-vertex array of a's result kind, n entries, and with optional (--all-outputs) the
+ * optional ones (tc's per-vertex counts, mst's forest edges), which the time then covers. */
+static gnest_status output_alloc(gnest_algorithm a, int32_t n, int optional, bench_output *o) {
   memset(o, 0, sizeof *o);
   o->algo = bench_algo_desc(a);
   o->n = n;
-  return gn_result_alloc(o->algo.result, n, 0, &o->out);
+  return gn_result_alloc(o->algo.result, n, optional, &o->out);
 }
 
 /* One run: a set of sources is the input's one source (the highest out-degree vertex). */
@@ -124,6 +125,19 @@ static int compare_forest(const gnest_result *ref, const gnest_result *got, char
   return 0;
 }
 
+static int compare_counts(const uint64_t *ref, const uint64_t *got, int32_t n, char *why,
+                          size_t size) {
+  int64_t differ = 0;
+  int32_t first = -1;
+  for (int32_t v = 0; v < n; v++)
+    if (ref[v] != got[v] && differ++ == 0) first = v;
+  if (differ == 0) return 1;
+  snprintf(why, size, "per-vertex counts differ at %lld vertices; first %d: %llu, %s %llu",
+           (long long)differ, first, (unsigned long long)got[first], ref_name(),
+           (unsigned long long)ref[first]);
+  return 0;
+}
+
 /* 1 when got agrees with the CPU reference; otherwise why says how it differs. */
 static int outputs_agree(const bench_input *in, const bench_output *ref, const bench_output *got,
                          char *why, size_t size) {
@@ -139,10 +153,13 @@ static int outputs_agree(const bench_input *in, const bench_output *ref, const b
     case GNEST_RESULT_COLORING: return compare_coloring(in, ref, got, why, size);
     case GNEST_RESULT_FOREST: return compare_forest(x, y, why, size);
     case GNEST_RESULT_COUNTS:
-      if (y->total == x->total) return 1;
-      snprintf(why, size, "%llu %s, %s %llu", (unsigned long long)y->total, value, ref_name(),
-               (unsigned long long)x->total);
-      return 0;
+      if (y->total != x->total) {
+        snprintf(why, size, "%llu %s, %s %llu", (unsigned long long)y->total, value, ref_name(),
+                 (unsigned long long)x->total);
+        return 0;
+      }
+      return !x->values_u64 || !y->values_u64 || /* per vertex: with --all-outputs */
+             compare_counts(x->values_u64, y->values_u64, got->n, why, size);
     case GNEST_RESULT_NODE_VALUES:
     case GNEST_RESULT_COMPONENTS:
       return compare_ints(got->algo.name, x->values_i32, y->values_i32, got->n, why, size);
@@ -262,7 +279,7 @@ void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *
   int warmup, runs;
   run_counts(cfg, b, &warmup, &runs);
   double *times = malloc((size_t)runs * sizeof *times);
-  gnest_status st = output_alloc(a, row->vertices, &o);
+  gnest_status st = output_alloc(a, row->vertices, cfg->all_outputs, &o);
   if (st != GNEST_OK || !times) {
     row->status = GNEST_ERR_OUT_OF_MEMORY;
     snprintf(row->detail, sizeof row->detail, "gnest-bench: no memory for the output arrays");

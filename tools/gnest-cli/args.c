@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "common/backends.h"
+#include "common/result.h"
 #include "common/wrap.h"
 #include "cli.h"
 
@@ -260,6 +261,7 @@ static int set_drop_loops(cli_args *a, const char *f, const char *v) { (void)f; 
 static int set_keep_dups(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.merge_duplicates = 0; return 0; }
 static int set_relabel(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->load.relabel = 1; return 0; }
 static int set_predecessors(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->predecessors = 1; return 0; }
+static int set_all_outputs(cli_args *a, const char *f, const char *v) { (void)f; (void)v; a->all_outputs = 1; return 0; }
 
 #define LOADING (CLI_ALGOS | CLI_STATS | CLI_CONVERT)
 #define DIRECTED_LOADING (CLI_AS_STORED | CLI_STATS | CLI_CONVERT)
@@ -280,6 +282,10 @@ const cli_flag cli_flags[] = {
    "the shortest paths of fewest arcs; -1 for the source and unreached vertices): --output "
    "writes it as a column after the value (csv pred, json \"pred\"), --compare compares it. "
    "The time includes it", NULL},
+  {"--all-outputs", NULL, CLI_OPTIONAL_OUT, set_all_outputs,
+   "also compute the optional outputs (tc: each vertex's count; mst: the forest's edges), which "
+   "a run computes only when --output writes them; the time then includes them, and --compare "
+   "compares them. The summary says which the time covers", NULL},
   {"--source", "N", CLI_SOURCE_SET, set_source, "one source vertex instead of all", "source"},
   {"--sources", "LIST", CLI_SOURCE_SET, set_sources,
    "comma-separated source vertices, e.g. 0,5,9 (each once)", "sources"},
@@ -393,6 +399,7 @@ unsigned cli_command_classes(cli_cmd c) {
   if (d.method_key[0]) k |= CLI_METHOD;
   if (d.result == GNEST_RESULT_COLORING) k |= CLI_COLORING;
   if (d.weighted) k |= CLI_WEIGHTED;
+  if (gn_result_optional_name(d.result)) k |= CLI_OPTIONAL_OUT;
   return k;
 }
 

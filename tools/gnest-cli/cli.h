@@ -42,7 +42,8 @@ static inline int cli_is_algorithm(cli_cmd c) { return (int)c < (int)GNEST_ALGO_
 #define CLI_BACKENDS (1u << 11)
 #define CLI_COLORING (1u << 12)      /* algorithms whose result is a coloring */
 #define CLI_WEIGHTED (1u << 13)      /* algorithms that read the weights */
-#define CLI_ALL ((1u << 14) - 1)
+#define CLI_OPTIONAL_OUT (1u << 14) /* algorithms with optional outputs (gn_result_optional_name) */
+#define CLI_ALL ((1u << 15) - 1)
 
 /* The classes of command c. */
 unsigned cli_command_classes(cli_cmd c);
@@ -78,6 +79,7 @@ typedef struct cli_args {
   int tree;                 /* stats --tree */
   int json, quiet, compare, help;
   int predecessors;          /* --predecessors */
+  int all_outputs;           /* --all-outputs */
   int runs;                 /* --runs (default 5) */
   int runs_given;
   double reference_limit;   /* --reference-limit: most arc visits --compare's CPU reference may make */
@@ -160,6 +162,8 @@ typedef struct cli_input {
   int quiet;                /* --quiet: no progress either */
   int estimate;             /* say on stderr when a run over all sources will be long (plain run) */
   int predecessors;         /* --predecessors: results carry gnest_result.pred */
+  int optional_outputs;     /* ask for the optional outputs (tc's per-vertex counts, mst's forest
+                               edges): --output writes them, or --all-outputs */
 } cli_input;
 
 int cli_open_context(const cli_args *a, int force_cpu, gnest_ctx **ctx);
@@ -197,7 +201,8 @@ int cli_check_reference_limit(const cli_args *a, const cli_input *in);
 typedef struct cli_result {
   gnest_algorithm_desc algo; /* what runs: out's arrays are those of algo.result */
   int32_t n;                /* entries of the per-vertex (per-node) arrays */
-  gnest_result out;         /* every optional array allocated too (pred: with --predecessors) */
+  gnest_result out;         /* the optional arrays allocated with in->optional_outputs (pred:
+                               with --predecessors) */
   gnest_info info;
   const int32_t *ids;       /* --relabel: the file's id of each vertex (cli_input's); else NULL */
 } cli_result;
@@ -238,6 +243,11 @@ const char *cli_bc_mode_text(const gnest_bc_sources *s, int32_t n, char *buf, si
 const char *cli_format_ms(double ms, char *buf, size_t size);
 /* "graph: FILE  n=..  m=.. arcs (...)  loaded in .. ms" (and the tree line). */
 void cli_print_input_line(FILE *f, const cli_args *a, const cli_input *in);
+/* Whether the run's time covers the algorithm's optional outputs: "per-vertex counts computed"
+ * or "per-vertex counts not computed (FLAGS computes them)" (mst: forest edges); NULL for an
+ * algorithm without optional outputs. */
+const char *cli_optional_outputs_text(const cli_input *in, gnest_result_kind kind,
+                                      const char *flags, char *buf, size_t size);
 
 /* ---- json.c ------------------------------------------------------------------------------- */
 typedef struct cli_json {
@@ -262,6 +272,8 @@ void cli_json_number(cli_json *j, const char *digits); /* a number the caller fo
  * JSON form adds its arrays after them). */
 void cli_summary_json_fields(cli_json *j, const cli_args *a, const cli_input *in,
                              const cli_result *r);
+/* "optional_outputs": null, or {"name": gn_result_optional_name, "computed": in->optional_outputs}. */
+void cli_json_optional_outputs(cli_json *j, const cli_input *in, gnest_result_kind kind);
 
 /* ---- commands ----------------------------------------------------------------------------- */
 int cli_cmd_run(const cli_args *a);      /* run.c: one algorithm, summary / json / output */

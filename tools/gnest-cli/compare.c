@@ -209,6 +209,9 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
     fprintf(f, ", sources: %s", cli_bc_mode_text(&in->bc, gnest_graph_num_vertices(in->graph), buf, sizeof buf));
   }
   fprintf(f, "; median of %d timed runs after a warm-up\n", a->runs);
+  char optional[128];
+  if (cli_optional_outputs_text(in, a->algo.result, "--all-outputs", optional, sizeof optional))
+    fprintf(f, "optional outputs: %s\n", optional);
   fputs("bk/own: passes the row's backend ran / passes of the method's own kernels\n\n", f);
   const int width = name_width(t);
   fprintf(f, "%-*s %-*s %10s %12s %10s %10s %9s %9s %11s  %-6s %s\n", width, "backend",
@@ -217,7 +220,7 @@ static void print_table(FILE *f, const cli_args *a, const cli_input *in, const c
   for (int i = 0; i < t->count; ++i) print_row(f, &t->rows[i], width);
 }
 
-static void json_row(cli_json *j, const cmp_row *row) {
+static void json_row(cli_json *j, const cli_input *in, gnest_result_kind kind, const cmp_row *row) {
   cli_json_open(j, '{');
   cli_json_key(j, "backend"); cli_json_str(j, gnest_backend_name(row->backend));
   cli_json_key(j, "available"); cli_json_bool(j, row->available);
@@ -247,14 +250,15 @@ static void json_row(cli_json *j, const cmp_row *row) {
   cli_json_key(j, "reason"); cli_json_str(j, row->reason);
   cli_json_key(j, "setting");
   if (row->setting[0]) cli_json_str(j, row->setting); else cli_json_null(j);
+  cli_json_optional_outputs(j, in, kind);
   cli_json_close(j, '}');
 }
 
-static void print_table_json(FILE *f, const cmp_table *t) {
+static void print_table_json(FILE *f, const cli_args *a, const cli_input *in, const cmp_table *t) {
   cli_json j;
   cli_json_init(&j, f);
   cli_json_open(&j, '[');
-  for (int i = 0; i < t->count; ++i) json_row(&j, &t->rows[i]);
+  for (int i = 0; i < t->count; ++i) json_row(&j, in, a->algo.result, &t->rows[i]);
   cli_json_close(&j, ']');
 }
 
@@ -283,7 +287,7 @@ int cli_cmd_compare(const cli_args *a) {
   if (rc == CLI_EXIT_OK) rc = fill_table(a, &in, &ref, &t);
   if (rc == CLI_EXIT_OK) {
     cli_cpu_notice(a, in.ctx);
-    if (a->json) print_table_json(stdout, &t);
+    if (a->json) print_table_json(stdout, a, &in, &t);
     else if (!a->quiet) print_table(stdout, a, &in, &t);
     rc = table_exit_code(&t);
   }

@@ -223,6 +223,7 @@ int cli_load_input(const cli_args *a, cli_input *in) {
   gnest_load_options lo = a->load;
   in->quiet = a->quiet;
   in->predecessors = a->predecessors;
+  in->optional_outputs = a->output != NULL || a->all_outputs;
   char tool[64];
   snprintf(tool, sizeof tool, "gnest-cli %s", cli_command_of(a->cmd)->name);
   gn_progress_start(&in->progress, tool, a->quiet);

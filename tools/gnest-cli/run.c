@@ -16,7 +16,7 @@ gnest_status cli_result_alloc(cli_cmd cmd, const cli_input *in, cli_result *r) {
   if (st != GNEST_OK) return st;
   r->n = input_size(in);
   r->ids = in->ids;
-  st = gn_result_alloc(r->algo.result, r->n, 1, &r->out);
+  st = gn_result_alloc(r->algo.result, r->n, in->optional_outputs, &r->out);
   if (st == GNEST_OK && in->predecessors) st = gn_result_alloc_pred(r->n, &r->out);
   return st;
 }

@@ -103,6 +103,15 @@ static void print_result_lines(FILE *f, const cli_input *in, const cli_result *r
   }
 }
 
+const char *cli_optional_outputs_text(const cli_input *in, gnest_result_kind kind,
+                                      const char *flags, char *buf, size_t size) {
+  const char *name = gn_result_optional_name(kind);
+  if (!name) return NULL;
+  if (in->optional_outputs) snprintf(buf, size, "%s computed", name);
+  else snprintf(buf, size, "%s not computed (%s computes them)", name, flags);
+  return buf;
+}
+
 void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cli_result *r) {
   const gnest_info *i = &r->info;
   cli_print_input_line(f, a, in);
@@ -117,6 +126,10 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
              "  iterations: %" PRId32 "\n",
           cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
           i->edges_visited, i->iterations);
+  char optional[128];
+  if (cli_optional_outputs_text(in, r->algo.result, "--output or --all-outputs", optional,
+                                sizeof optional))
+    fprintf(f, "optional outputs: %s\n", optional);
   if (i->device_bytes > 0) {
     const double arcs = in->graph ? (double)gnest_graph_num_edges(in->graph) : 0;
     fprintf(f, "device memory: %.1f MiB at most", (double)i->device_bytes / (1 << 20));

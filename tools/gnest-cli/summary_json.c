@@ -2,6 +2,7 @@
 #include <stdio.h>
 
 #include "cli.h"
+#include "common/result.h"
 
 static void json_input(cli_json *j, const cli_args *a, const cli_input *in) {
   cli_json_key(j, "input");
@@ -108,11 +109,25 @@ static void json_result(cli_json *j, const cli_input *in, const cli_result *r) {
   }
 }
 
+void cli_json_optional_outputs(cli_json *j, const cli_input *in, gnest_result_kind kind) {
+  const char *name = gn_result_optional_name(kind);
+  cli_json_key(j, "optional_outputs");
+  if (!name) {
+    cli_json_null(j);
+    return;
+  }
+  cli_json_open(j, '{');
+  cli_json_key(j, "name"); cli_json_str(j, name);
+  cli_json_key(j, "computed"); cli_json_bool(j, in->optional_outputs);
+  cli_json_close(j, '}');
+}
+
 void cli_summary_json_fields(cli_json *j, const cli_args *a, const cli_input *in,
                              const cli_result *r) {
   cli_json_key(j, "command"); cli_json_str(j, r->algo.name);
   json_input(j, a, in);
   json_info(j, &r->info);
+  cli_json_optional_outputs(j, in, r->algo.result);
   if (r->algo.sources == GNEST_SOURCES_ONE) {
     cli_json_key(j, "source"); cli_json_i64(j, cli_vertex_id(in, in->source));
     cli_json_key(j, "source_rule"); cli_json_str(j, in->source_rule);
