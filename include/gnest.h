@@ -31,11 +31,12 @@ extern "C" {
  * gnest_freelaunch_mode left the API (their words remain the settings' values). 0.5.0 changed it:
  * weights, distances and MST edge weights are double everywhere (gnest_graph_from_edges,
  * gnest_graph_from_csr, gnest_graph_csr, gnest_sssp, gnest_mst; gnest_result's DISTANCES are in
- * values_f64 and its edge weights in edge_weight), and gnest_options gained weights. */
+ * values_f64 and its edge weights in edge_weight), and gnest_options gained weights. 0.6.0
+ * changed it: gnest_info gained setup_ms and call_ms. */
 #define GNEST_VERSION_MAJOR 0
-#define GNEST_VERSION_MINOR 5
+#define GNEST_VERSION_MINOR 6
 #define GNEST_VERSION_PATCH 0
-#define GNEST_VERSION_STRING "0.5.0"
+#define GNEST_VERSION_STRING "0.6.0"
 
 /* ---------------------------------------------------------------------------------------------
  * Status codes
@@ -548,6 +549,16 @@ typedef struct gnest_info {
   const char *method_name;
   int64_t backend_passes;
   int64_t own_passes;
+  /* Since 0.6.0. Host wall-clock milliseconds around time_ms, so that a first call's cost is
+     accounted for:
+     setup_ms: from the call's start until its timed region began: argument checks, the
+       selector's degree statistics, the graph's (or tree's) upload and the device copies made
+       on first use, which stay with the graph so that later calls on it skip them, and the
+       call's scratch. 0 on the cpu backend.
+     call_ms: the whole call: setup_ms, the timed region, results copied back. On a device
+       backend, call_ms - setup_ms - time_ms is what followed the timed region. */
+  double setup_ms;
+  double call_ms;
 } gnest_info;
 
 /* ---------------------------------------------------------------------------------------------

@@ -2584,8 +2584,10 @@ Test(cli, bench_rows_say_what_ran) {
   text = slurp(json);
   cr_assert_not_null(text);
   cr_expect_not_null(strstr(text, "\"method\": \"cpu reference\", \"backend_passes\": 0, "
-                                  "\"own_passes\": 0, \"reason\": "),
+                                  "\"own_passes\": 0, \"setup_ms\": 0, \"first_setup_ms\": 0, "
+                                  "\"first_call_ms\": "),
                      "%s", text);
+  cr_expect_not_null(strstr(text, "\"all_outputs\": false"), "%s", text);
   cr_expect_not_null(strstr(text, "\"best_method\": \"cpu reference\""), "%s", text);
   free(text);
   run_free(&r);

@@ -15,7 +15,7 @@ LIBRARY_ENV = "GNEST_LIBRARY"
 # The version of include/gnest.h whose structs and prototypes this module mirrors: the package's
 # version too. A library of another major.minor (the ABI may change with the minor while the
 # major is 0) is refused at import instead of corrupting memory.
-VERSION = "0.5.0"
+VERSION = "0.6.0"
 
 
 def library_path():
@@ -69,7 +69,7 @@ class Info(ctypes.Structure):
                 ("iterations", c_int32), ("device_bytes", c_int64),
                 ("grid_barriers", c_int64), ("barriers_saved", c_int64),
                 ("method_name", c_char_p), ("backend_passes", c_int64),
-                ("own_passes", c_int64)]
+                ("own_passes", c_int64), ("setup_ms", c_double), ("call_ms", c_double)]
 
 
 class BcSources(ctypes.Structure):

@@ -23,7 +23,9 @@ class Info:
     the persistent backends (and those the static level scheduler saved); the method that ran
     ("hash", "euler", ..., "default" for an algorithm with one method, "cpu reference" on the
     cpu backend), the passes the backend's loops ran and those of the method's own kernels (a
-    method such as euler runs no backend pass: backend_passes 0)."""
+    method such as euler runs no backend pass: backend_passes 0); setup_ms, the host time before
+    the timed region (checks, the graph's upload and the device copies made on first use, kept
+    for later calls on the graph; 0 on the CPU) and call_ms, the whole call's host time."""
 
     backend: str
     reason: str
@@ -38,6 +40,8 @@ class Info:
     method_name: str
     backend_passes: int
     own_passes: int
+    setup_ms: float
+    call_ms: float
 
 
 _last = threading.local()
@@ -119,7 +123,7 @@ def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=T
                       info.iterations, info.device_bytes, info.grid_barriers,
                       info.barriers_saved,
                       info.method_name.decode() if info.method_name else "",
-                      info.backend_passes, info.own_passes)
+                      info.backend_passes, info.own_passes, info.setup_ms, info.call_ms)
     return out
 
 

@@ -366,6 +366,8 @@ def test_backend_argument_and_info(ctx):
     # the serial reference ran on the host: no backend pass, no kernel of its own
     assert info.method_name == "cpu reference"
     assert info.backend_passes == 0 and info.own_passes == 0
+    # on the host nothing precedes the timed part; the whole call covers it
+    assert info.setup_ms == 0 and info.call_ms >= info.time_ms
     gnest.bfs(g, 0)
     assert gnest.last_info().backend == "cpu"  # auto on a CPU context: the selector's reason
     assert "cpu" in gnest.last_info().reason

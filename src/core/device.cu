@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <ctime>
 #include <new>
 
 #include "core/device.cuh"
@@ -87,6 +88,7 @@ gnest_status gn_device_open(gnest_ctx *ctx, int id) {
   if (!d)
     return gn_error(ctx, GNEST_ERR_OUT_OF_MEMORY, "gn_device_open", 0,
                     "cannot allocate %zu bytes for the device state", sizeof(gn_device));
+  d->timer_began_ms = -1.0;
   gnest_status st = gn_device_init(ctx, d, id);
   if (st != GNEST_OK) {
     gn_device_destroy(d);
@@ -373,8 +375,21 @@ gnest_status gn_memset(gnest_ctx *ctx, void *dst, int value, size_t bytes) {
   return GNEST_OK;
 }
 
+extern "C" void gn_device_timer_reset(const gnest_ctx *ctx) {
+  if (ctx && ctx->dev) ctx->dev->timer_began_ms = -1.0;
+}
+
+extern "C" double gn_device_timer_began(const gnest_ctx *ctx) {
+  return ctx && ctx->dev ? ctx->dev->timer_began_ms : -1.0;
+}
+
 gnest_status gn_timer_start(gnest_ctx *ctx) {
   GN_TRY(gn_need_device(ctx, "gn_timer_start"));
+  if (ctx->dev->timer_began_ms < 0.0) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    ctx->dev->timer_began_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
+  }
   GN_CUDA(ctx, cudaEventRecord(ctx->dev->ev_start, ctx->dev->stream));
   return GNEST_OK;
 }

@@ -45,6 +45,7 @@ struct gn_device {
   size_t memory_limit; /* gnest_ctx_options.device_memory_limit; 0 = none */
   int concurrent_managed; /* cudaDevAttrConcurrentManagedAccess: host and device may touch managed
                              memory at once (the hybrid backends need it) */
+  double timer_began_ms;  /* host clock at the call's first gn_timer_start (gn_device_timer_began) */
 };
 
 /* Created by gnest_ctx_create when a device is present. */

@@ -25,6 +25,11 @@ size_t gn_device_bytes_held(const gnest_ctx *ctx);
  * device_bytes: reset when a call begins, read when it ends). */
 void gn_device_peak_reset(const gnest_ctx *ctx);
 size_t gn_device_bytes_peak(const gnest_ctx *ctx);
+/* The host clock (CLOCK_MONOTONIC, in ms, as gn_now_ms) when the call's timed region first began
+ * (gn_timer_start) since the last gn_device_timer_reset (when a call begins); < 0 when none did
+ * or ctx has no device. gnest_info.setup_ms ends there. */
+void gn_device_timer_reset(const gnest_ctx *ctx);
+double gn_device_timer_began(const gnest_ctx *ctx);
 /* Waits for the context's stream and frees the buffers its pool keeps for reuse: after a call
  * that ran out of device memory, so that the blocks the failed call freed do not stay held, and
  * before the pending-launch pool is sized from the free memory (devloop.cu). */

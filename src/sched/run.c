@@ -207,7 +207,10 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *
   if (st == GNEST_OK && !call->on_host && g && (algo->select & GN_SELECT_TRAVERSAL))
     st = gn_traversal_defaults(call, g);
   if (call->opts.lanes == 0) call->opts.lanes = 1;
-  if (st == GNEST_OK && !call->on_host) gn_device_peak_reset(ctx);
+  if (st == GNEST_OK && !call->on_host) {
+    gn_device_peak_reset(ctx);
+    gn_device_timer_reset(ctx);
+  }
   return st;
 }
 
@@ -228,7 +231,11 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->backend = call->backend;
   info->backend_name = gnest_backend_name(call->backend);
   snprintf(info->reason, sizeof info->reason, "%s", call->reason);
-  info->time_ms = call->time_ms >= 0.0 ? call->time_ms : gn_now_ms() - call->t0;
+  const double now = gn_now_ms();
+  info->time_ms = call->time_ms >= 0.0 ? call->time_ms : now - call->t0;
+  const double began = call->on_host ? -1.0 : gn_device_timer_began(call->ctx);
+  info->setup_ms = began >= 0.0 ? began - call->t0 : 0.0;
+  info->call_ms = now - call->t0;
   info->kernel_launches = call->launches;
   info->device_launches = call->device_launches;
   info->edges_visited = call->edges_visited;

@@ -176,6 +176,9 @@ typedef struct bench_row {
   int32_t iterations;
   int64_t grid_barriers, barriers_saved;
   int64_t backend_passes, own_passes; /* gnest_info's split of the last timed run */
+  double first_setup_ms, first_call_ms; /* gnest_info's setup_ms and call_ms of the cell's first
+                                           run (its warm-up: the input's first cell uploads it) */
+  double setup_ms;            /* of the last timed run */
   char reason[512];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;

@@ -164,6 +164,12 @@ static void json_num(FILE *f, double v) {
   else fputs("null", f);
 }
 
+/* ', "key": v' */
+static void json_then_num(FILE *f, const char *key, double v) {
+  fprintf(f, ", \"%s\": ", key);
+  json_num(f, v);
+}
+
 static void json_key_str(FILE *f, const char *key, const char *value, int comma) {
   fprintf(f, "\"%s\": ", key);
   json_str(f, value);
@@ -198,12 +204,9 @@ static void json_row(FILE *f, const bench_row *r) {
   json_key_str(f, "ok", check_text(r->check), 1);
   fprintf(f, "\"runs\": %d", r->runs);
   if (r->runs > 0) {
-    fputs(", \"median_ms\": ", f);
-    json_num(f, r->median_ms);
-    fputs(", \"min_ms\": ", f);
-    json_num(f, r->min_ms);
-    fputs(", \"max_ms\": ", f);
-    json_num(f, r->max_ms);
+    json_then_num(f, "median_ms", r->median_ms);
+    json_then_num(f, "min_ms", r->min_ms);
+    json_then_num(f, "max_ms", r->max_ms);
     fprintf(f, ", \"launches\": %lld, \"device_launches\": %lld, \"edges_visited\": %lld, "
                "\"iterations\": %d, \"edges_per_s\": ",
             (long long)r->launches, (long long)r->device_launches, (long long)r->edges_visited,
@@ -213,8 +216,12 @@ static void json_row(FILE *f, const bench_row *r) {
     fprintf(f, ", \"grid_barriers\": %lld, \"barriers_saved\": %lld, ",
             (long long)r->grid_barriers, (long long)r->barriers_saved);
     json_key_str(f, "method", r->method, 0);
-    fprintf(f, ", \"backend_passes\": %lld, \"own_passes\": %lld, ",
+    fprintf(f, ", \"backend_passes\": %lld, \"own_passes\": %lld",
             (long long)r->backend_passes, (long long)r->own_passes);
+    json_then_num(f, "setup_ms", r->setup_ms);
+    json_then_num(f, "first_setup_ms", r->first_setup_ms);
+    json_then_num(f, "first_call_ms", r->first_call_ms);
+    fputs(", ", f);
     json_key_str(f, "reason", r->reason, 0);
   }
   if (!r->is_load) fprintf(f, ", \"vertices\": %d, \"arcs\": %lld", r->vertices, (long long)r->arcs);

@@ -240,7 +240,12 @@ static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_inpu
     }
     snprintf(row->ran, sizeof row->ran, "%s", info.backend_name ? info.backend_name : "?");
     snprintf(row->method, sizeof row->method, "%s", info.method_name ? info.method_name : "?");
+    if (i == 0) {
+      row->first_setup_ms = info.setup_ms;
+      row->first_call_ms = info.call_ms;
+    }
     if (i < warmup) continue;
+    row->setup_ms = info.setup_ms;
     times[row->runs++] = info.time_ms;
     row->launches = info.kernel_launches;
     row->device_launches = info.device_launches;

@@ -92,6 +92,8 @@ static void add_info(gnest_info *total, const gnest_info *part, int first) {
     return;
   }
   total->time_ms += part->time_ms;
+  total->setup_ms += part->setup_ms;
+  total->call_ms += part->call_ms;
   total->kernel_launches += part->kernel_launches;
   total->device_launches += part->device_launches;
   total->edges_visited += part->edges_visited;

@@ -126,6 +126,12 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
              "  iterations: %" PRId32 "\n",
           cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
           i->edges_visited, i->iterations);
+  char setup[32], call[32];
+  if (i->setup_ms > 0 || i->call_ms > i->time_ms)
+    fprintf(f, "setup: %s ms before the timed part (upload and first-use copies, kept for later "
+               "calls)  call: %s ms in all\n",
+            cli_format_ms(i->setup_ms, setup, sizeof setup),
+            cli_format_ms(i->call_ms, call, sizeof call));
   char optional[128];
   if (cli_optional_outputs_text(in, r->algo.result, "--output or --all-outputs", optional,
                                 sizeof optional))
