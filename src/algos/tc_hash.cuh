@@ -18,10 +18,10 @@
  * The counts are exact whatever the order of the work.
  *
  * Counts per vertex (when the caller asks: the kernel's kPer instance) credit a triangle's three
- * corners without an atomic per triangle: u's is the group's count (tc_credit); v and w are both
- * in u's list, and each element of the list has a counter beside its slot in u's table (in shared
- * memory; in registers for a thread's list): w's takes each hit, v's the hits in N+(v) summed
- * over the warp, and the counters go out once per u (one global atomic per element with hits). An atomic on w per triangle made counting
+ * corners without an atomic per triangle: u's is the group's count (tc_credit), v's the hits in
+ * N+(v) summed over the warp (one atomic per (u, v) with hits), and w's, w being in u's list, a
+ * counter beside w's slot in u's table (in shared memory; in registers for a thread's list),
+ * flushed once per u (one atomic per (u, w) with hits). An atomic on w per triangle made counting
  * per vertex about 12x the total's on cnr-2000 (H200): the top corners of most triangles are a
  * few hubs (the orientation ranks by degree), whose counters every warp hit. */
 #ifndef GNEST_ALGOS_TC_HASH_CUH
@@ -131,15 +131,10 @@ __device__ __forceinline__ unsigned tc_probe(const tc_hash_args &a, const tc_tab
   return 1;
 }
 
-/* Credits v, in slot vslot of u's table when hashed, with the warp's hits in N+(v) (counts per
- * vertex). */
-__device__ __forceinline__ void tc_credit_middle(const tc_hash_args &a, const tc_table &t,
-                                                 bool hashed, int32_t v, int32_t vslot,
-                                                 unsigned hits) {
+/* Credits v with the warp's hits in N+(v) (counts per vertex): one atomic. */
+__device__ __forceinline__ void tc_credit_middle(const tc_hash_args &a, int32_t v, unsigned hits) {
   hits = __reduce_add_sync(0xffffffffu, hits);
-  if ((threadIdx.x & 31) || !hits) return;
-  if (hashed) atomicAdd(&t.hits[vslot], hits);
-  else atomicAdd(&a.tri.per_vertex[v], (unsigned long long)hits);
+  if ((threadIdx.x & 31) == 0 && hits) atomicAdd(&a.tri.per_vertex[v], (unsigned long long)hits);
 }
 
 /* The triangles at lowest corner u (list longer than kTcThreadMax), by a group of threads (a
@@ -166,24 +161,22 @@ __device__ unsigned long long tc_corner(const tc_hash_args &a, int32_t u, int32_
   unsigned long long found = 0;
   for (int32_t j0 = warp * 32; j0 < d; j0 += warps * 32) {
     const int32_t got = d - j0 < 32 ? d - j0 : 32;
-    int32_t v = 0, vd = 0, vslot = -1;
+    int32_t v = 0, vd = 0;
     int64_t vb = 0;
     if (lane < got) {
       v = cols[b + j0 + lane];
       vb = offsets[v];
       vd = (int32_t)(offsets[v + 1] - vb);
-      if (kPer && hashed) vslot = t.find(v);
     }
     for (int32_t q = 0; q < got; q += 4) { /* lists q .. q + 3 (those below got) */
       int64_t lb[4];
-      int32_t end[4], lv[4], ls[4];
+      int32_t end[4], lv[4];
       int32_t run = 0;
 #pragma unroll
       for (int i = 0; i < 4; ++i) {
         const int src = (q + i) & 31;
         lb[i] = __shfl_sync(0xffffffffu, vb, src);
         lv[i] = __shfl_sync(0xffffffffu, v, src);
-        ls[i] = kPer ? __shfl_sync(0xffffffffu, vslot, src) : -1;
         run += q + i < got ? __shfl_sync(0xffffffffu, vd, src) : 0;
         end[i] = run;
       }
@@ -194,7 +187,7 @@ __device__ unsigned long long tc_corner(const tc_hash_args &a, int32_t u, int32_
           for (int32_t k = (i ? end[i - 1] : 0) + lane; k < end[i]; k += 32)
             mid += tc_probe<kPer>(a, t, hashed, b, d, lb[i] + (k - (i ? end[i - 1] : 0)));
           found += mid;
-          if (kPer) tc_credit_middle(a, t, hashed, lv[i], ls[i], mid);
+          if (kPer) tc_credit_middle(a, lv[i], mid);
         }
         continue;
       }
@@ -212,12 +205,12 @@ __device__ unsigned long long tc_corner(const tc_hash_args &a, int32_t u, int32_
       }
       if (kPer) {
 #pragma unroll
-        for (int i = 0; i < 4; ++i) tc_credit_middle(a, t, hashed, lv[i], ls[i], mid[i]);
+        for (int i = 0; i < 4; ++i) tc_credit_middle(a, lv[i], mid[i]);
       }
     }
   }
   tc_group_sync<kBlock>(); /* every probe of u's table is done */
-  if (kPer && hashed) { /* the counters of u's list, one atomic per element with hits */
+  if (kPer && hashed) { /* the top corners' counters, one atomic per slot with hits */
     for (int k = rank; k <= (int)t.mask; k += size)
       if (t.hits[k]) atomicAdd(&a.tri.per_vertex[t.slot[k]], (unsigned long long)t.hits[k]);
     tc_group_sync<kBlock>();
@@ -264,7 +257,7 @@ __device__ __forceinline__ void tc_corner_in_thread(const tc_hash_args &a, int32
 #pragma unroll
   for (int i = 0; i < kTcThreadMax; ++i) mine[i] = i < d ? cols[b + i] : kTcEmpty;
   const int32_t last = cols[e - 1];
-  unsigned top[kTcThreadMax] = {}; /* kPer: the triangles of each element of u's list */
+  unsigned top[kTcThreadMax] = {}; /* kPer: the triangles each of u's list closes as top corner */
   unsigned long long found = 0;
   const gn_step s = {};
   for (int32_t j = 0; j < d; ++j) {
@@ -288,10 +281,7 @@ __device__ __forceinline__ void tc_corner_in_thread(const tc_hash_args &a, int32
         here += hit;
       }
     }
-    if (kPer) { /* v is element j of u's list */
-#pragma unroll
-      for (int i = 0; i < kTcThreadMax; ++i) top[i] += i == j ? here : 0u;
-    }
+    if (kPer && here) atomicAdd(&per[v], here);
     found += here;
   }
   if (!found) return;
@@ -327,7 +317,7 @@ __device__ __forceinline__ int32_t tc_take(const tc_hash_args &a, int l) {
  * phase and split among its warps in the second. kPer: counts per vertex too (a.tri.per_vertex),
  * with a hit counter beside each slot. */
 template <bool kPer>
-__global__ void __launch_bounds__(kTcHashBlock, kPer ? 4 : 5) tc_hash_kernel(tc_hash_args a) {
+__global__ void __launch_bounds__(kTcHashBlock, 5) tc_hash_kernel(tc_hash_args a) {
   __shared__ int32_t slots[kTcBlockSlots];
   __shared__ unsigned hits[kPer ? kTcBlockSlots : 1];
   __shared__ int32_t taken;
