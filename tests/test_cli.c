@@ -1841,7 +1841,7 @@ static double json_number_at(const char *text, const char *key) {
 }
 
 /* The compiled-in table covers the 18 graph cells of the suite (3 inputs x 6 algorithms), each
- * once with a positive time, and says where it comes from. */
+ * once with a positive time, and the scale suite's rmat24 cells, and says where it comes from. */
 Test(cli, bench_default_peers_cover_every_suite_cell) {
   skip_without_bench();
   run_out r = run_bench("--print-peers", NULL);
@@ -1858,7 +1858,58 @@ Test(cli, bench_default_peers_cover_every_suite_cell) {
       cr_expect_eq(count_of(r.out, cell), 1, "%s %s: expected once in %s", inputs[i], algos[a], r.out);
       if (at_cell) cr_expect_gt(json_number_at(at_cell, "peer_ms"), 0, "%s %s", inputs[i], algos[a]);
     }
-  cr_expect_eq(count_of(r.out, "\"input\": "), 18, "%s", r.out);
+  /* the scale suite's rmat24: every algorithm the peers measured there */
+  const char *scale_algos[] = {"bfs", "sssp", "bc", "color", "mst", "tc", "cc"};
+  for (size_t a = 0; a < 7; a++) {
+    char cell[96];
+    snprintf(cell, sizeof cell, "{\"input\": \"rmat24\", \"algorithm\": \"%s\", ", scale_algos[a]);
+    cr_expect_eq(count_of(r.out, cell), 1, "rmat24 %s: expected once in %s", scale_algos[a], r.out);
+  }
+  cr_expect_eq(count_of(r.out, "\"input\": "), 25, "%s", r.out);
+  run_free(&r);
+}
+
+/* --suite names its suites; --cache keeps a generated graph as a .gnest file and a later run
+ * loads it from there with the same results; a file there that is not symmetric is refused. */
+Test(cli, bench_suites_and_cache) {
+  skip_without_bench();
+  run_out r = run_bench("--suite", "nope", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "the suites are 'bench' and 'scale'"), "%s", r.err);
+  run_free(&r);
+  const char *dir = at("cache");
+  cr_assert_eq(mkdir(dir, 0755), 0);
+  char file[512];
+  snprintf(file, sizeof file, "%s/rmat8-seed1-v%s.gnest", dir, GNEST_VERSION_STRING);
+  const char *first = at("first.json"), *second = at("second.json");
+  r = run_bench("--gen", "rmat:8", "--algos", "bfs,mst,tc", "--backends", "cpu", "--runs", "1",
+                "--cache", dir, "--json", first, "--quiet", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  cr_assert_eq(access(file, R_OK), 0, "%s not written", file);
+  r = run_bench("--gen", "rmat:8", "--algos", "bfs,mst,tc", "--backends", "cpu", "--runs", "1",
+                "--cache", dir, "--json", second, "--quiet", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  char *a = slurp(first), *b = slurp(second);
+  cr_assert(a && b);
+  /* the same graph: vertices, arcs, largest component, source */
+  const char *ia = strstr(a, "\"inputs\""), *ib = strstr(b, "\"inputs\"");
+  cr_assert(ia && ib);
+  cr_expect_eq(json_number_at(ia, "arcs"), json_number_at(ib, "arcs"));
+  cr_expect_eq(json_number_at(ia, "mst_arcs"), json_number_at(ib, "mst_arcs"));
+  cr_expect_eq(json_number_at(ia, "source"), json_number_at(ib, "source"));
+  free(a);
+  free(b);
+  /* a directed graph saved under the cache's name */
+  r = run_cli("convert", put("dir.el", "0 1\n1 2\n"), file, NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  r = run_bench("--gen", "rmat:8", "--algos", "bfs", "--backends", "cpu", "--runs", "1",
+                "--cache", dir, "--quiet", NULL);
+  cr_expect_eq(r.status, 1);
+  cr_expect_not_null(strstr(r.out, "is not symmetric, so not a generated graph"), "%s\n%s", r.out,
+                     r.err);
   run_free(&r);
 }
 

@@ -93,6 +93,7 @@ typedef struct bench_config {
   bench_variant *variants;                       /* the backends x sweep values, in run order */
   int num_variants;
   const char *csv_path, *json_path, *data_dir;
+  const char *cache_dir;                         /* --cache DIR: generated graphs as .gnest */
   int device;
   int suite;                                     /* --suite bench given */
   const char *peers_path;                        /* --peers FILE (NULL: the compiled-in table) */

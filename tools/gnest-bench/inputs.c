@@ -6,8 +6,10 @@
  * file is used as stored by the directed algorithms and symmetrized for the undirected ones (the
  * registry's word) when it is not already symmetric. A spanning forest (MST) is computed on the
  * largest connected component. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "bench.h"
 #include "common/gen.h"
@@ -156,9 +158,24 @@ static int add_data_file(bench_config *cfg, const char *stem) {
   return add_spec(cfg, stem, path, 0, 0);
 }
 
+/* The suite at scale: RMAT at 0.5 and 2.1 G arcs, a uniform random graph of rmat26's size (GAP's
+ * urand: 2^26 vertices, 2^30 edges, about 2.1 G arcs once symmetrized) and a high-diameter mesh
+ * of 67 M arcs (a 4096 x 4096 grid, 8190 BFS levels from a corner). */
+static int add_scale_suite(bench_config *cfg) {
+  int rc = bench_add_gen(cfg, "rmat:24");
+  if (rc == BENCH_EXIT_OK) rc = bench_add_gen(cfg, "rmat:26");
+  if (rc == BENCH_EXIT_OK) rc = add_spec(cfg, "urand26", "er:67108864:1073741824", 1, 0);
+  if (rc == BENCH_EXIT_OK) rc = bench_add_gen(cfg, "grid:4096x4096");
+  return rc;
+}
+
 int bench_add_suite(bench_config *cfg, const char *suite) {
+  if (strcmp(suite, "scale") == 0) {
+    cfg->suite = 1;
+    return add_scale_suite(cfg);
+  }
   if (strcmp(suite, "bench") != 0)
-    return bench_usage_error("unknown --suite '%s' (the only suite is 'bench')", suite);
+    return bench_usage_error("unknown --suite '%s' (the suites are 'bench' and 'scale')", suite);
   cfg->suite = 1;
   int rc = bench_add_gen(cfg, "rmat:20");
   if (rc == BENCH_EXIT_OK) rc = add_data_file(cfg, "cnr-2000");
@@ -247,38 +264,26 @@ static gnest_status build_graph(gnest_ctx *ctx, bench_input *in, const gn_gen_ed
   return st == GNEST_OK ? GNEST_OK : lib_fail(ctx, in, st);
 }
 
-/* Union-find root with path halving. */
-static int32_t find_root(int32_t *parent, int32_t v) {
-  while (parent[v] != v) {
-    parent[v] = parent[parent[v]];
-    v = parent[v];
+/* component[v] = the smallest id of v's component, by gnest_cc (auto: on the device when there
+ * is one; a serial union-find took tens of seconds at 2 G arcs); returns the label of the largest
+ * component (the smallest label on ties), or -1 on failure (recorded in in). */
+static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_graph *g,
+                                 int32_t *component) {
+  gnest_status st = gnest_cc(ctx, g, component, NULL, NULL, NULL);
+  if (st != GNEST_OK) {
+    lib_fail(ctx, in, st);
+    return -1;
   }
-  return v;
-}
-
-/* component[v] = a representative of v's component; returns the representative of the largest
- * (lowest representative on ties), or -1 when out of memory. */
-static int32_t largest_component(const gnest_graph *g, int32_t *component) {
-  const int64_t *off;
-  const int32_t *col;
-  const double *w;
-  gnest_graph_csr(g, &off, &col, &w);
   int32_t n = gnest_graph_num_vertices(g);
-  for (int32_t v = 0; v < n; v++) component[v] = v;
-  for (int32_t u = 0; u < n; u++)
-    for (int64_t k = off[u]; k < off[u + 1]; k++) {
-      if (col[k] <= u) continue; /* g is symmetric: the arc (col[k], u) joins them too */
-      int32_t a = find_root(component, u), b = find_root(component, col[k]);
-      if (a != b) component[a > b ? a : b] = a < b ? a : b; /* the lower id becomes the root */
-    }
   int32_t *size = calloc((size_t)(n > 0 ? n : 1), sizeof *size);
-  if (!size) return -1;
+  if (!size) {
+    own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
+    return -1;
+  }
   int32_t best = 0;
-  for (int32_t v = 0; v < n; v++) {
-    component[v] = find_root(component, v);
+  for (int32_t v = 0; v < n; v++)
     if (++size[component[v]] > size[best] || (size[component[v]] == size[best] && component[v] < best))
       best = component[v];
-  }
   free(size);
   return best;
 }
@@ -324,13 +329,18 @@ static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
   int32_t n = gnest_graph_num_vertices(in->sym);
   int32_t *component = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
   int32_t *newid = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
-  gnest_status st = GNEST_ERR_OUT_OF_MEMORY;
-  int32_t keep = component && newid ? largest_component(in->sym, component) : -1;
+  if (!component || !newid) {
+    free(component);
+    free(newid);
+    return own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
+  }
+  int32_t keep = largest_component(ctx, in, in->sym, component);
   gn_gen_edges e = {0};
-  if (keep >= 0) st = induced_edges(in->sym, component, keep, newid, &e);
+  gnest_status st = keep >= 0 ? induced_edges(in->sym, component, keep, newid, &e) : in->status;
   free(component);
   free(newid);
-  if (st != GNEST_OK) return own_fail(in, st, "largest connected component");
+  if (keep >= 0 && st != GNEST_OK) return own_fail(in, st, "largest connected component");
+  if (st != GNEST_OK) return st;
   if (e.n == n) {
     in->mst = in->sym;
   } else {
@@ -353,19 +363,69 @@ static gnest_status derive_graphs(gnest_ctx *ctx, const bench_config *cfg, bench
   return GNEST_OK;
 }
 
-static gnest_status load_graph(gnest_ctx *ctx, const bench_config *cfg, bench_input *in) {
-  gn_gen_edges e = {0};
+/* --cache: DIR/NAME-seedS-vVERSION.gnest (the generators may change between versions). */
+static void cache_path(const bench_config *cfg, const bench_spec *spec, char *path, size_t size) {
+  snprintf(path, size, "%s/%s-seed%llu-v%s.gnest", cfg->cache_dir, spec->name,
+           (unsigned long long)cfg->seed, GNEST_VERSION_STRING);
+}
+
+/* A generated graph from --cache, when its file is there: the built graph, as generated and
+ * symmetrized with its weights (the binary cache's checksum and checks cover it). 1 when loaded,
+ * 0 when there is no file, -1 on failure (recorded in in). */
+static int load_cached(gnest_ctx *ctx, const bench_config *cfg, bench_input *in) {
+  if (!cfg->cache_dir || !in->spec->is_gen) return 0;
+  char path[BENCH_TEXT_MAX + 64];
+  cache_path(cfg, in->spec, path, sizeof path);
+  if (access(path, F_OK) != 0) return 0;
+  gnest_status st = gnest_graph_load(ctx, path, NULL, &in->stored);
+  int symmetric = 0;
+  if (st == GNEST_OK) st = gnest_graph_is_symmetric(ctx, in->stored, &symmetric);
+  if (st != GNEST_OK) {
+    lib_fail(ctx, in, st);
+    return -1;
+  }
+  if (!symmetric) { /* generated graphs are symmetrized: not one gnest-bench wrote */
+    in->status = GNEST_ERR_INVALID_INPUT;
+    snprintf(in->detail, sizeof in->detail, "--cache: %.400s is not symmetric, so not a generated "
+             "graph: remove it", path);
+    return -1;
+  }
+  return 1;
+}
+
+/* Writes a generated graph to --cache; a failure is said on stderr (the run goes on). */
+static void save_cached(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in) {
+  if (!cfg->cache_dir || !in->spec->is_gen) return;
+  char path[BENCH_TEXT_MAX + 64];
+  cache_path(cfg, in->spec, path, sizeof path);
+  if (gnest_graph_save(ctx, in->stored, path) != GNEST_OK)
+    fprintf(stderr, "gnest-bench: --cache: %s\n", gnest_last_error_string(ctx));
+}
+
+/* The graph of a generator recipe or a file, with its weights (generated graphs symmetrized). */
+static gnest_status build_stored(gnest_ctx *ctx, const bench_config *cfg, bench_input *in,
+                                 gn_gen_edges *e) {
   gnest_status st;
   if (in->spec->is_gen) {
-    st = generate_edges(cfg, in->spec, &e);
+    st = generate_edges(cfg, in->spec, e);
     if (st != GNEST_OK) return own_fail(in, st, "generating the graph");
-  } else if ((st = load_file_edges(ctx, in, &e)) != GNEST_OK) {
+  } else if ((st = load_file_edges(ctx, in, e)) != GNEST_OK) {
     return st;
   }
-  st = gn_gen_weights(&e, WEIGHT_LO, WEIGHT_HI, cfg->seed);
-  if (st != GNEST_OK) own_fail(in, st, "generating the weights");
+  st = gn_gen_weights(e, WEIGHT_LO, WEIGHT_HI, cfg->seed);
+  if (st != GNEST_OK) return own_fail(in, st, "generating the weights");
   /* Generated graphs are undirected: symmetrize, drop self-loops, merge duplicates. */
-  if (st == GNEST_OK) st = build_graph(ctx, in, &e, in->spec->is_gen, &in->stored);
+  st = build_graph(ctx, in, e, in->spec->is_gen, &in->stored);
+  if (st == GNEST_OK) save_cached(ctx, cfg, in);
+  return st;
+}
+
+static gnest_status load_graph(gnest_ctx *ctx, const bench_config *cfg, bench_input *in) {
+  gn_gen_edges e = {0};
+  const int cached = load_cached(ctx, cfg, in);
+  if (cached < 0) return in->status;
+  gnest_status st = cached ? GNEST_OK : build_stored(ctx, cfg, in, &e);
+  /* a cached graph is symmetric: derive_graphs does not need its edges */
   if (st == GNEST_OK) st = derive_graphs(ctx, cfg, in, &e);
   gn_gen_edges_free(&e);
   if (st == GNEST_OK && selected_any(cfg, is_forest)) st = build_mst_graph(ctx, in);

@@ -18,7 +18,10 @@ static const char *const usage_head =
     "  --gen RECIPE          rmat:SCALE[:EDGE_FACTOR]  grid:ROWSxCOLS  er:N:M  tree:D:K:S  chain:N\n"
     "                        broom:N[:HANDLE]  caterpillar:N[:LEGS]  recursive:N\n"
     "  --suite bench         rmat20, cnr-2000, USA-road-FLA (from --data), tree:4:128:0, chain:100000\n"
+    "  --suite scale         rmat24, rmat26, urand26 (er:67108864:1073741824), grid:4096x4096\n"
     "  --data DIR            where --suite finds its files (default ../shared/data)\n"
+    "  --cache DIR           keep each generated graph as DIR/NAME-seedS-vVERSION.gnest after\n"
+    "                        building it, and load it from there when it exists\n"
     "\n"
     "options:\n";
 static const char *const usage_tail =
@@ -158,7 +161,7 @@ static int apply_options(bench_config *cfg) {
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
-    "--seed", "--options", "--peers", "--sweep"};
+    "--seed", "--options", "--peers", "--sweep", "--cache"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -197,6 +200,7 @@ static int set_value_flag(bench_config *cfg, const char *flag, const char *v, co
   if (strcmp(flag, "--sweep") == 0) return parse_sweep(cfg, v);
   if (strcmp(flag, "--suite") == 0) *suite = v;
   else if (strcmp(flag, "--data") == 0) cfg->data_dir = v;
+  else if (strcmp(flag, "--cache") == 0) cfg->cache_dir = v;
   else if (strcmp(flag, "--csv") == 0) cfg->csv_path = v;
   else if (strcmp(flag, "--json") == 0) cfg->json_path = v;
   else if (strcmp(flag, "--peers") == 0) cfg->peers_path = v;
