@@ -288,9 +288,12 @@ static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_gr
   return best;
 }
 
-/* Arcs of g with both ends in component `keep`, renumbered densely (in increasing old id). */
-static gnest_status induced_edges(const gnest_graph *g, const int32_t *component, int32_t keep,
-                                  int32_t *newid, gn_gen_edges *e) {
+/* The component `keep` of the symmetric g as CSR arrays (in->mst_arrays, which in->mst borrows),
+ * renumbered densely in increasing old id. A vertex's neighbours are in its component, so each
+ * kept row is the old row with its columns renumbered: still sorted, as the renumbering keeps the
+ * order; no edge list and no sort (at 2 G arcs a rebuild doubled the load's memory). */
+static gnest_status induced_csr(const gnest_graph *g, const int32_t *component, int32_t keep,
+                                int32_t *newid, bench_csr *out, int32_t *k_out) {
   const int64_t *off;
   const int32_t *col;
   const double *w;
@@ -301,27 +304,34 @@ static gnest_status induced_edges(const gnest_graph *g, const int32_t *component
     newid[v] = component[v] == keep ? k++ : -1;
     if (component[v] == keep) m += off[v + 1] - off[v];
   }
-  memset(e, 0, sizeof *e);
-  size_t cap = (size_t)(m > 0 ? m : 1);
-  e->src = malloc(cap * sizeof(int32_t));
-  e->dst = malloc(cap * sizeof(int32_t));
-  e->w = w ? malloc(cap * sizeof(double)) : NULL;
-  if (!e->src || !e->dst || (w && !e->w)) {
-    gn_gen_edges_free(e);
+  memset(out, 0, sizeof *out);
+  out->offsets = malloc(((size_t)k + 1) * sizeof(int64_t));
+  out->cols = malloc((size_t)(m > 0 ? m : 1) * sizeof(int32_t));
+  out->weights = w ? malloc((size_t)(m > 0 ? m : 1) * sizeof(double)) : NULL;
+  if (!out->offsets || !out->cols || (w && !out->weights)) {
+    bench_csr_free(out);
     return GNEST_ERR_OUT_OF_MEMORY;
   }
   int64_t j = 0;
+  out->offsets[0] = 0;
   for (int32_t u = 0; u < n; u++) {
     if (newid[u] < 0) continue;
-    for (int64_t a = off[u]; a < off[u + 1]; a++, j++) {
-      e->src[j] = newid[u];
-      e->dst[j] = newid[col[a]];
-      if (w) e->w[j] = w[a];
-    }
+    const int64_t len = off[u + 1] - off[u];
+    for (int64_t a = 0; a < len; a++) out->cols[j + a] = newid[col[off[u] + a]];
+    if (w) memcpy(out->weights + j, w + off[u], (size_t)len * sizeof(double));
+    j += len;
+    out->offsets[newid[u] + 1] = j;
   }
-  e->n = k;
-  e->m = m;
+  *k_out = k;
+  out->m = m;
   return GNEST_OK;
+}
+
+void bench_csr_free(bench_csr *c) {
+  free(c->offsets);
+  free(c->cols);
+  free(c->weights);
+  memset(c, 0, sizeof *c);
 }
 
 /* in->mst = the largest connected component of in->sym (in->sym itself when connected). */
@@ -334,20 +344,21 @@ static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
     free(newid);
     return own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
   }
-  int32_t keep = largest_component(ctx, in, in->sym, component);
-  gn_gen_edges e = {0};
-  gnest_status st = keep >= 0 ? induced_edges(in->sym, component, keep, newid, &e) : in->status;
+  int32_t keep = largest_component(ctx, in, in->sym, component), k = 0;
+  gnest_status st = keep >= 0 ? induced_csr(in->sym, component, keep, newid, &in->mst_arrays, &k)
+                              : in->status;
   free(component);
   free(newid);
   if (keep >= 0 && st != GNEST_OK) return own_fail(in, st, "largest connected component");
   if (st != GNEST_OK) return st;
-  if (e.n == n) {
+  if (k == n) { /* connected: sym itself */
+    bench_csr_free(&in->mst_arrays);
     in->mst = in->sym;
-  } else {
-    st = build_graph(ctx, in, &e, 0, &in->mst);
+    return GNEST_OK;
   }
-  gn_gen_edges_free(&e);
-  return st;
+  const bench_csr *c = &in->mst_arrays;
+  st = gnest_graph_from_csr(ctx, k, c->m, c->offsets, c->cols, c->weights, &in->mst);
+  return st == GNEST_OK ? GNEST_OK : lib_fail(ctx, in, st);
 }
 
 static gnest_status derive_graphs(gnest_ctx *ctx, const bench_config *cfg, bench_input *in,
@@ -493,6 +504,7 @@ void bench_input_load(gnest_ctx *ctx, const bench_config *cfg, const bench_spec 
 
 void bench_input_free(bench_input *in) {
   if (in->mst && in->mst != in->sym) gnest_graph_free(in->mst);
+  bench_csr_free(&in->mst_arrays); /* after the graph that borrows them */
   if (in->sym && in->sym != in->stored) gnest_graph_free(in->sym);
   gnest_graph_free(in->stored);
   gnest_tree_free(in->tree);
