@@ -29,6 +29,25 @@ NVCCFLAGS += -std=c++17 -arch=sm_$(CUDA_ARCH) -Xcompiler -fPIC,-Wall $(INCLUDES)
 CUDA_LIBDIRS := -L$(CUDA_HOME)/lib64 -L$(CUDA_HOME)/targets/x86_64-linux/lib
 LDLIBS    := $(CUDA_LIBDIRS) -lcudadevrt -lcudart_static -lz -llzma -lstdc++ -lm -lpthread -ldl -lrt
 
+# METIS, optional (gnest_graph_partition's metis method; gnest_build_features says whether it is
+# in): used when its header is found, METIS=1 insists on it, METIS=0 leaves it out. A change of
+# this choice needs `make clean` (make does not track flags).
+METIS ?= auto
+METIS_FOUND := $(shell printf '\043include <metis.h>\n' | $(CC) -E -x c - >/dev/null 2>&1 && echo 1)
+ifeq ($(METIS),1)
+  ifneq ($(METIS_FOUND),1)
+    $(error METIS=1 but metis.h is not found (Debian: apt-get install libmetis-dev))
+  endif
+endif
+OPTIONAL_LIBS :=
+ifneq ($(METIS),0)
+  ifeq ($(METIS_FOUND),1)
+    CFLAGS        += -DGNEST_WITH_METIS
+    OPTIONAL_LIBS += -lmetis
+  endif
+endif
+LDLIBS    += $(OPTIONAL_LIBS)
+
 LIB_C     := $(sort $(wildcard src/base/*.c src/io/*.c src/core/*.c src/cpu/*.c src/sched/*.c src/algos/*.c))
 LIB_CU    := $(sort $(wildcard src/core/*.cu src/sched/*.cu src/algos/*.cu))
 # Files that launch kernels from the device say so with the marker "gnest-build: rdc": only they
@@ -244,7 +263,8 @@ install: lib tools $(INSTALL_TOOL_BINS)
 	install -m 644 include/gnest.h $(DESTDIR)$(PREFIX)/include/
 	install -m 755 $(INSTALL_TOOL_BINS) $(DESTDIR)$(PREFIX)/bin/
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@LIBDIR@|$(LIBDIR)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' gnest.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/gnest.pc
+	    -e 's|@CUDA_LIBDIR@|$(CUDA_HOME)/lib64|' -e 's|@OPTIONAL_LIBS@|$(OPTIONAL_LIBS)|' \
+	    gnest.pc.in > $(DESTDIR)$(LIBDIR)/pkgconfig/gnest.pc
 	@echo "installed gnest $(VERSION) under $(DESTDIR)$(PREFIX); programs linked with -lgnest find"
 	@echo "$(SONAME) through ldconfig (system directories, as root), an rpath or LD_LIBRARY_PATH (README.md)"
 

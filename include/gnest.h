@@ -32,7 +32,7 @@ extern "C" {
  * weights, distances and MST edge weights are double everywhere (gnest_graph_from_edges,
  * gnest_graph_from_csr, gnest_graph_csr, gnest_sssp, gnest_mst; gnest_result's DISTANCES are in
  * values_f64 and its edge weights in edge_weight), and gnest_options gained weights. 0.6.0
- * changed it: gnest_info gained setup_ms and call_ms. */
+ * changed it: gnest_info gained setup_ms and call_ms, gnest_status GNEST_ERR_NOT_BUILT. */
 #define GNEST_VERSION_MAJOR 0
 #define GNEST_VERSION_MINOR 6
 #define GNEST_VERSION_PATCH 0
@@ -63,6 +63,8 @@ typedef enum gnest_status {
   GNEST_ERR_INTERNAL,             /* a bug in gnest: please report */
   GNEST_ERR_OVERFLOW,             /* since 0.5.0: a result exceeds the range of double (a
                                      distance or an MST total summing finite weights to +inf) */
+  GNEST_ERR_NOT_BUILT,            /* since 0.6.0: the call needs an optional package this build of
+                                     gnest was made without (the message names it) */
   GNEST_STATUS_COUNT
 } gnest_status;
 
@@ -246,6 +248,29 @@ typedef struct gnest_degree_stats {
 } gnest_degree_stats;
 
 gnest_status gnest_graph_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out);
+
+/* Since 0.6.0. How gnest_graph_partition cuts a graph's vertices into parts: the layouts a graph
+ * can take over several devices, compared by `gnest-cli stats --parts K`. */
+typedef enum gnest_partition_method {
+  GNEST_PARTITION_RANGES = 0, /* consecutive ids, cut so that each part holds about as many arcs
+                                 plus vertices as every other */
+  GNEST_PARTITION_RANDOM,     /* each vertex to a part by a fixed hash of its id */
+  GNEST_PARTITION_METIS       /* METIS's multilevel k-way partitioning, minimizing the edges cut
+                                 (arcs taken as undirected, self-loops left out; each vertex
+                                 weighs its out-arcs + 1); GNEST_ERR_NOT_BUILT in a build
+                                 without METIS (gnest_build_features), GNEST_ERR_TOO_LARGE above
+                                 2^31 - 1 undirected adjacency entries (METIS's 32-bit ids) */
+} gnest_partition_method;
+
+/* Since 0.6.0. part[v] in [0, parts) for each of g's n vertices, 1 <= parts <= max(n, 1); the
+ * same answer on every call (METIS runs with a fixed seed). *edge_cut (optional, may be NULL):
+ * the arcs whose two ends are in different parts. Runs on the host. */
+gnest_status gnest_graph_partition(gnest_ctx *ctx, const gnest_graph *g, int32_t parts,
+                                   gnest_partition_method method, int32_t *part,
+                                   int64_t *edge_cut);
+/* Since 0.6.0. The optional packages this library was built with, space separated ("metis"), ""
+ * for none. Static text. */
+const char *gnest_build_features(void);
 
 /* ---------------------------------------------------------------------------------------------
  * Trees

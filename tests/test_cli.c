@@ -264,7 +264,11 @@ Test(cli, help_lists_every_command) {
 Test(cli, version) {
   run_out r = run_cli("--version", NULL);
   cr_assert_eq(r.status, 0);
-  cr_expect_str_eq(r.out, "gnest-cli " GNEST_VERSION_STRING "\n");
+  char want[128];
+  const char *features = gnest_build_features();
+  snprintf(want, sizeof want, "gnest-cli %s (optional packages: %s)\n", GNEST_VERSION_STRING,
+           features[0] ? features : "none; METIS is optional");
+  cr_expect_str_eq(r.out, want);
   run_free(&r);
 }
 
@@ -517,6 +521,44 @@ Test(cli, tree_descendants_and_heights) {
   free(text);
   cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
   cr_expect_not_null(strstr(r.out, "\"max_height\":3"));
+  run_free(&r);
+}
+
+/* stats --parts K: each part's vertices and out-arcs and the arcs cut, by --partition's method;
+ * metis in a build with it (gnest-cli --version), else the package it lacks. */
+Test(cli, stats_parts) {
+  /* two triangles joined by one edge: split in the middle, 2 arcs cut */
+  const char *in = put("two-triangles.el", "0 1\n1 2\n2 0\n2 3\n3 4\n4 5\n5 3\n");
+  run_out r = run_cli("stats", in, "--parts", "2", "--symmetrize", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "partition: 2 parts (ranges, "), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "arcs cut 2 (14.29% of arcs)"), "%s", r.out);
+  run_free(&r);
+  r = run_cli("stats", in, "--parts", "3", "--partition", "random", "--json", NULL);
+  cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect(json_valid(r.out), "invalid JSON: %s", r.out);
+  cr_expect_not_null(strstr(r.out, "\"partition\":{\"parts\":3,\"method\":\"random\""), "%s", r.out);
+  run_free(&r);
+  r = run_cli("stats", in, "--parts", "2", "--partition", "metis", "--symmetrize", NULL);
+  if (strstr(gnest_build_features(), "metis")) {
+    cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+    cr_expect_not_null(strstr(r.out, "arcs cut 2 (14.29% of arcs)"), "%s", r.out);
+  } else {
+    cr_expect_eq(r.status, 1);
+    cr_expect_not_null(strstr(r.err, "libmetis-dev"), "%s", r.err);
+  }
+  run_free(&r);
+  r = run_cli("stats", in, "--partition", "metis", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--partition applies with --parts K only"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("stats", in, "--parts", "2", "--partition", "kway", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "expected ranges, random or metis"), "%s", r.err);
+  run_free(&r);
+  r = run_cli("stats", in, "--parts", "7", NULL);
+  cr_expect_eq(r.status, 1, "more parts than vertices");
+  cr_expect_not_null(strstr(r.err, "parts must be in [1, 6]"), "%s", r.err);
   run_free(&r);
 }
 

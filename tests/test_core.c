@@ -964,3 +964,146 @@ Test(core_pred, typed_calls_return_parents) {
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Partitions
+ * ------------------------------------------------------------------------------------------- */
+
+/* A rows x cols grid numbered row by row, each edge both ways. */
+static gnest_graph *grid_graph(gnest_ctx *ctx, int32_t rows, int32_t cols) {
+  const int64_t m = 2 * ((int64_t)rows * (cols - 1) + (int64_t)(rows - 1) * cols);
+  int32_t *s = malloc((size_t)m * sizeof *s), *d = malloc((size_t)m * sizeof *d);
+  cr_assert(s && d);
+  int64_t k = 0;
+  for (int32_t r = 0; r < rows; ++r)
+    for (int32_t c = 0; c < cols; ++c) {
+      const int32_t v = r * cols + c;
+      if (c + 1 < cols) s[k] = v, d[k++] = v + 1, s[k] = v + 1, d[k++] = v;
+      if (r + 1 < rows) s[k] = v, d[k++] = v + cols, s[k] = v + cols, d[k++] = v;
+    }
+  cr_assert_eq(k, m);
+  gnest_graph *g = graph_of(ctx, rows * cols, m, s, d, NULL, NULL);
+  free(s);
+  free(d);
+  return g;
+}
+
+static int64_t cut_of(const gnest_graph *g, const int32_t *part) {
+  const int64_t *off;
+  const int32_t *col;
+  const double *w;
+  gnest_graph_csr(g, &off, &col, &w);
+  int64_t cut = 0;
+  for (int32_t u = 0; u < gnest_graph_num_vertices(g); ++u)
+    for (int64_t e = off[u]; e < off[u + 1]; ++e) cut += part[col[e]] != part[u];
+  return cut;
+}
+
+static int has_metis(void) { return strstr(gnest_build_features(), "metis") != NULL; }
+
+/* Ranges: consecutive ids, each part's arcs + vertices within one vertex's weight of the mean;
+ * random: the same answer twice, every part used; the cut is the arcs between parts. */
+Test(core_partition, ranges_and_random) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = grid_graph(ctx, 40, 25); /* 1000 vertices, degrees 2-4 */
+  const int32_t n = gnest_graph_num_vertices(g), parts = 7;
+  const int64_t m = gnest_graph_num_edges(g);
+  int32_t *part = malloc((size_t)n * sizeof *part), *again = malloc((size_t)n * sizeof *again);
+  int64_t cut = -1, weight[7] = {0};
+  cr_assert_eq(gnest_graph_partition(ctx, g, parts, GNEST_PARTITION_RANGES, part, &cut), GNEST_OK);
+  const int64_t *off;
+  const int32_t *col;
+  const double *w;
+  gnest_graph_csr(g, &off, &col, &w);
+  for (int32_t v = 0; v < n; ++v) {
+    cr_assert(part[v] >= 0 && part[v] < parts);
+    if (v) cr_assert(part[v] == part[v - 1] || part[v] == part[v - 1] + 1, "not consecutive at %d", v);
+    weight[part[v]] += off[v + 1] - off[v] + 1;
+  }
+  for (int p = 0; p < parts; ++p)
+    cr_assert(llabs(weight[p] - (m + n) / parts) <= 5 + 1, "part %d weighs %lld of %lld", p,
+              (long long)weight[p], (long long)(m + n));
+  cr_assert_eq(cut, cut_of(g, part));
+  cr_assert_eq(gnest_graph_partition(ctx, g, parts, GNEST_PARTITION_RANDOM, part, &cut), GNEST_OK);
+  cr_assert_eq(gnest_graph_partition(ctx, g, parts, GNEST_PARTITION_RANDOM, again, NULL), GNEST_OK);
+  cr_assert_eq(memcmp(part, again, (size_t)n * sizeof *part), 0);
+  int used[7] = {0};
+  for (int32_t v = 0; v < n; ++v) used[part[v]] = 1;
+  for (int p = 0; p < parts; ++p) cr_assert(used[p], "part %d empty", p);
+  cr_assert_eq(cut, cut_of(g, part));
+  /* one part: nothing cut */
+  cr_assert_eq(gnest_graph_partition(ctx, g, 1, GNEST_PARTITION_RANDOM, part, &cut), GNEST_OK);
+  cr_assert_eq(cut, 0);
+  free(part);
+  free(again);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* METIS cuts a grid into quadrant-like parts: fewer arcs than the row bands of ranges (3 x 64
+ * edges both ways, about), the same answer twice, on a directed copy too (taken as undirected); a
+ * build without it says which package it lacks. */
+Test(core_partition, metis_or_not_built) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = grid_graph(ctx, 64, 64);
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *part = malloc((size_t)n * sizeof *part), *again = malloc((size_t)n * sizeof *again);
+  int64_t cut = -1, bands = -1;
+  cr_assert_eq(gnest_graph_partition(ctx, g, 4, GNEST_PARTITION_RANGES, part, &bands), GNEST_OK);
+  /* three boundaries between bands of rows, each cutting a row's 64 edges (and one more where it
+   * falls inside a row), both ways */
+  cr_assert(bands >= 3 * 64 * 2 && bands <= 3 * 65 * 2, "ranges cut %lld arcs", (long long)bands);
+  gnest_status st = gnest_graph_partition(ctx, g, 4, GNEST_PARTITION_METIS, part, &cut);
+  if (!has_metis()) {
+    cr_assert_eq(st, GNEST_ERR_NOT_BUILT);
+    assert_contains(gnest_last_error(ctx)->message, "libmetis-dev");
+  } else {
+    cr_assert_eq(st, GNEST_OK, "%s", gnest_last_error_string(ctx));
+    cr_assert_lt(cut, bands, "metis cut %lld arcs, row bands %lld", (long long)cut, (long long)bands);
+    cr_assert_eq(cut, cut_of(g, part));
+    int64_t size[4] = {0};
+    for (int32_t v = 0; v < n; ++v) size[part[v]]++;
+    for (int p = 0; p < 4; ++p) cr_assert(size[p] > n / 8, "part %d holds %lld", p, (long long)size[p]);
+    cr_assert_eq(gnest_graph_partition(ctx, g, 4, GNEST_PARTITION_METIS, again, NULL), GNEST_OK);
+    cr_assert_eq(memcmp(part, again, (size_t)n * sizeof *part), 0);
+    /* one direction of each edge, a self-loop and a repeated arc: the same undirected graph */
+    int32_t s[] = {0, 1, 2, 3, 3, 4, 4}, d[] = {1, 2, 3, 4, 4, 5, 4};
+    gnest_load_options o;
+    gnest_load_options_init(&o);
+    o.merge_duplicates = 0;
+    gnest_graph *p6 = graph_of(ctx, 6, 7, s, d, NULL, &o);
+    int32_t six[6];
+    cr_assert_eq(gnest_graph_partition(ctx, p6, 2, GNEST_PARTITION_METIS, six, &cut), GNEST_OK);
+    cr_assert_eq(cut, cut_of(p6, six));
+    gnest_graph_free(p6);
+  }
+  free(part);
+  free(again);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+Test(core_partition, arguments) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = grid_graph(ctx, 3, 3);
+  int32_t part[9];
+  cr_assert_eq(gnest_graph_partition(ctx, g, 0, GNEST_PARTITION_RANGES, part, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  assert_contains(gnest_last_error(ctx)->message, "parts must be in [1, 9] (the vertex count), got 0");
+  cr_assert_eq(gnest_graph_partition(ctx, g, 10, GNEST_PARTITION_RANGES, part, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_partition(ctx, g, 2, (gnest_partition_method)7, part, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_partition(ctx, g, 2, GNEST_PARTITION_RANGES, NULL, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_partition(NULL, g, 2, GNEST_PARTITION_RANGES, part, NULL),
+               GNEST_ERR_INVALID_ARGUMENT);
+  gnest_graph_free(g);
+  /* an empty graph takes one part */
+  g = graph_of(ctx, 0, 0, NULL, NULL, NULL, NULL);
+  int64_t cut = -1;
+  cr_assert_eq(gnest_graph_partition(ctx, g, 1, GNEST_PARTITION_RANGES, part, &cut), GNEST_OK);
+  cr_assert_eq(cut, 0);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}

@@ -1764,6 +1764,10 @@ Test(gpu_graphs, bc_weighted_zero_weight_ties) {
   zero_weights_upward(&e);
   g = build(&env, &e, DIRECTED_CLEAN);
   c = make_case("grid, zero weights upward", g, A_SSSP | A_BCW, BM_ALL);
+  /* 8 sampled sources, not all 900: each costs a shortest-path search of about 60 levels both
+   * ways, and all of them took 340-370 s over the dynamic-parallelism backends' configurations
+   * (H200); the ties are in every source's search. */
+  c.bc_sample = small_mode() ? 2 : 8;
   check_case(&env, &c);
   gnest_graph_free(g);
   gn_gen_edges_free(&e);

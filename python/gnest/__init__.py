@@ -17,7 +17,7 @@ from .algorithms import path_to
 from .errors import (BackendError, FileError, GnestError, InternalError, InvalidArgument,
                      InvalidInput, NotATree, OutOfMemory, OutOfRange, ParseError, Status,
                      TooLarge, UnsupportedFormat)
-from .errors import ResultOverflow
+from .errors import NotBuilt, ResultOverflow
 from .graph import Context, Graph, Tree, default_context
 
 
@@ -26,6 +26,12 @@ from .graph import Context, Graph, Tree, default_context
 def library_version():
     """The version of the C library in use (gnest_version): the package's major.minor."""
     return _lib.gnest_version().decode()
+
+
+def build_features():
+    """The optional packages the C library was built with (gnest_build_features), e.g.
+    ["metis"]; [] for none."""
+    return _lib.gnest_build_features().decode().split()
 
 
 load = Graph.load
@@ -44,6 +50,6 @@ __all__ = [
     "library_path", "library_version",
     "load", "load_tree", "mst", "sssp", "tree_descendants", "tree_from_parents", "tree_heights",
     "triangles", "path_to",
-    "ResultOverflow",
+    "ResultOverflow", "NotBuilt", "build_features",
     "connected_components", "strongly_connected_components",
 ]

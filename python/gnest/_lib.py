@@ -156,6 +156,8 @@ _PROTOTYPES = {
     "gnest_graph_csr": (None, [_p, POINTER(_pi64), POINTER(_pi32), POINTER(_pf64)]),
     "gnest_graph_is_symmetric": (c_int, [_p, _p, POINTER(c_int)]),
     "gnest_graph_stats": (c_int, [_p, _p, POINTER(DegreeStats)]),
+    "gnest_graph_partition": (c_int, [_p, _p, c_int32, c_int, _pi32, POINTER(c_int64)]),
+    "gnest_build_features": (c_char_p, []),
     "gnest_tree_from_parents": (c_int, [_p, c_int32, _pi32, POINTER(_p)]),
     "gnest_tree_load": (c_int, [_p, c_char_p, POINTER(_p)]),
     "gnest_tree_from_graph": (c_int, [_p, _p, c_int32, POINTER(_p)]),

@@ -33,6 +33,7 @@ class Status(enum.IntEnum):
     CHECKSUM = 16
     INTERNAL = 17
     OVERFLOW = 18
+    NOT_BUILT = 19
 
 
 class GnestError(Exception):
@@ -99,6 +100,11 @@ class ResultOverflow(GnestError, OverflowError):
     """GNEST_ERR_OVERFLOW: a distance or MST total of finite weights overflows double."""
 
 
+class NotBuilt(GnestError, NotImplementedError):
+    """GNEST_ERR_NOT_BUILT: the call needs an optional package this build lacks (the message
+    names it)."""
+
+
 _BY_STATUS = {
     Status.INVALID_ARGUMENT: InvalidArgument, Status.INVALID_INPUT: InvalidInput,
     Status.OUT_OF_RANGE: OutOfRange, Status.IO: FileError, Status.PARSE: ParseError,
@@ -107,7 +113,7 @@ _BY_STATUS = {
     Status.NO_DEVICE: BackendError, Status.CUDA: BackendError,
     Status.BACKEND_UNAVAILABLE: BackendError, Status.BACKEND_NOT_APPLICABLE: BackendError,
     Status.NOT_A_TREE: NotATree, Status.LAUNCH_LIMIT: BackendError, Status.CHECKSUM: ParseError,
-    Status.INTERNAL: InternalError, Status.OVERFLOW: ResultOverflow,
+    Status.INTERNAL: InternalError, Status.OVERFLOW: ResultOverflow, Status.NOT_BUILT: NotBuilt,
 }
 
 

@@ -317,6 +317,22 @@ class Graph(_Handle):
         self.ctx.call(lib.gnest_graph_stats, self._ptr, byref(s))
         return {name: getattr(s, name) for name, _ in DegreeStats._fields_}
 
+    _PARTITIONS = {"ranges": 0, "random": 1, "metis": 2}
+
+    def partition(self, parts, method="ranges"):
+        """The vertices cut into `parts` parts (gnest_graph_partition): an int32 array of each
+        vertex's part and the number of arcs whose ends are in different parts. method: "ranges"
+        (consecutive ids balanced by arcs + vertices), "random" (a hash of the id) or "metis"
+        (METIS's k-way edge-cut partitioning; gnest.NotBuilt in a build without METIS:
+        gnest.build_features())."""
+        if method not in self._PARTITIONS:
+            raise ValueError(f"method must be one of {', '.join(self._PARTITIONS)}, got {method!r}")
+        part = np.empty(self.num_vertices, dtype=np.int32)
+        cut = c_int64()
+        self.ctx.call(lib.gnest_graph_partition, self._ptr, int(parts), self._PARTITIONS[method],
+                      _pointer(part, c_int32), byref(cut))
+        return part, cut.value
+
     def save(self, path):
         """Writes the binary CSR cache (.gnest)."""
         self.ctx.call(lib.gnest_graph_save, self._ptr, str(path).encode())

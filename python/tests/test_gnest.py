@@ -519,3 +519,26 @@ def test_predecessor_paths_are_shortest(ctx, seed):
         path = gnest.path_to(pred, seed, v)
         assert sum(A[a, b] for a, b in zip(path, path[1:])) == dist[v]
         assert len(gnest.path_to(bpred, seed, v)) == levels[v] + 1
+
+
+# --- partitions ------------------------------------------------------------------------------
+
+def test_partition_ranges_random_and_metis(ctx):
+    # two triangles joined by one edge
+    g = gnest.from_edges([0, 1, 2, 2, 3, 4, 5], [1, 2, 0, 3, 4, 5, 3], symmetrize=True, ctx=ctx)
+    part, cut = g.partition(2)
+    assert part.tolist() == [0, 0, 0, 1, 1, 1] and cut == 2
+    part, cut = g.partition(3, "random")
+    assert part.dtype == np.int32 and set(part.tolist()) <= {0, 1, 2}
+    off, col, _ = g.csr()
+    assert cut == sum(int(part[u] != part[col[e]]) for u in range(6) for e in range(off[u], off[u + 1]))
+    if "metis" in gnest.build_features():
+        part, cut = g.partition(2, "metis")
+        assert cut == 2 and len(set(part[:3].tolist())) == 1
+    else:
+        with pytest.raises(gnest.NotBuilt, match="libmetis-dev"):
+            g.partition(2, "metis")
+    with pytest.raises(ValueError, match="ranges, random, metis"):
+        g.partition(2, "kway")
+    with pytest.raises(gnest.InvalidArgument, match="parts must be in"):
+        g.partition(7)

@@ -42,6 +42,7 @@ const char *gnest_strerror(gnest_status status) {
     case GNEST_ERR_CHECKSUM: return "checksum or version mismatch";
     case GNEST_ERR_INTERNAL: return "internal error (a bug in gnest, please report)";
     case GNEST_ERR_OVERFLOW: return "result overflows double";
+    case GNEST_ERR_NOT_BUILT: return "not in this build of gnest";
     case GNEST_STATUS_COUNT: break;
   }
   return "unknown status";

@@ -211,6 +211,20 @@ static int set_color_tie(cli_args *a, const char *f, const char *v) {
   return cli_usage_error("%s: expected hash or id, got '%s'", f, v);
 }
 
+static int set_parts(cli_args *a, const char *f, const char *v) {
+  return parse_i32(f, v, 1, &a->parts);
+}
+
+static int set_partition(cli_args *a, const char *f, const char *v) {
+  static const char *names[] = {"ranges", "random", "metis"};
+  static const gnest_partition_method values[] = {GNEST_PARTITION_RANGES, GNEST_PARTITION_RANDOM,
+                                                  GNEST_PARTITION_METIS};
+  a->partition_given = 1;
+  for (int i = 0; i < 3; ++i)
+    if (strcmp(v, names[i]) == 0) { a->partition = values[i]; return CLI_EXIT_OK; }
+  return cli_usage_error("%s: expected ranges, random or metis, got '%s'", f, v);
+}
+
 static int set_format(cli_args *a, const char *f, const char *v) {
   static const char *names[] = {"mtx", "dimacs", "edgelist", "binary"};
   static const gnest_format values[] = {GNEST_FORMAT_MTX, GNEST_FORMAT_DIMACS,
@@ -295,6 +309,13 @@ const cli_flag cli_flags[] = {
   {"--root", "N", ROOTED, set_root,
    "read FILE as a graph and root the tree at node N (graph files only; default 0)", "root"},
   {"--tree", NULL, CLI_STATS, set_tree, "also print tree statistics (implied for .tree files)", NULL},
+  {"--parts", "K", CLI_STATS, set_parts,
+   "also cut the graph's vertices into K parts (--partition) and print each part's vertices and "
+   "out-arcs and the arcs cut: how the graph would lie over K devices", NULL},
+  {"--partition", "M", CLI_STATS, set_partition,
+   "with --parts: ranges (default: consecutive ids, balanced by arcs + vertices), random (a hash "
+   "of the id) or metis (METIS's k-way edge-cut partitioning, in a build with METIS: "
+   "gnest-cli --version)", NULL},
   {"--json", NULL, CLI_ALGOS, set_json, "print one JSON object instead of the text (with --compare: an array of rows)", NULL},
   {"--json", NULL, CLI_STATS, set_json, "print one JSON object instead of the text", NULL},
   {"--json", NULL, CLI_BACKENDS, set_json,
@@ -596,6 +617,8 @@ static int check_combinations(cli_args *a) {
   int source_choices = a->source_given + (a->num_sources > 0) + (a->samples > 0);
   if (a->algo.sources == GNEST_SOURCES_SET && source_choices > 1)
     return cli_usage_error("%s: give only one of --source, --sources and --samples", cmd);
+  if (a->partition_given && a->parts == 0)
+    return cli_usage_error("%s: --partition applies with --parts K only", cmd);
   if (a->seed_given && a->samples == 0)
     return cli_usage_error("%s: --seed applies to --samples only", cmd);
   if (a->load.relabel && a->load.max_vertices > 0)

@@ -77,6 +77,9 @@ typedef struct cli_args {
   int32_t root;             /* --root */
   int root_given;
   int tree;                 /* stats --tree */
+  int32_t parts;            /* stats --parts K (0: none) */
+  gnest_partition_method partition; /* stats --partition */
+  int partition_given;
   int json, quiet, compare, help;
   int predecessors;          /* --predecessors */
   int all_outputs;           /* --all-outputs */

@@ -22,7 +22,9 @@ int main(int argc, char **argv) {
     return CLI_EXIT_OK;
   }
   if (strcmp(argv[1], "--version") == 0) {
-    printf("gnest-cli %s\n", GNEST_VERSION_STRING);
+    const char *features = gnest_build_features();
+    printf("gnest-cli %s (optional packages: %s)\n", GNEST_VERSION_STRING,
+           features[0] ? features : "none; METIS is optional");
     return CLI_EXIT_OK;
   }
   cli_args a;
