@@ -3,7 +3,8 @@
 # Generates the graph once into a binary CSR cache (weights 1-64, the benchmark's), then runs each
 # algorithm in its own gnest-cli process on it (auto backend, one source for BC) and prints, per
 # algorithm: time, edges visited, GTEPS (edges visited per second / 1e9), the most device memory
-# gnest held and that per arc, host peak memory, and the load time.
+# gnest held and that per arc, host peak memory, the load time, and what the one (cold) call
+# spent before its timed part (setup: upload, first-use copies) and in all (call).
 #   usage: scripts/scale-bench.sh            (SCALE=26 CACHE=/tmp/gnest-scale BACKEND=auto
 #                                             ALGOS="bfs sssp bc tc color mst" CHECK=bfs
 #                                             TIMEOUT=300: seconds per gnest-cli run)
@@ -34,7 +35,8 @@ if [ ! -f "$graph" ]; then
   echo "generated: $(grep '^gnest-gen:' "$log-gen.txt"); host peak $(( $(peak_kb "$log-gen.txt") / 1048576 )) GiB"
 fi
 
-printf '%-6s %10s %14s %7s %10s %9s %9s %9s\n' algo ms edges GTEPS "dev MiB" "B/arc" "host GiB" "load ms"
+printf '%-6s %10s %14s %7s %10s %9s %9s %9s %9s %9s\n' algo ms edges GTEPS "dev MiB" "B/arc" "host GiB" \
+  "load ms" "setup ms" "call ms"
 for algo in $ALGOS; do
   extra=()
   # BC from BFS's source (the highest out-degree vertex; vertex 0 may be isolated)
@@ -55,7 +57,8 @@ arcs = d["graph"]["m"]
 ms, edges, dev = d["time_ms"], d["edges_visited"], d.get("device_bytes", 0)
 per_arc = f"{dev / arcs:.1f}" if arcs else "-"
 print(f"{sys.argv[3]:<6} {ms:10.2f} {edges:14d} {edges / ms / 1e6:7.2f} {dev / 2**20:10.0f} "
-      f"{per_arc:>9} {int(sys.argv[2]) / 2**20:9.1f} {d.get('load_ms', 0):9.0f}")
+      f"{per_arc:>9} {int(sys.argv[2]) / 2**20:9.1f} {d.get('load_ms', 0):9.0f} "
+      f"{d.get('setup_ms', 0):9.1f} {d.get('call_ms', 0):9.1f}")
 EOF
 done
 
