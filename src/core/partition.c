@@ -65,11 +65,13 @@ static gnest_status metis_adjacency(gnest_ctx *ctx, const gn_csr *c, idx_t **xad
       if (c->cols[e] != u) count[u]++, count[c->cols[e]]++;
   int64_t total = 0;
   for (int32_t u = 0; u < n; ++u) total += count[u];
-  if (total > INT32_MAX) {
+  /* the vertex weights (out-arcs + 1) are summed in METIS's 32-bit ids too */
+  if (total > INT32_MAX || c->m + (int64_t)n > INT32_MAX) {
     free(count);
     return gn_error(ctx, GNEST_ERR_TOO_LARGE, kFn, 0,
-                    "METIS takes at most %d adjacency entries (its ids are 32 bits); this graph "
-                    "has %lld arcs both ways", INT32_MAX, (long long)total);
+                    "METIS counts in 32 bits: at most %d adjacency entries and vertex weight; "
+                    "this graph has %lld arcs both ways and %lld arcs + vertices", INT32_MAX,
+                    (long long)total, (long long)(c->m + n));
   }
   idx_t *xadj = gn_alloc(ctx, (size_t)n + 1, sizeof *xadj, "METIS offsets", &st);
   idx_t *adj = xadj ? gn_alloc(ctx, (size_t)total, sizeof *adj, "METIS adjacency", &st) : NULL;
