@@ -1391,6 +1391,46 @@ Test(io, binary_flags_checked_on_threads) {
   free(cols);
 }
 
+/* The same on rows longer than the symmetry check scans (each thread finds its targets in a long
+ * row by binary search): the complete bipartite graph K(1100, 1100), 2.4 M arcs, rows of 1,100. */
+Test(io, binary_symmetry_checked_in_long_rows) {
+  const int32_t side = 1100, n = 2 * side;
+  const int64_t m = 2 * (int64_t)side * side;
+  int64_t *off = malloc(sizeof(int64_t) * (n + 1));
+  int32_t *cols = malloc(sizeof(int32_t) * (size_t)m);
+  cr_assert(off && cols);
+  const char *counts[] = {"1", "3", "7"};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    setenv("GNEST_THREADS", counts[i], 1);
+    for (int32_t u = 0; u <= n; u++) off[u] = (int64_t)u * side;
+    for (int32_t u = 0; u < n; u++)
+      for (int32_t k = 0; k < side; k++) cols[off[u] + k] = (u < side ? side : 0) + k;
+    gn_csr c = {0}, r;
+    c.n = n;
+    c.m = m;
+    c.offsets = off;
+    c.cols = cols;
+    read_with_claimed_flags("kbip.gnest", &c, &r);
+    cr_assert(r.sorted && r.merged && r.symmetric, "%s threads", counts[i]);
+    gn_csr_free(&r);
+    /* row 700 (left) lists 1100 + 500 no more but 1100 + 501 twice: sorted, not merged; and
+     * 1600 -> 700 has no reverse */
+    cols[off[700] + 500] = side + 501;
+    read_with_claimed_flags("kbip-asym.gnest", &c, &r);
+    cr_assert(r.sorted && !r.merged && !r.symmetric, "%s threads", counts[i]);
+    gn_csr_free(&r);
+    /* the right side's row 1900 without 333 (334 twice) */
+    cols[off[700] + 500] = side + 500;
+    cols[off[1900] + 333] = 334;
+    read_with_claimed_flags("kbip-asym2.gnest", &c, &r);
+    cr_assert(r.sorted && !r.merged && !r.symmetric, "%s threads", counts[i]);
+    gn_csr_free(&r);
+  }
+  unsetenv("GNEST_THREADS");
+  free(off);
+  free(cols);
+}
+
 Test(io, binary_flags_are_verified) {
   gn_edges e = builder_edges();
   gnest_load_options o = defaults();

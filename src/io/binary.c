@@ -371,16 +371,35 @@ static void scan_rows(void *arg, int t) {
 /* Every row of the sorted CSR equals the matching row of its transpose (arcs and weights, in
  * order): then every arc (u, v, w) has its (v, u, w), as gnest_graph_is_symmetric asks. Rows are
  * visited in increasing u, so each row v is met in increasing order of its columns through a
- * cursor; thread t checks the arcs whose target v is in its range (it reads every row but touches
- * only its own cursors). Duplicate arcs whose weights differ may fail it (the flag is then only
- * cleared: gnest_graph_is_symmetric recomputes it). */
+ * cursor; thread t checks the arcs whose target v is in its range, and touches only its own
+ * cursors. A row longer than kScanRow is sorted, so its arcs into the range are one run, found by
+ * two binary searches: a thread then reads about m / threads arcs of the long rows instead of all
+ * m. (The check's cost is mostly its scattered cursor and row reads, which split over the threads
+ * either way: on rmat22 with 2 threads the whole load went from 3.25 to 3.2 s; the scan each
+ * thread no longer does grows with the thread count.) Duplicate arcs whose weights differ may fail it (the flag is then only cleared:
+ * gnest_graph_is_symmetric recomputes it). */
+enum { kScanRow = 32 };
+
+static int64_t first_at_least(const int32_t *cols, int64_t lo, int64_t hi, int32_t x) {
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (cols[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 static void match_transpose(void *arg, int t) {
   flag_job *j = arg;
   const gn_csr *c = j->c;
   const int32_t lo = j->bound[t], hi = j->bound[t + 1];
   j->ok[t] = 1;
-  for (int32_t u = 0; u < c->n; u++)
-    for (int64_t k = c->offsets[u]; k < c->offsets[u + 1]; k++) {
+  for (int32_t u = 0; u < c->n; u++) {
+    int64_t begin = c->offsets[u], end = c->offsets[u + 1];
+    if (end - begin > kScanRow) {
+      begin = first_at_least(c->cols, begin, end, lo);
+      end = first_at_least(c->cols, begin, end, hi);
+    }
+    for (int64_t k = begin; k < end; k++) {
       const int32_t v = c->cols[k];
       if (v < lo || v >= hi) continue;
       const int64_t at = j->cursor[v]++;
@@ -390,6 +409,7 @@ static void match_transpose(void *arg, int t) {
         return;
       }
     }
+  }
   /* m arcs took m distinct slots, each inside its row: every row was matched whole */
 }
 
