@@ -534,3 +534,96 @@ gnest_status gn_binary_read(gnest_ctx *ctx, const char *path, gn_csr *out) {
   close(fd);
   return st;
 }
+
+/* ---------------------------------------------------------------------------------------------
+ * Row slices (gn_binary_read_rows): a rank of a distributed run reads its rows only.
+ * ------------------------------------------------------------------------------------------- */
+void gn_csr_rows_free(gn_csr_rows *r) {
+  if (!r) return;
+  free(r->offsets);
+  free(r->cols);
+  free(r->weights);
+  memset(r, 0, sizeof *r);
+}
+
+/* The slice's arrays from the file of header h (checked): offsets rebased to 0. */
+static gnest_status read_rows_body(gnest_ctx *ctx, const char *path, read_job *job,
+                                   const bin_header *h, gn_csr_rows *out) {
+  const size_t rows = (size_t)(out->last - out->first);
+  gnest_status st = GNEST_OK;
+  out->offsets = gn_alloc(ctx, rows + 1, sizeof(int64_t), "slice offsets", &st);
+  if (!out->offsets) return st;
+  const uint64_t offsets_at = kHeaderBytes + (uint64_t)out->first * 8;
+  if (!read_at(job, (char *)out->offsets, (rows + 1) * 8, offsets_at)) return job_errors(ctx, path, job);
+  const int64_t begin = out->offsets[0], end = out->offsets[rows];
+  int bad = begin < 0 || end > h->m;
+  for (size_t i = 1; i <= rows && !bad; i++) bad = out->offsets[i] < out->offsets[i - 1];
+  if (bad)
+    return gn_error(ctx, GNEST_ERR_PARSE, path, 0,
+                    "corrupt binary cache: offsets of rows %d..%d do not rise within [0, %lld]",
+                    out->first, out->last, (long long)h->m);
+  for (size_t i = 0; i <= rows; i++) out->offsets[i] -= begin;
+  out->m = end - begin;
+  out->cols = gn_alloc_big(ctx, (size_t)out->m, sizeof(int32_t), "slice columns", &st);
+  if (!out->cols) return st;
+  const uint64_t cols_at = kHeaderBytes + ((uint64_t)h->n + 1) * 8;
+  if (!read_at(job, (char *)out->cols, (size_t)out->m * 4, cols_at + (uint64_t)begin * 4))
+    return job_errors(ctx, path, job);
+  if (out->m && max_column(out->cols, (size_t)out->m) >= (uint32_t)h->n)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, path, 0,
+                    "binary cache: a column of rows %d..%d is outside [0, %lld)", out->first,
+                    out->last, (long long)h->n);
+  if (!h->weighted) return GNEST_OK;
+  out->weights = gn_alloc_big(ctx, (size_t)out->m, sizeof(double), "slice weights", &st);
+  if (!out->weights) return st;
+  const size_t wb = weight_bytes(h);
+  const uint64_t weights_at = cols_at + (uint64_t)h->m * 4 + (uint64_t)begin * wb;
+  if (wb == sizeof(double))
+    return read_at(job, (char *)out->weights, (size_t)out->m * wb, weights_at) ? GNEST_OK
+                                                                                : job_errors(ctx, path, job);
+  float *narrow = gn_alloc_big(ctx, (size_t)out->m, sizeof(float), "slice float weights", &st);
+  if (!narrow) return st;
+  if (read_at(job, (char *)narrow, (size_t)out->m * wb, weights_at))
+    for (int64_t i = 0; i < out->m; i++) out->weights[i] = narrow[i];
+  else
+    st = job_errors(ctx, path, job);
+  free(narrow);
+  return st;
+}
+
+gnest_status gn_binary_read_rows(gnest_ctx *ctx, const char *path, int32_t first, int32_t last,
+                                 gn_csr_rows *out) {
+  if (!out || !path) return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, "gn_binary_read_rows", 0, "NULL argument");
+  memset(out, 0, sizeof *out);
+  if (gn_path_compression(path) != GN_COMPRESS_NONE || gn_is_stdin_path(path))
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, path, 0,
+                    "a slice is read in place: the binary cache must be an uncompressed file");
+  int fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+  read_job job;
+  memset(&job, 0, sizeof job);
+  job.fd = fd;
+  struct stat sb;
+  bin_header h;
+  gnest_status st = GNEST_OK;
+  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))
+    st = gn_error(ctx, GNEST_ERR_IO, path, 0, "not a regular file");
+  else if ((size_t)sb.st_size < sizeof h)
+    st = gn_error(ctx, GNEST_ERR_PARSE, path, 0, "truncated binary cache: shorter than its %d-byte header",
+                  kHeaderBytes);
+  else if (!read_at(&job, (char *)&h, sizeof h, 0))
+    st = job_errors(ctx, path, &job);
+  if (st == GNEST_OK) st = check_header(ctx, path, &h, (size_t)sb.st_size);
+  if (st == GNEST_OK && (first < 0 || first > last || (int64_t)last > h.n))
+    st = gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, path, 0, "rows %d..%d are not within the %lld of the graph",
+                  first, last, (long long)h.n);
+  if (st == GNEST_OK) {
+    out->n_total = (int32_t)h.n;
+    out->first = first;
+    out->last = last;
+    st = read_rows_body(ctx, path, &job, &h, out);
+  }
+  close(fd);
+  if (st != GNEST_OK) gn_csr_rows_free(out);
+  return st;
+}

@@ -73,6 +73,26 @@ gnest_status gn_csr_build(gnest_ctx *ctx, const char *source, const gn_edges *e,
 gnest_status gn_binary_write(gnest_ctx *ctx, const char *path, const gn_csr *c);
 gnest_status gn_binary_read(gnest_ctx *ctx, const char *path, gn_csr *out);
 
+/* Rows [first, last) of a graph, their columns in the whole graph's ids: what one rank of a run
+ * over several processes holds (1-D layout by vertex ranges). */
+typedef struct gn_csr_rows {
+  int32_t n_total;   /* the whole graph's vertices: every column is in [0, n_total) */
+  int32_t first, last;
+  int64_t m;         /* the rows' arcs */
+  int64_t *offsets;  /* [last - first + 1], from 0 */
+  int32_t *cols;
+  double *weights;   /* NULL when unweighted */
+} gn_csr_rows;
+
+void gn_csr_rows_free(gn_csr_rows *r);
+/* Reads rows [first, last) of an uncompressed binary cache, and nothing else of it: the header,
+ * last - first + 1 offsets, the rows' columns and weights (pread at their places). The file's
+ * checksum covers the whole file, so a slice cannot be checked against it; the slice's own
+ * structure is (offsets rising within the file's arc count, columns in [0, n)). 0 <= first <=
+ * last <= n, else GNEST_ERR_OUT_OF_RANGE. */
+gnest_status gn_binary_read_rows(gnest_ctx *ctx, const char *path, int32_t first, int32_t last,
+                                 gn_csr_rows *out);
+
 /* Whole graph load: format detection, parse, build. */
 gnest_status gn_load_csr(gnest_ctx *ctx, const char *path, const gnest_load_options *opts,
                          gn_csr *out);
