@@ -35,6 +35,28 @@ gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, i
  * valid unique pointer. Overflow of count * size is GNEST_ERR_TOO_LARGE. */
 void *gn_alloc(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
 
+/* 128-bit unsigned products and sums (GCC and Clang). */
+__extension__ typedef unsigned __int128 gn_u128;
+
+/* One step of splitmix64 (Steele, Lea and Flood, OOPSLA 2014): advances *state, returns a
+ * well-mixed 64-bit value. The library's own copy: tools/common/gen.h has the tools' (src/
+ * does not depend on tools/). */
+static inline uint64_t gn_splitmix64_step(uint64_t *state) {
+  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+/* The first position in [lo, hi) of the sorted cols holding a value >= x (hi when none). */
+static inline int64_t gn_first_at_least(const int32_t *cols, int64_t lo, int64_t hi, int32_t x) {
+  while (lo < hi) {
+    const int64_t mid = lo + (hi - lo) / 2;
+    if (cols[mid] < x) lo = mid + 1; else hi = mid;
+  }
+  return lo;
+}
+
 /* The bits x needs: 0 for 0, else floor(log2(x)) + 1 (64 at most). */
 static inline int gn_bit_width(uint64_t x) {
   int bits = 0;

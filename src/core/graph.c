@@ -250,12 +250,7 @@ void gnest_graph_csr(const gnest_graph *g, const int64_t **offsets, const int32_
 /* 1 when row [b, e) of sorted cols holds u (with weight wu when weights are given). */
 static int gn_sorted_row_has(const int32_t *cols, const double *w, int64_t b, int64_t e, int32_t u,
                              double wu) {
-  int64_t lo = b, hi = e;
-  while (lo < hi) {
-    int64_t mid = lo + (hi - lo) / 2;
-    if (cols[mid] < u) lo = mid + 1; else hi = mid;
-  }
-  for (int64_t i = lo; i < e && cols[i] == u; ++i) /* duplicates may carry other weights */
+  for (int64_t i = gn_first_at_least(cols, b, e, u); i < e && cols[i] == u; ++i) /* duplicates may carry other weights */
     if (!w || w[i] == wu) return 1;
   return 0;
 }

@@ -21,8 +21,6 @@ const char *gnest_build_features(void) {
 #endif
 }
 
-__extension__ typedef unsigned __int128 gn_u128;
-
 /* Vertex v weighs its out-arcs + 1; part p takes the vertices whose preceding weight lies in
  * [p W / parts, (p + 1) W / parts): consecutive ranges, each within one vertex's weight of W /
  * parts. */
@@ -35,15 +33,11 @@ static void partition_ranges(const gn_csr *c, int32_t parts, int32_t *part) {
   }
 }
 
-static uint64_t mix64(uint64_t x) { /* splitmix64's finalizer */
-  x += 0x9e3779b97f4a7c15ull;
-  x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
-  x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
-  return x ^ (x >> 31);
-}
-
 static void partition_random(const gn_csr *c, int32_t parts, int32_t *part) {
-  for (int32_t v = 0; v < c->n; ++v) part[v] = (int32_t)(mix64((uint64_t)v) % (uint64_t)parts);
+  for (int32_t v = 0; v < c->n; ++v) {
+    uint64_t state = (uint64_t)v; /* a fixed hash of the id: one splitmix64 step from it */
+    part[v] = (int32_t)(gn_splitmix64_step(&state) % (uint64_t)parts);
+  }
 }
 
 #ifdef GNEST_WITH_METIS

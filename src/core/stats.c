@@ -5,8 +5,6 @@
 
 #include "core/stats.h"
 
-__extension__ typedef unsigned __int128 gn_u128;
-
 static gn_u128 gn_u128_of(uint64_t lo, uint64_t hi) { return ((gn_u128)hi << 64) | lo; }
 
 void gn_degree_sums_cpu(const gn_csr *c, gn_degree_sums *out) {

@@ -4,15 +4,8 @@
  * first i + 1 slots are the sample. Same (n, k, seed) gives the same list on every machine. The
  * draw r % (n - i) has a bias below n / 2^64, irrelevant here. */
 #include <stdlib.h>
+#include "base/base.h"
 #include "cpu/cpu.h"
-
-/* splitmix64 step (Steele, Lea, Flood 2014); a private copy so src/ does not depend on tools/. */
-static uint64_t next_splitmix64(uint64_t *state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
 gnest_status gn_sample_sources(int32_t n, int32_t k, uint64_t seed, int32_t *out) {
   if (n < 0 || k < 0 || k > n) return GNEST_ERR_INVALID_ARGUMENT; /* the API layer checks first */
@@ -24,7 +17,7 @@ gnest_status gn_sample_sources(int32_t n, int32_t k, uint64_t seed, int32_t *out
 
   uint64_t state = seed;
   for (int32_t i = 0; i < k; i++) {
-    const int32_t j = i + (int32_t)(next_splitmix64(&state) % (uint64_t)(n - i));
+    const int32_t j = i + (int32_t)(gn_splitmix64_step(&state) % (uint64_t)(n - i));
     const int32_t picked = ids[j];
     ids[j] = ids[i];
     ids[i] = picked;

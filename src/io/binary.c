@@ -380,14 +380,6 @@ static void scan_rows(void *arg, int t) {
  * gnest_graph_is_symmetric recomputes it). */
 enum { kScanRow = 32 };
 
-static int64_t first_at_least(const int32_t *cols, int64_t lo, int64_t hi, int32_t x) {
-  while (lo < hi) {
-    const int64_t mid = lo + (hi - lo) / 2;
-    if (cols[mid] < x) lo = mid + 1; else hi = mid;
-  }
-  return lo;
-}
-
 static void match_transpose(void *arg, int t) {
   flag_job *j = arg;
   const gn_csr *c = j->c;
@@ -396,8 +388,8 @@ static void match_transpose(void *arg, int t) {
   for (int32_t u = 0; u < c->n; u++) {
     int64_t begin = c->offsets[u], end = c->offsets[u + 1];
     if (end - begin > kScanRow) {
-      begin = first_at_least(c->cols, begin, end, lo);
-      end = first_at_least(c->cols, begin, end, hi);
+      begin = gn_first_at_least(c->cols, begin, end, lo);
+      end = gn_first_at_least(c->cols, begin, end, hi);
     }
     for (int64_t k = begin; k < end; k++) {
       const int32_t v = c->cols[k];
