@@ -376,8 +376,8 @@ static void scan_rows(void *arg, int t) {
  * two binary searches: a thread then reads about m / threads arcs of the long rows instead of all
  * m. (The check's cost is mostly its scattered cursor and row reads, which split over the threads
  * either way: on rmat22 with 2 threads the whole load went from 3.25 to 3.2 s; the scan each
- * thread no longer does grows with the thread count.) Duplicate arcs whose weights differ may fail it (the flag is then only cleared:
- * gnest_graph_is_symmetric recomputes it). */
+ * thread no longer does grows with the thread count.) Duplicate arcs whose weights differ may
+ * fail it (the flag is then only cleared: gnest_graph_is_symmetric recomputes it). */
 enum { kScanRow = 32 };
 
 static void match_transpose(void *arg, int t) {
@@ -480,6 +480,34 @@ static gnest_status read_body(gnest_ctx *ctx, const char *path, read_job *job, b
   return verify_flags(ctx, h->flags, out);
 }
 
+/* The header of a cache of size bytes, read and checked. */
+static gnest_status read_header(gnest_ctx *ctx, const char *path, read_job *job, size_t size,
+                                bin_header *h) {
+  if (size < sizeof *h)
+    return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "truncated binary cache: %zu bytes, shorter than its %d-byte header",
+                    size, kHeaderBytes);
+  if (!read_at(job, (char *)h, sizeof *h, 0)) return job_errors(ctx, path, job);
+  return check_header(ctx, path, h, size);
+}
+
+/* Opens path for reading when it is a regular file: *fd (closed by the caller) and its size. */
+static gnest_status open_regular(gnest_ctx *ctx, const char *path, int *fd, size_t *size) {
+  *fd = open(path, O_RDONLY | O_CLOEXEC);
+  if (*fd < 0) return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+  struct stat sb;
+  gnest_status st = GNEST_OK;
+  if (fstat(*fd, &sb) != 0) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot stat: %s", strerror(errno));
+  else if (S_ISDIR(sb.st_mode)) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "is a directory, not a file");
+  else if (!S_ISREG(sb.st_mode)) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "not a regular file");
+  if (st != GNEST_OK) {
+    close(*fd);
+    *fd = -1;
+    return st;
+  }
+  *size = (size_t)sb.st_size;
+  return GNEST_OK;
+}
+
 static gnest_status read_cache(gnest_ctx *ctx, const char *path, int fd, const void *mem, size_t size, gn_csr *out) {
   memset(out, 0, sizeof *out);
   read_job job;
@@ -487,12 +515,7 @@ static gnest_status read_cache(gnest_ctx *ctx, const char *path, int fd, const v
   job.fd = fd;
   job.mem = mem;
   bin_header h;
-  if (size < sizeof h)
-    return gn_error(ctx, GNEST_ERR_PARSE, path, 0, "truncated binary cache: %zu bytes, shorter than its %d-byte header",
-                    size, kHeaderBytes);
-  gnest_status st = GNEST_OK;
-  if (!read_at(&job, (char *)&h, sizeof h, 0)) st = job_errors(ctx, path, &job);
-  if (st == GNEST_OK) st = check_header(ctx, path, &h, size);
+  gnest_status st = read_header(ctx, path, &job, size, &h);
   if (st == GNEST_OK) st = read_body(ctx, path, &job, &h, out);
   if (st != GNEST_OK) gn_csr_free(out);
   return st;
@@ -515,14 +538,11 @@ gnest_status gn_binary_read(gnest_ctx *ctx, const char *path, gn_csr *out) {
     gn_buffer_free(&b);
     return st;
   }
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
-  struct stat sb;
-  gnest_status st;
-  if (fstat(fd, &sb) != 0) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot stat: %s", strerror(errno));
-  else if (S_ISDIR(sb.st_mode)) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "is a directory, not a file");
-  else if (!S_ISREG(sb.st_mode)) st = gn_error(ctx, GNEST_ERR_IO, path, 0, "not a regular file");
-  else st = read_cache(ctx, path, fd, NULL, (size_t)sb.st_size, out);
+  int fd;
+  size_t size;
+  gnest_status st = open_regular(ctx, path, &fd, &size);
+  if (st != GNEST_OK) return st;
+  st = read_cache(ctx, path, fd, NULL, size, out);
   close(fd);
   return st;
 }
@@ -590,22 +610,15 @@ gnest_status gn_binary_read_rows(gnest_ctx *ctx, const char *path, int32_t first
   if (gn_path_compression(path) != GN_COMPRESS_NONE || gn_is_stdin_path(path))
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, path, 0,
                     "a slice is read in place: the binary cache must be an uncompressed file");
-  int fd = open(path, O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return gn_error(ctx, GNEST_ERR_IO, path, 0, "cannot open: %s", strerror(errno));
+  int fd;
+  size_t size;
+  gnest_status st = open_regular(ctx, path, &fd, &size);
+  if (st != GNEST_OK) return st;
   read_job job;
   memset(&job, 0, sizeof job);
   job.fd = fd;
-  struct stat sb;
   bin_header h;
-  gnest_status st = GNEST_OK;
-  if (fstat(fd, &sb) != 0 || !S_ISREG(sb.st_mode))
-    st = gn_error(ctx, GNEST_ERR_IO, path, 0, "not a regular file");
-  else if ((size_t)sb.st_size < sizeof h)
-    st = gn_error(ctx, GNEST_ERR_PARSE, path, 0, "truncated binary cache: shorter than its %d-byte header",
-                  kHeaderBytes);
-  else if (!read_at(&job, (char *)&h, sizeof h, 0))
-    st = job_errors(ctx, path, &job);
-  if (st == GNEST_OK) st = check_header(ctx, path, &h, (size_t)sb.st_size);
+  st = read_header(ctx, path, &job, size, &h);
   if (st == GNEST_OK && (first < 0 || first > last || (int64_t)last > h.n))
     st = gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, path, 0, "rows %d..%d are not within the %lld of the graph",
                   first, last, (long long)h.n);
