@@ -266,9 +266,10 @@ static gnest_status build_graph(gnest_ctx *ctx, bench_input *in, const gn_gen_ed
 
 /* component[v] = the smallest id of v's component, by gnest_cc (auto: on the device when there
  * is one; a serial union-find took tens of seconds at 2 G arcs); returns the label of the largest
- * component (the smallest label on ties), or -1 on failure (recorded in in). */
+ * component (the smallest label on ties) and its vertices in *vertices, or -1 on failure
+ * (recorded in in). */
 static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_graph *g,
-                                 int32_t *component) {
+                                 int32_t *component, int32_t *vertices) {
   gnest_status st = gnest_cc(ctx, g, component, NULL, NULL, NULL);
   if (st != GNEST_OK) {
     lib_fail(ctx, in, st);
@@ -284,6 +285,7 @@ static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_gr
   for (int32_t v = 0; v < n; v++)
     if (++size[component[v]] > size[best] || (size[component[v]] == size[best] && component[v] < best))
       best = component[v];
+  *vertices = n > 0 ? size[best] : 0;
   free(size);
   return best;
 }
@@ -293,7 +295,7 @@ static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_gr
  * kept row is the old row with its columns renumbered: still sorted, as the renumbering keeps the
  * order; no edge list and no sort (at 2 G arcs a rebuild doubled the load's memory). */
 static gnest_status induced_csr(const gnest_graph *g, const int32_t *component, int32_t keep,
-                                int32_t *newid, bench_csr *out, int32_t *k_out) {
+                                int32_t *newid, bench_csr *out) {
   const int64_t *off;
   const int32_t *col;
   const double *w;
@@ -322,7 +324,6 @@ static gnest_status induced_csr(const gnest_graph *g, const int32_t *component, 
     j += len;
     out->offsets[newid[u] + 1] = j;
   }
-  *k_out = k;
   out->m = m;
   return GNEST_OK;
 }
@@ -336,26 +337,21 @@ void bench_csr_free(bench_csr *c) {
 
 /* in->mst = the largest connected component of in->sym (in->sym itself when connected). */
 static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
-  int32_t n = gnest_graph_num_vertices(in->sym);
+  int32_t n = gnest_graph_num_vertices(in->sym), k = 0;
   int32_t *component = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
-  int32_t *newid = malloc((size_t)(n > 0 ? n : 1) * sizeof(int32_t));
-  if (!component || !newid) {
+  if (!component) return own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
+  const int32_t keep = largest_component(ctx, in, in->sym, component, &k);
+  if (keep < 0 || k == n) { /* failed, or connected: sym itself */
     free(component);
-    free(newid);
-    return own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
+    if (keep >= 0) in->mst = in->sym;
+    return keep >= 0 ? GNEST_OK : in->status;
   }
-  int32_t keep = largest_component(ctx, in, in->sym, component), k = 0;
-  gnest_status st = keep >= 0 ? induced_csr(in->sym, component, keep, newid, &in->mst_arrays, &k)
-                              : in->status;
+  int32_t *newid = malloc((size_t)n * sizeof(int32_t));
+  gnest_status st = newid ? induced_csr(in->sym, component, keep, newid, &in->mst_arrays)
+                          : GNEST_ERR_OUT_OF_MEMORY;
   free(component);
   free(newid);
-  if (keep >= 0 && st != GNEST_OK) return own_fail(in, st, "largest connected component");
-  if (st != GNEST_OK) return st;
-  if (k == n) { /* connected: sym itself */
-    bench_csr_free(&in->mst_arrays);
-    in->mst = in->sym;
-    return GNEST_OK;
-  }
+  if (st != GNEST_OK) return own_fail(in, st, "largest connected component");
   const bench_csr *c = &in->mst_arrays;
   st = gnest_graph_from_csr(ctx, k, c->m, c->offsets, c->cols, c->weights, &in->mst);
   return st == GNEST_OK ? GNEST_OK : lib_fail(ctx, in, st);
