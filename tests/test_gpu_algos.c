@@ -664,9 +664,10 @@ static void check_split(const gnest_info *info, const char *what) {
 }
 
 /* BFS: top-down runs a backend pass a level, its only own kernel the levels' fill. The optimizing
- * loop hands the backend both directions' passes of every level it queues (one of them without
- * items) and runs its own direction kernel after each; the levels after a hand-over are the
- * backend's frontier loop's, one pass each. */
+ * loop hands the backend the top-down pass of every level it queues (without items when the level
+ * goes bottom-up) and runs two kernels of its own after it: the bottom-up step (returning at once
+ * on a top-down level) and the direction kernel; the levels after a hand-over are the backend's
+ * frontier loop's, one pass each. */
 static void check_bfs_ran(const gpu_env *env, const input_case *c, const gnest_info *info,
                           const char *what) {
   int symmetric = 0;
@@ -679,11 +680,12 @@ static void check_bfs_ran(const gpu_env *env, const input_case *c, const gnest_i
     return;
   }
   expect_what_ran(info, "optimizing", -1, -1, what);
-  const int64_t queued = info->own_passes - 1; /* levels the optimizing loop queued */
-  cr_assert_geq(queued, 1, "%s: %lld own passes: no direction kernel", what,
-                (long long)info->own_passes);
+  const int64_t own = info->own_passes - 1; /* two kernels per level the optimizing loop queued */
+  cr_assert(own >= 2 && own % 2 == 0, "%s: %lld own passes: not a fill plus two per level", what,
+            (long long)info->own_passes);
+  const int64_t queued = own / 2;
   const int64_t handed = info->iterations > queued ? info->iterations - queued : 0;
-  cr_assert_eq(info->backend_passes, 2 * queued + handed,
+  cr_assert_eq(info->backend_passes, queued + handed,
                "%s: %lld backend passes; %lld levels queued, %d run", what,
                (long long)info->backend_passes, (long long)queued, info->iterations);
 }
@@ -1503,6 +1505,44 @@ Test(gpu_bfs_direction, star_huge_hub) {
   gn_gen_edges e;
   gen_ok(gn_gen_star(leaves + 1, &e), "gn_gen_star");
   check_bfs_optimizing_edges(&env, "star", &e, UNDIRECTED_CLEAN, leaves, BM_ALL);
+  bm_close(&env);
+}
+
+/* Rows a bottom-up step scans past its first lanes: a source whose only neighbour is the hub,
+ * which has the largest id and so ends every sorted row. Level 1 is the hub alone, with every arc
+ * of the graph but one: the level after it goes bottom-up, where each vertex finds its parent at
+ * its row's last arc. Leaves have 2 arcs (one lane alone); wide vertices have 9 to 300 (one lane,
+ * then the warp, the hit in its last 32 arcs; lengths across those boundaries). */
+Test(gpu_bfs_direction, bottom_up_parent_at_row_end) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t leaves = 4000, wide = 40, hub = leaves + wide + 1, source = leaves + wide;
+  int64_t m = 1 + leaves;
+  for (int32_t j = 0; j < wide; j++) m += 1 + (8 + 7 * j % 292);
+  gn_gen_edges e = {hub + 1, 0, xmalloc((size_t)m, sizeof(int32_t)),
+                    xmalloc((size_t)m, sizeof(int32_t)), NULL};
+  e.src[e.m] = source, e.dst[e.m++] = hub;
+  for (int32_t v = 0; v < leaves; v++) e.src[e.m] = v, e.dst[e.m++] = hub;
+  for (int32_t j = 0; j < wide; j++) {
+    const int32_t w = leaves + j, arcs = 8 + 7 * j % 292;
+    e.src[e.m] = w, e.dst[e.m++] = hub;
+    for (int32_t k = 0; k < arcs; k++) e.src[e.m] = w, e.dst[e.m++] = (j * 97 + k * 13) % leaves;
+  }
+  cr_assert_eq(e.m, m);
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  check_bfs_direction_case(&env, "parent at row end", g, source, GNEST_BFS_OPTIMIZING, BM_ALL);
+  gnest_options o = bm_backend_options(GNEST_BACKEND_FLAT, "bfs_direction=optimizing");
+  gnest_info info;
+  int32_t *levels = xmalloc((size_t)hub + 1, sizeof *levels);
+  cr_assert_eq(gnest_bfs(env.ctx, g, source, levels, &o, &info), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  cr_assert_not_null(strstr(info.reason, " of 3 levels bottom-up"), "%s", info.reason);
+  cr_assert_null(strstr(info.reason, " 0 of 3 levels"), "%s", info.reason);
+  cr_assert_eq(levels[hub], 1);
+  for (int32_t v = 0; v < leaves + wide; v++) cr_assert_eq(levels[v], 2, "vertex %d", (int)v);
+  free(levels);
+  gnest_graph_free(g);
   bm_close(&env);
 }
 

@@ -18,7 +18,6 @@
 /* X(ARG, visitor type) for every visitor. */
 #define GN_FOR_EACH_VISITOR(X, ARG) \
   X(ARG, bfs_visitor) \
-  X(ARG, bfs_bottom_up_visitor) \
   X(ARG, sssp_visitor<float>) \
   X(ARG, sssp_visitor<double>) \
   X(ARG, bc_forward) \
