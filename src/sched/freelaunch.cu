@@ -8,7 +8,11 @@
  *       grid-wide queue and taken by any CTA; the CTA that finishes an item's last subtask runs
  *       its post (a per-item count of subtasks left, with fences on both sides);
  *   T2  the whole child ("kernel") put in the grid-wide queue, taken by any CTA, whose threads
- *       stride over it; that CTA runs its post after a barrier;
+ *       stride over it; that CTA runs its post after a barrier. A giant child (more than
+ *       kGnFlGiantRounds rounds of a CTA) goes to the queue as T1's subtasks instead: on one CTA
+ *       it would hold the whole pass (measured on an H200: the first level of a BFS from rmat24's
+ *       hub, one child of 406,794 iterations, took 2.13 ms on one CTA, where a grid of one-block
+ *       subtasks takes it in a few rounds); the paper does not split children in T2;
  *   T3  the child run by the parent's own CTA after the CTA's parent work (a queue in shared
  *       memory, cta_queue.cuh);
  *   T4  the child run by the parent thread itself, serially: flat's mapping of that item. The
@@ -42,6 +46,8 @@ static const double kGnFlBusyShare = 0.5;   /* share of items with a child for T
 /* A queue operation (a ticket atomic and two barriers) costs about one round of a CTA over a
  * child's iterations. */
 static const double kGnFlQueueRounds = 1.0;
+/* T2 splits a child of more than this many CTA rounds into one-block subtasks (the header). */
+static const int64_t kGnFlGiantRounds = 64;
 
 extern "C" const char *gn_freelaunch_mode_name(gn_freelaunch_mode m) {
   static const char *const names[] = {"auto", "T1", "T2", "T3", "T4"};
@@ -124,8 +130,10 @@ extern "C" gn_freelaunch_mode gn_freelaunch_rule(const gn_row_census *c, int64_t
 struct gn_fl_slot {
   unsigned int chunk;    /* parent chunks taken */
   int32_t items;         /* heavy items queued (T1, T2) */
-  int32_t subtasks;      /* subtasks queued (T1) */
-  unsigned int ticket;   /* queue entries taken */
+  int32_t giants;        /* T2: giant children queued as subtasks (entries from the end) */
+  int32_t subtasks;      /* subtasks queued (T1; T2's giant children) */
+  unsigned int ticket;   /* queue entries taken (T1: subtasks, T2: items) */
+  unsigned int sub_ticket; /* T2: subtasks taken */
 };
 
 /* Everything the kernels need, passed by value. */
@@ -133,9 +141,11 @@ struct gn_fl_run {
   int32_t mode;          /* gn_freelaunch_mode, never AUTO */
   int32_t threshold;
   bool dynamic;
-  int32_t *items;        /* [item_cap] heavy items (T1, T2) */
-  int32_t *remaining;    /* [item_cap] T1: subtasks of the item not finished yet */
-  int2 *subtasks;        /* [sub_cap] T1: (item entry, subtask index); x < 0: not to run */
+  int32_t *items;        /* [item_cap] heavy items (T1, T2); T2's giant children from the end
+                            (a pass pushes each item once, so the two ends never meet) */
+  int32_t *remaining;    /* [item_cap] T1, T2's giant children: subtasks not finished yet */
+  int2 *subtasks;        /* [sub_cap] T1, T2: (item entry, subtask index); x < 0: not to run */
+  int64_t giant;         /* T2: a child of more iterations runs as subtasks */
   int32_t item_cap, sub_cap;
   gn_fl_slot *slots;     /* [3] */
   unsigned int *pass_done; /* CTAs finished with a single pass */
@@ -156,16 +166,10 @@ __device__ __forceinline__ void gn_fl_void_subtasks(const gn_fl_run &r, int64_t 
     r.subtasks[k] = make_int2(-1, 0);
 }
 
-/* Queues heavy item i (inner range [b, en)) for the grid; false when the queue is full (the
- * caller then runs it itself, so nothing is lost). */
-__device__ __forceinline__ bool gn_fl_push(const gn_fl_run &r, gn_fl_slot *slot, int32_t i,
-                                           int64_t b, int64_t en) {
-  const int32_t j = atomicAdd(&slot->items, 1);
-  if (j >= r.item_cap) return false;
-  if (r.mode == GN_FL_T2) {
-    r.items[j] = i;
-    return true;
-  }
+/* Queues item i's child [b, en) as one-block subtasks under entry j; false when the subtask
+ * queue is full (its reserved entries are then voided). */
+__device__ __forceinline__ bool gn_fl_push_subtasks(const gn_fl_run &r, gn_fl_slot *slot, int32_t j,
+                                                    int32_t i, int64_t b, int64_t en) {
   const int64_t count = (en - b + blockDim.x - 1) / blockDim.x;
   const int64_t first = atomicAdd(&slot->subtasks, (int32_t)count);
   if (first < 0 || first + count > r.sub_cap) {
@@ -175,6 +179,20 @@ __device__ __forceinline__ bool gn_fl_push(const gn_fl_run &r, gn_fl_slot *slot,
   r.items[j] = i;
   r.remaining[j] = (int32_t)count;
   for (int64_t k = 0; k < count; ++k) r.subtasks[first + k] = make_int2(j, (int32_t)k);
+  return true;
+}
+
+/* Queues heavy item i (inner range [b, en)) for the grid; false when a queue is full (the
+ * caller then runs it itself, so nothing is lost). T1: as subtasks; T2: whole, or as subtasks
+ * when giant. */
+__device__ __forceinline__ bool gn_fl_push(const gn_fl_run &r, gn_fl_slot *slot, int32_t i,
+                                           int64_t b, int64_t en) {
+  if (r.mode == GN_FL_T2 && en - b > r.giant)
+    return gn_fl_push_subtasks(r, slot, r.item_cap - 1 - atomicAdd(&slot->giants, 1), i, b, en);
+  const int32_t j = atomicAdd(&slot->items, 1);
+  if (j >= r.item_cap) return false;
+  if (r.mode == GN_FL_T1) return gn_fl_push_subtasks(r, slot, j, i, b, en);
+  r.items[j] = i;
   return true;
 }
 
@@ -200,21 +218,23 @@ __device__ __forceinline__ void gn_fl_subtask(const V &v, const gn_fl_run &r, in
 }
 
 /* The queue phase of a T1 / T2 level (after the barrier that ends its parent phase): CTAs take
- * entries until none is left. */
+ * entries until none is left; in T2 the giant children's subtasks first, then the whole
+ * children. */
 template <class V>
 __device__ void gn_fl_children(const V &v, const gn_fl_run &r, gn_fl_slot *slot, const gn_step &s,
                                unsigned long long &edges) {
   const bool t1 = r.mode == GN_FL_T1;
-  const int32_t queued = t1 ? *(volatile int32_t *)&slot->subtasks
-                            : *(volatile int32_t *)&slot->items;
-  const int32_t count = min(queued, t1 ? r.sub_cap : r.item_cap);
+  const int32_t subtasks = min(*(volatile int32_t *)&slot->subtasks, r.sub_cap);
+  for (unsigned int *ticket = t1 ? &slot->ticket : &slot->sub_ticket;;) {
+    const unsigned int t = gn_cta_ticket(ticket);
+    if (t >= (unsigned int)subtasks) break;
+    gn_fl_subtask(v, r, r.subtasks[t], s, edges);
+  }
+  if (t1) return;
+  const int32_t count = min(*(volatile int32_t *)&slot->items, r.item_cap);
   for (;;) {
     const unsigned int t = gn_cta_ticket(&slot->ticket);
     if (t >= (unsigned int)count) break;
-    if (t1) {
-      gn_fl_subtask(v, r, r.subtasks[t], s, edges);
-      continue;
-    }
     const int32_t i = r.items[t];
     gn_cta_stride(v, i, v.begin(i), v.end(i), s, edges);
     if constexpr (V::kHasPost) {
@@ -250,14 +270,14 @@ __device__ void gn_fl_level(const V &v, In in, int64_t count, const gn_step &s,
 /* Level l's slot; during level l, block 0 zeroes slot (l + 2) % 3 (last used by level l - 1,
  * before the previous barrier; next used by level l + 2, after the next one). */
 __device__ __forceinline__ gn_fl_slot *gn_fl_level_slot(const gn_fl_run &r, int32_t l) {
-  if (blockIdx.x == 0 && threadIdx.x == 0) r.slots[(l + 2) % 3] = gn_fl_slot{0, 0, 0, 0};
+  if (blockIdx.x == 0 && threadIdx.x == 0) r.slots[(l + 2) % 3] = gn_fl_slot{0, 0, 0, 0, 0, 0};
   return &r.slots[l % 3];
 }
 
 /* After the last level's barrier: its slot is left clean for the next loop. */
 __device__ __forceinline__ void gn_fl_clear_last(const gn_fl_run &r, int32_t levels) {
   if (levels > 0 && blockIdx.x == 0 && threadIdx.x == 0)
-    r.slots[(levels - 1) % 3] = gn_fl_slot{0, 0, 0, 0};
+    r.slots[(levels - 1) % 3] = gn_fl_slot{0, 0, 0, 0, 0, 0};
 }
 
 template <class V>
@@ -283,7 +303,7 @@ __global__ void gn_fl_pass_kernel(V v, gn_items items, gn_step s, gn_fl_run r) {
   if (threadIdx.x != 0) return;
   __threadfence();
   if (atomicAdd(r.pass_done, 1u) == gridDim.x - 1) { /* the last CTA: slot 0 clean again */
-    r.slots[0] = gn_fl_slot{0, 0, 0, 0};
+    r.slots[0] = gn_fl_slot{0, 0, 0, 0, 0, 0};
     *r.pass_done = 0;
     __threadfence();
   }
@@ -358,15 +378,15 @@ static gn_freelaunch_mode gn_fl_choose(gn_engine &e) {
 }
 
 /* The queues for passes of up to max_items items: every item may be heavy (item entries), and a
- * pass holds each input row at most once, so its subtasks are at most the census's chunks above
- * the threshold (a visitor's inner range is at most its item's row). Earlier, smaller buffers
+ * pass holds each input row at most once, so its subtasks (T1's, T2's giant children's) are at
+ * most the census's chunks above the threshold (a visitor's inner range is at most its item's
+ * row). Earlier, smaller buffers
  * stay in the scratch until the call ends. */
 static gnest_status gn_fl_queues(gn_engine &e, gn_fl_run &r, int64_t max_items) {
   if (max_items > INT32_MAX) max_items = INT32_MAX;
   if (r.mode == GN_FL_T3 || r.mode == GN_FL_T4 || r.item_cap >= max_items) return GNEST_OK;
   GN_TRY(e.scratch->alloc(&r.items, (size_t)max_items, "free launch item queue"));
   r.item_cap = (int32_t)max_items;
-  if (r.mode != GN_FL_T1) return GNEST_OK;
   GN_TRY(e.scratch->alloc(&r.remaining, (size_t)max_items, "free launch subtask counts"));
   if (r.subtasks) return GNEST_OK;
   int64_t sub = gn_engine_census(e, e.block).chunks_above;
@@ -385,6 +405,10 @@ struct gn_freelaunch {
     gn_fl_run &r = gn_backend_state<gn_fl_state>(e).run;
     if (!r.slots) {
       r.mode = gn_fl_choose(e);
+      r.giant = kGnFlGiantRounds * e.block;
+      if (r.mode == GN_FL_T2)
+        gn_reason_appendf(e.call, "; children of more than %lld iterations split into subtasks",
+                          (long long)r.giant);
       r.threshold = e.call->opts.threshold;
       r.dynamic = e.dynamic;
       r.flags = e.flags;
