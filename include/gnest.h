@@ -560,16 +560,16 @@ typedef struct gnest_info {
        runs the serial reference on the host: "cpu reference".
      backend_passes: passes of the algorithm's visitors that the backend's loops ran: one per
        single pass handed to it (also one whose work list, sized on the device, turns out empty:
-       the optimizing BFS hands each level's top-down and bottom-up pass, one of them without
-       items), one per level a frontier loop ran (as iterations counts them), one per level of a
+       the optimizing BFS hands each level's top-down pass, without items on a bottom-up
+       level), one per level a frontier loop ran (as iterations counts them), one per level of a
        fixed level schedule. 0 on the cpu backend, and for a method that runs no backend pass
        (euler; async on a graph without self-loops and without a vertex of 64 or more arcs):
        the reason then ends with "; no backend pass: the METHOD method's own kernels".
      own_passes: kernels the algorithm launched itself, outside the backend's loops, and device
        primitives it ran (scans, selections, sorts, reductions: one each, though one may run
        several kernels), e.g. tc hash's hash kernel, color async's persistent kernels, euler's
-       element-wise kernels, the optimizing BFS's per-level direction kernel, the kernels that
-       initialise an output. Counted at the launch, on the host. 0 on the cpu backend. The
+       element-wise kernels, the optimizing BFS's per-level bottom-up and direction kernels, the
+       kernels that initialise an output. Counted at the launch, on the host. 0 on the cpu backend. The
        backend's own host launches are kernel_launches - own_passes. */
   const char *method_name;
   int64_t backend_passes;
