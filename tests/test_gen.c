@@ -223,6 +223,56 @@ Test(gen_er, errors) {
 }
 
 /* ------------------------------------------------------------------------------------------ */
+/* Parts (a rank's share of a list)                                                             */
+/* ------------------------------------------------------------------------------------------ */
+
+typedef gnest_status (*part_gen)(gn_gen_part part, gn_gen_edges *out);
+static gnest_status rmat17_part(gn_gen_part part, gn_gen_edges *out) {
+  return gn_gen_rmat_part(17, 40, 42, part, out); /* 5.2 M edges: 5 chunks of 2^20 */
+}
+static gnest_status er_part(gn_gen_part part, gn_gen_edges *out) {
+  return gn_gen_er_part(70000, 3000001, 7, part, out); /* 3 chunks, the last one short */
+}
+
+/* The parts of `parts`, concatenated in order, equal the whole list edge for edge (parts may
+ * outnumber the chunks: some parts are then empty), and each part's ids are the whole's n. */
+static void check_parts(part_gen gen, int parts) {
+  gn_gen_edges whole, piece;
+  cr_assert_eq(gen(GN_GEN_WHOLE, &whole), GNEST_OK);
+  int64_t at = 0;
+  for (int p = 0; p < parts; p++) {
+    cr_assert_eq(gen((gn_gen_part){p, parts}, &piece), GNEST_OK, "part %d of %d", p, parts);
+    cr_assert_eq(piece.n, whole.n);
+    cr_assert_leq(at + piece.m, whole.m, "part %d of %d overruns the list", p, parts);
+    if (piece.m > 0) {
+      cr_assert_eq(memcmp(piece.src, whole.src + at, (size_t)piece.m * 4), 0, "part %d of %d", p, parts);
+      cr_assert_eq(memcmp(piece.dst, whole.dst + at, (size_t)piece.m * 4), 0, "part %d of %d", p, parts);
+    }
+    at += piece.m;
+    gn_gen_edges_free(&piece);
+  }
+  cr_assert_eq(at, whole.m, "%d parts hold %lld of %lld edges", parts, (long long)at,
+               (long long)whole.m);
+  gn_gen_edges_free(&whole);
+}
+
+Test(gen_part, parts_concatenate_to_the_whole) {
+  const int counts[] = {1, 2, 3, 5, 8};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    check_parts(rmat17_part, counts[i]);
+    check_parts(er_part, counts[i]);
+  }
+}
+
+Test(gen_part, bad_parts) {
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_rmat_part(10, 16, 1, (gn_gen_part){0, 0}, &e), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_rmat_part(10, 16, 1, (gn_gen_part){2, 2}, &e), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gn_gen_er_part(10, 100, 1, (gn_gen_part){-1, 2}, &e), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(e.src);
+}
+
+/* ------------------------------------------------------------------------------------------ */
 /* Grid, star, path                                                                            */
 /* ------------------------------------------------------------------------------------------ */
 
@@ -792,6 +842,9 @@ Test(gen_cli, bad_arguments_exit_2_with_one_line) {
       {"er --n 0 --m 5 -o /tmp/x.mtx", "need at least one vertex"},
       {"star --n 5 --seed -1 -o /tmp/x.mtx", "--seed: expected an unsigned integer"},
       {"path --n", "--n needs a value"},
+      {"rmat --scale 4 --part 2/2 -o /tmp/x.mtx", "--part: expected P/N with 0 <= P < N"},
+      {"er --n 5 --m 5 --part 1 -o /tmp/x.mtx", "--part: expected P/N"},
+      {"grid --rows 3 --cols 3 --part 0/2 -o /tmp/x.mtx", "--part does not apply"},
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     cli_result r;
@@ -892,6 +945,74 @@ Test(gen_cli, rmat_binary_drops_self_loops_and_duplicates) {
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
   remove(path);
+}
+
+/* The arcs of a graph file, as "u v" lines sorted and without repeats, into a malloc'd array of
+ * u * n + v keys (*count of them). */
+static int64_t *arc_keys(gnest_ctx *ctx, const char *path, int64_t n_expected, int64_t *count) {
+  gnest_graph *g;
+  cr_assert_eq(gnest_graph_load(ctx, path, NULL, &g), GNEST_OK, "%s", gnest_last_error_string(ctx));
+  const int64_t n = gnest_graph_num_vertices(g), m = gnest_graph_num_edges(g);
+  cr_assert_leq(n, n_expected, "%s", path);
+  const int64_t *off;
+  const int32_t *col;
+  gnest_graph_csr(g, &off, &col, NULL);
+  int64_t *keys = malloc((size_t)(m > 0 ? m : 1) * sizeof *keys);
+  cr_assert_not_null(keys);
+  for (int64_t v = 0; v < n; v++)
+    for (int64_t k = off[v]; k < off[v + 1]; k++) keys[k] = v * n_expected + col[k];
+  *count = m;
+  gnest_graph_free(g);
+  return keys;
+}
+
+static int compare_keys(const void *a, const void *b) {
+  const int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* --part P/N: the three parts' files, read together (merged, repeats dropped), hold exactly the
+ * arcs of the whole graph's file. */
+Test(gen_cli, parts_together_are_the_whole) {
+  skip_without_binary();
+  gnest_ctx *ctx;
+  cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_OK);
+  char path[256], args[512];
+  cli_result r;
+  int64_t *all = NULL, total = 0;
+  for (int p = 0; p < 3; p++) {
+    temp_path(path, sizeof path, "part.el");
+    snprintf(args, sizeof args, "rmat --scale 17 --edge-factor 24 --undirected --part %d/3 -o %s",
+             p, path);
+    run_gen(args, &r);
+    cr_assert_eq(r.status, 0, "%s", r.err);
+    int64_t count;
+    int64_t *keys = arc_keys(ctx, path, 1 << 17, &count);
+    all = realloc(all, (size_t)(total + count) * sizeof *all);
+    cr_assert_not_null(all);
+    memcpy(all + total, keys, (size_t)count * sizeof *keys);
+    total += count;
+    free(keys);
+    remove(path);
+  }
+  qsort(all, (size_t)total, sizeof *all, compare_keys);
+  int64_t unique = 0;
+  for (int64_t k = 0; k < total; k++)
+    if (k == 0 || all[k] != all[k - 1]) all[unique++] = all[k];
+  temp_path(path, sizeof path, "whole.el");
+  snprintf(args, sizeof args, "rmat --scale 17 --edge-factor 24 --undirected -o %s", path);
+  run_gen(args, &r);
+  cr_assert_eq(r.status, 0, "%s", r.err);
+  int64_t count;
+  int64_t *whole = arc_keys(ctx, path, 1 << 17, &count);
+  remove(path);
+  cr_assert_lt(unique, total, "parts of 3 chunks share no arc: the test does not merge");
+  cr_assert_eq(unique, count, "parts hold %lld arcs, the whole %lld", (long long)unique,
+               (long long)count);
+  cr_assert_eq(memcmp(all, whole, (size_t)count * sizeof *whole), 0);
+  free(all);
+  free(whole);
+  gnest_ctx_free(ctx);
 }
 
 Test(gen_cli, edge_list_is_readable) {

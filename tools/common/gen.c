@@ -103,7 +103,8 @@ static gnest_status edges_alloc(gn_gen_edges *out, int32_t n, int64_t m) {
 
 #define GEN_CHUNK (1LL << 20)
 
-/* Fills edges [begin, end) of out using chunk's own random stream. */
+/* Fills edges [begin, end) of out using the random stream of chunk, the chunk's number in the
+ * whole list (out may hold a part of it: gn_gen_part). */
 typedef void (*chunk_fn)(const void *params, gn_gen_edges *out, int64_t chunk, int64_t begin,
                          int64_t end);
 
@@ -112,6 +113,7 @@ typedef struct chunk_job {
   const void *params;
   gn_gen_edges *out;
   int64_t num_chunks;
+  int64_t first_chunk; /* the whole list's number of out's first chunk */
   int workers; /* worker t runs chunks t, t + workers, ... */
 } chunk_job;
 
@@ -126,7 +128,7 @@ static void *chunk_worker(void *p) {
   for (int64_t c = w->t; c < job->num_chunks; c += job->workers) {
     int64_t begin = c * GEN_CHUNK;
     int64_t end = begin + GEN_CHUNK < job->out->m ? begin + GEN_CHUNK : job->out->m;
-    job->fn(job->params, job->out, c, begin, end);
+    job->fn(job->params, job->out, job->first_chunk + c, begin, end);
   }
   return NULL;
 }
@@ -146,12 +148,13 @@ static int gen_threads(void) {
 
 /* Runs fn over every chunk of out's m edges on plain pthreads, worker 0 on the calling thread; a
  * worker that cannot be started has its chunks run there too. Each chunk has its own random
- * stream, so the output does not depend on the thread count. */
-static void run_chunks(chunk_fn fn, const void *params, gn_gen_edges *out) {
+ * stream, so the output does not depend on the thread count. out's first chunk is the whole
+ * list's first_chunk (a part's: gn_gen_part). */
+static void run_chunks(chunk_fn fn, const void *params, gn_gen_edges *out, int64_t first_chunk) {
   int64_t num_chunks = (out->m + GEN_CHUNK - 1) / GEN_CHUNK;
   int workers = gen_threads();
   if (workers > num_chunks) workers = num_chunks > 0 ? (int)num_chunks : 1;
-  const chunk_job job = {fn, params, out, num_chunks, workers};
+  const chunk_job job = {fn, params, out, num_chunks, first_chunk, workers};
   chunk_worker_arg args[GEN_MAX_THREADS];
   pthread_t ids[GEN_MAX_THREADS];
   int started[GEN_MAX_THREADS] = {0};
@@ -245,17 +248,38 @@ static gnest_status random_permutation(int32_t n, uint64_t seed, int32_t **out) 
   return GNEST_OK;
 }
 
+/* Part `part` of `parts` of a list of m edges: its first chunk and its edges [*begin, *end). */
+static gnest_status part_range(int64_t m, gn_gen_part part, int64_t *first_chunk, int64_t *begin,
+                               int64_t *end) {
+  if (part.parts < 1 || part.part < 0 || part.part >= part.parts) return GNEST_ERR_INVALID_ARGUMENT;
+  const int64_t chunks = (m + GEN_CHUNK - 1) / GEN_CHUNK;
+  /* floor(chunks * k / parts) without the product: (q parts + r) k / parts = q k + r k / parts */
+  const int64_t q = chunks / part.parts, r = chunks % part.parts;
+  const int64_t c0 = q * part.part + r * part.part / part.parts;
+  const int64_t c1 = q * (part.part + 1) + r * (part.part + 1) / part.parts;
+  *first_chunk = c0;
+  *begin = c0 * GEN_CHUNK < m ? c0 * GEN_CHUNK : m;
+  *end = c1 * GEN_CHUNK < m ? c1 * GEN_CHUNK : m;
+  return GNEST_OK;
+}
+
 gnest_status gn_gen_rmat(int scale, int edge_factor, uint64_t seed, gn_gen_edges *out) {
+  return gn_gen_rmat_part(scale, edge_factor, seed, GN_GEN_WHOLE, out);
+}
+
+gnest_status gn_gen_rmat_part(int scale, int edge_factor, uint64_t seed, gn_gen_part part,
+                              gn_gen_edges *out) {
   if (!out) return GNEST_ERR_INVALID_ARGUMENT;
   memset(out, 0, sizeof *out);
   if (scale < 0 || edge_factor < 0) return GNEST_ERR_INVALID_ARGUMENT;
   if (scale > 30) return GNEST_ERR_TOO_LARGE; /* 2^31 vertices do not fit int32 ids */
   int32_t n = (int32_t)(INT64_C(1) << scale);
-  int64_t m = (int64_t)edge_factor << scale;
-  gnest_status st = edges_alloc(out, n, m);
+  int64_t m = (int64_t)edge_factor << scale, first = 0, begin = 0, end = 0;
+  gnest_status st = part_range(m, part, &first, &begin, &end);
+  if (st == GNEST_OK) st = edges_alloc(out, n, end - begin);
   if (st != GNEST_OK) return st;
   rmat_params p = {scale, seed, NULL};
-  run_chunks(rmat_chunk, &p, out);
+  run_chunks(rmat_chunk, &p, out, first);
   int32_t *perm = NULL;
   st = random_permutation(n, seed, &perm);
   if (st != GNEST_OK) {
@@ -263,7 +287,7 @@ gnest_status gn_gen_rmat(int scale, int edge_factor, uint64_t seed, gn_gen_edges
     return st;
   }
   p.perm = perm;
-  run_chunks(permute_chunk, &p, out);
+  run_chunks(permute_chunk, &p, out, first);
   free(perm);
   return GNEST_OK;
 }
@@ -289,13 +313,20 @@ static void er_chunk(const void *params, gn_gen_edges *out, int64_t chunk, int64
 }
 
 gnest_status gn_gen_er(int32_t n, int64_t m, uint64_t seed, gn_gen_edges *out) {
+  return gn_gen_er_part(n, m, seed, GN_GEN_WHOLE, out);
+}
+
+gnest_status gn_gen_er_part(int32_t n, int64_t m, uint64_t seed, gn_gen_part part,
+                            gn_gen_edges *out) {
   if (!out) return GNEST_ERR_INVALID_ARGUMENT;
   memset(out, 0, sizeof *out);
   if (n < 0 || m < 0 || (n == 0 && m > 0)) return GNEST_ERR_INVALID_ARGUMENT;
-  gnest_status st = edges_alloc(out, n, m);
+  int64_t first = 0, begin = 0, end = 0;
+  gnest_status st = part_range(m, part, &first, &begin, &end);
+  if (st == GNEST_OK) st = edges_alloc(out, n, end - begin);
   if (st != GNEST_OK) return st;
   er_params p = {n, seed};
-  run_chunks(er_chunk, &p, out);
+  run_chunks(er_chunk, &p, out, first);
   return GNEST_OK;
 }
 

@@ -21,11 +21,24 @@ typedef struct gn_gen_edges {
 
 void gn_gen_edges_free(gn_gen_edges *e);
 
+/* A part of a random edge list, for a rank of a distributed job that generates only its own
+ * share: the list is cut into chunks of 2^20 edges, each drawn from its own random stream of the
+ * seed, and part p of P holds chunks [p C / P, (p + 1) C / P) of its C, in order. The parts of
+ * one seed, concatenated in order of p, are the whole list, edge for edge. */
+typedef struct gn_gen_part {
+  int part, parts; /* 0 <= part < parts */
+} gn_gen_part;
+#define GN_GEN_WHOLE ((gn_gen_part){0, 1})
+
 /* RMAT / Kronecker, Graph500 parameters (a=.57, b=.19, c=.19), 2^scale vertices,
  * edge_factor * 2^scale edges, vertex ids permuted with the seed. */
 gnest_status gn_gen_rmat(int scale, int edge_factor, uint64_t seed, gn_gen_edges *out);
+gnest_status gn_gen_rmat_part(int scale, int edge_factor, uint64_t seed, gn_gen_part part,
+                              gn_gen_edges *out);
 /* Erdős–Rényi G(n, m): m arcs with uniform endpoints. */
 gnest_status gn_gen_er(int32_t n, int64_t m, uint64_t seed, gn_gen_edges *out);
+gnest_status gn_gen_er_part(int32_t n, int64_t m, uint64_t seed, gn_gen_part part,
+                            gn_gen_edges *out);
 /* rows x cols 2-D grid, 4-neighbour, both directions (road-like, high diameter). */
 gnest_status gn_gen_grid(int32_t rows, int32_t cols, uint64_t seed, gn_gen_edges *out);
 /* Star: vertex 0 linked both ways to 1..n-1. */

@@ -45,9 +45,10 @@ typedef struct gen_args {
   int weighted;
   int64_t weight_lo, weight_hi;
   int undirected, keep_self_loops, keep_duplicates;
+  gn_gen_part part; /* rmat, er: the share of the edge list to write (--part P/N) */
 } gen_args;
 
-typedef enum opt_type { OPT_INT, OPT_SEED, OPT_WEIGHTS, OPT_FLAG, OPT_STRING } opt_type;
+typedef enum opt_type { OPT_INT, OPT_SEED, OPT_WEIGHTS, OPT_FLAG, OPT_STRING, OPT_PART } opt_type;
 
 typedef struct opt_spec {
   const char *name;
@@ -77,6 +78,7 @@ static const opt_spec options[] = {
     {"--undirected", OPT_FLAG, GRAPH_KINDS, FIELD(undirected), 0, 0},
     {"--keep-self-loops", OPT_FLAG, KIND_BIT(K_ER), FIELD(keep_self_loops), 0, 0},
     {"--keep-duplicates", OPT_FLAG, KIND_BIT(K_ER), FIELD(keep_duplicates), 0, 0},
+    {"--part", OPT_PART, KIND_BIT(K_RMAT) | KIND_BIT(K_ER), FIELD(part), 0, 0},
     {"-o", OPT_STRING, ALL_KINDS, FIELD(output), 0, 0},
     {"--output", OPT_STRING, ALL_KINDS, FIELD(output), 0, 0},
 };
@@ -123,7 +125,9 @@ static const char *const kind_help[K_COUNT] = {
     "Graph500 and bench recipes, self-loops are always dropped and duplicate arcs merged, so the\n"
     "stored arc count is a little below K*2^S (with --undirected: below 2*K*2^S).\n"
     "  --scale S         0..30\n"
-    "  --edge-factor K   arcs per vertex before cleaning (default 16)\n",
+    "  --edge-factor K   arcs per vertex before cleaning (default 16)\n"
+    "  --part P/N        only part P (0..N-1) of the generated arcs, for one rank of N: the N\n"
+    "                    parts of one seed, read together, are the whole graph\n",
     "usage: gnest-gen er --n N --m M [--seed N] [--weights LO:HI] [--undirected]"
     " [--keep-self-loops] [--keep-duplicates] -o FILE\n"
     "Erdos-Renyi G(n, m): M arcs with independent uniform endpoints. By default self-loops are\n"
@@ -131,7 +135,9 @@ static const char *const kind_help[K_COUNT] = {
     "  --n N             vertices\n"
     "  --m M             generated arcs\n"
     "  --keep-self-loops keep arcs (v,v)\n"
-    "  --keep-duplicates keep parallel arcs\n",
+    "  --keep-duplicates keep parallel arcs\n"
+    "  --part P/N        only part P (0..N-1) of the generated arcs, for one rank of N: the N\n"
+    "                    parts of one seed, read together, are the whole graph\n",
     "usage: gnest-gen grid --rows R --cols C [--weights LO:HI] [--seed N] -o FILE\n"
     "R x C grid, vertex r*C+c linked both ways to its right and lower neighbours (high diameter,\n"
     "road-like). Add random weights with --weights 1:64.\n",
@@ -222,17 +228,32 @@ static int parse_uint64(const char *text, uint64_t *out) {
 }
 
 /* "LO:HI" with LO <= HI, both within +-2^24 (gn_gen_weights takes int bounds). */
-static int parse_weights(const char *text, int64_t *lo, int64_t *hi) {
-  const char *colon = text ? strchr(text, ':') : NULL;
-  if (!colon) return 0;
+/* "A<sep>B", two integers. */
+static int parse_int_pair(const char *text, char sep, int64_t *a, int64_t *b) {
+  const char *at = text ? strchr(text, sep) : NULL;
+  if (!at) return 0;
   char left[64];
-  size_t len = (size_t)(colon - text);
+  size_t len = (size_t)(at - text);
   if (len == 0 || len >= sizeof left) return 0;
   memcpy(left, text, len);
   left[len] = '\0';
+  return parse_int64(left, a) && parse_int64(at + 1, b);
+}
+
+static int parse_weights(const char *text, int64_t *lo, int64_t *hi) {
   const int64_t limit = 1 << 24;
-  if (!parse_int64(left, lo) || !parse_int64(colon + 1, hi)) return 0;
+  if (!parse_int_pair(text, ':', lo, hi)) return 0;
   return *lo <= *hi && *lo >= -limit && *hi <= limit;
+}
+
+/* "P/N" with 0 <= P < N <= 2^20. */
+static int parse_part(const char *text, gn_gen_part *part) {
+  int64_t p = 0, n = 0;
+  if (!parse_int_pair(text, '/', &p, &n)) return 0;
+  if (n < 1 || n > (1 << 20) || p < 0 || p >= n) return 0;
+  part->part = (int)p;
+  part->parts = (int)n;
+  return 1;
 }
 
 static const opt_spec *find_option(const char *name, int kind, int *known_elsewhere) {
@@ -254,6 +275,10 @@ static int apply_option(gen_args *a, const opt_spec *o, const char *value) {
     case OPT_SEED:
       if (!parse_uint64(value, &a->seed))
         return bad_args("%s: expected an unsigned integer, got '%s'", o->name, value);
+      return 0;
+    case OPT_PART:
+      if (!parse_part(value, &a->part))
+        return bad_args("%s: expected P/N with 0 <= P < N <= 1048576, got '%s'", o->name, value);
       return 0;
     case OPT_WEIGHTS:
       if (!parse_weights(value, &a->weight_lo, &a->weight_hi))
@@ -282,6 +307,7 @@ static void set_defaults(gen_args *a, int kind) {
   a->edge_factor = 16;
   a->max_nodes = INT32_MAX;
   a->seed = 1;
+  a->part = GN_GEN_WHOLE;
 }
 
 /* The options each kind cannot run without. */
@@ -385,8 +411,8 @@ static gnest_status write_graph(gnest_ctx *ctx, const gnest_graph *g, const gen_
 
 static gnest_status generate_edges(const gen_args *a, gn_gen_edges *e) {
   switch (a->kind) {
-    case K_RMAT: return gn_gen_rmat((int)a->scale, (int)a->edge_factor, a->seed, e);
-    case K_ER: return gn_gen_er((int32_t)a->n, a->m, a->seed, e);
+    case K_RMAT: return gn_gen_rmat_part((int)a->scale, (int)a->edge_factor, a->seed, a->part, e);
+    case K_ER: return gn_gen_er_part((int32_t)a->n, a->m, a->seed, a->part, e);
     case K_GRID: return gn_gen_grid((int32_t)a->rows, (int32_t)a->cols, a->seed, e);
     case K_STAR: return gn_gen_star((int32_t)a->n, e);
     default: return gn_gen_path((int32_t)a->n, e);
