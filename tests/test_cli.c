@@ -2103,7 +2103,8 @@ Test(cli, freelaunch_mode_words_and_barrier_columns) {
   char *text = slurp(csv);
   cr_assert_not_null(text);
   cr_expect_not_null(strstr(text, ",vertices,arcs,grid_barriers,barriers_saved,detail,setting,"
-                                 "method,backend_passes,own_passes\n"),
+                                 "method,backend_passes,own_passes,setup_ms,first_setup_ms,"
+                                 "first_call_ms,cell_ms\n"),
                      "%s", text);
   free(text);
   run_free(&r);
@@ -2671,8 +2672,9 @@ Test(cli, bench_rows_say_what_ran) {
   cr_expect_eq(r.status, 0, "stderr: %s", r.err);
   char *text = slurp(csv);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, ",setting,method,backend_passes,own_passes\n"), "%s", text);
-  cr_expect_not_null(strstr(text, ",cpu reference,0,0\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",setting,method,backend_passes,own_passes,setup_ms,"
+                                  "first_setup_ms,first_call_ms,cell_ms\n"), "%s", text);
+  cr_expect_not_null(strstr(text, ",cpu reference,0,0,0.000000,0.000000,"), "%s", text);
   free(text);
   text = slurp(json);
   cr_assert_not_null(text);

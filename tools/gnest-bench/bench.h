@@ -190,6 +190,8 @@ typedef struct bench_row {
   double first_setup_ms, first_call_ms; /* gnest_info's setup_ms and call_ms of the cell's first
                                            run (its warm-up: the input's first cell uploads it) */
   double setup_ms;            /* of the last timed run */
+  double cell_ms;             /* the whole cell's wall time: its output arrays, warm-up and timed
+                                 runs and their checks (where a long run's time went) */
   char reason[512];           /* gnest_info.reason of the last timed run */
   double edges_per_s;
   int32_t vertices;

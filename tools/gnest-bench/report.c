@@ -48,7 +48,7 @@ const bench_row *bench_best_row(const bench_report *r, const char *input, gnest_
 static const char *const csv_header =
     "input,algorithm,backend,ran,status,ok,runs,median_ms,min_ms,max_ms,launches,device_launches,edges_visited,"
     "iterations,edges_per_s,device_bytes,vertices,arcs,grid_barriers,barriers_saved,detail,setting,"
-    "method,backend_passes,own_passes\n";
+    "method,backend_passes,own_passes,setup_ms,first_setup_ms,first_call_ms,cell_ms\n";
 
 /* A CSV field, quoted when it holds a comma, a quote or a line break. */
 static void csv_text(FILE *f, const char *s) {
@@ -90,9 +90,12 @@ static void csv_row(FILE *f, const bench_row *r) {
   fputc(',', f);
   csv_text(f, r->method);
   if (r->runs > 0)
-    fprintf(f, ",%lld,%lld", (long long)r->backend_passes, (long long)r->own_passes);
+    fprintf(f, ",%lld,%lld,%.6f,%.6f,%.6f", (long long)r->backend_passes, (long long)r->own_passes,
+            r->setup_ms, r->first_setup_ms, r->first_call_ms);
   else
-    fputs(",,", f);
+    fputs(",,,,,", f);
+  if (r->is_load) fputs(",", f);
+  else fprintf(f, ",%.6f", r->cell_ms);
   fputc('\n', f);
 }
 
@@ -221,6 +224,7 @@ static void json_row(FILE *f, const bench_row *r) {
     json_then_num(f, "setup_ms", r->setup_ms);
     json_then_num(f, "first_setup_ms", r->first_setup_ms);
     json_then_num(f, "first_call_ms", r->first_call_ms);
+    json_then_num(f, "cell_ms", r->cell_ms);
     fputs(", ", f);
     json_key_str(f, "reason", r->reason, 0);
   }

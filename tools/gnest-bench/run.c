@@ -274,11 +274,10 @@ const char *bench_variant_label(gnest_backend b, const char *setting, char *buf,
   return buf;
 }
 
-void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
-                    gnest_algorithm a, const bench_variant *var, const bench_output *ref,
-                    bench_output *keep, bench_row *row) {
+static void run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                     gnest_algorithm a, const bench_variant *var, const bench_output *ref,
+                     bench_output *keep, bench_row *row) {
   const gnest_backend b = var->backend;
-  row_init(in, a, var, row);
   if (cell_unrunnable(ctx, cfg, b, row)) return;
   bench_output o;
   int warmup, runs;
@@ -300,4 +299,13 @@ void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *
     return;
   }
   bench_output_free(&o);
+}
+
+void bench_run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
+                    gnest_algorithm a, const bench_variant *var, const bench_output *ref,
+                    bench_output *keep, bench_row *row) {
+  const double start = bench_now_ms();
+  row_init(in, a, var, row);
+  run_cell(ctx, cfg, in, a, var, ref, keep, row);
+  row->cell_ms = bench_now_ms() - start;
 }
