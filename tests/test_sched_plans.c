@@ -117,6 +117,43 @@ Test(sched_census, counts_rows_above_the_threshold) {
   cr_assert_eq(c.max_row, 0);
 }
 
+/* Over 2^20 rows the census runs on host threads: the same census on 1, 2 and 7 of them as a
+ * serial count here (the squares exact: the sum stays below 2^53). */
+Test(sched_census, threads_give_the_serial_census) {
+  const int32_t n = (1 << 20) + 4099;
+  int64_t *offsets = malloc(((size_t)n + 1) * sizeof *offsets);
+  cr_assert_not_null(offsets);
+  offsets[0] = 0;
+  uint64_t state = 5;
+  int64_t rows_above = 0, arcs_above = 0, chunks_above = 0, max_row = 0;
+  double sq = 0;
+  for (int32_t i = 0; i < n; i++) {
+    const uint64_t r = gn_splitmix64_step(&state);
+    const int64_t len = r % 7 == 0 ? (int64_t)(r >> 40) % 5000 : (int64_t)(r >> 40) % 40;
+    offsets[i + 1] = offsets[i] + len;
+    if (len > max_row) max_row = len;
+    if (len <= 32) continue;
+    rows_above++;
+    arcs_above += len;
+    sq += (double)len * (double)len;
+    chunks_above += (len + 15) / 16;
+  }
+  const char *threads[] = {"1", "2", "7"};
+  for (size_t k = 0; k < sizeof threads / sizeof threads[0]; k++) {
+    cr_assert_eq(setenv("GNEST_THREADS", threads[k], 1), 0);
+    gn_row_census c;
+    gn_row_census_count(offsets, n, 32, 16, &c);
+    cr_assert_eq(c.rows, n);
+    cr_assert_eq(c.rows_above, rows_above, "%s threads", threads[k]);
+    cr_assert_eq(c.arcs_above, arcs_above, "%s threads", threads[k]);
+    cr_assert_eq(c.chunks_above, chunks_above, "%s threads", threads[k]);
+    cr_assert_eq(c.max_row, max_row, "%s threads", threads[k]);
+    cr_assert_eq(c.arcs_above_sq, sq, "%s threads", threads[k]);
+  }
+  unsetenv("GNEST_THREADS");
+  free(offsets);
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Free Launch's rule
  * ------------------------------------------------------------------------------------------- */
