@@ -30,18 +30,19 @@
 #include "algos/bfs_method.h"
 #include "algos/pred_driver.cuh"
 
-/* One level of the optimizing loop (device): the item counts of its two passes (one of them 0)
- * and its frontier's size. */
+/* One level of the optimizing loop (device): its direction, as the item counts of its top-down
+ * pass and its bottom-up step (one of them 0), and its frontier's size. */
 struct bfs_do_level {
   int32_t top_down;  /* the top-down pass's items: the frontier's count, or 0 */
-  int32_t bottom_up; /* the bottom-up pass's items: n, or 0 */
+  int32_t bottom_up; /* the bottom-up step's vertices: n, or 0 */
   int32_t count;     /* the level's vertices (its work list, clamped to the capacity) */
 };
 
 /* The accounting kernel's sums (device). */
 struct bfs_do_sums {
   unsigned long long unexplored;    /* arcs of the vertices not reached yet */
-  unsigned long long frontier_arcs; /* the new frontier's out-arcs: the accounting's or bottom-up step's sums */
+  unsigned long long frontier_arcs; /* the new frontier's out-arcs, summed by the accounting's
+                                       CTAs or by the bottom-up step */
   unsigned int done;                /* CTAs finished; the last one decides and resets */
 };
 
@@ -49,8 +50,8 @@ struct bfs_do_sums {
  * top-down level (a bottom-up step summed them itself), and its last CTA decides level k + 1's
  * direction: levels[k + 1]. The bitmaps: a top-down level k leaves only its list, so its vertices
  * are set here in level k + 1's bitmap (`next_bits`, cleared by the accounting of level k - 1)
- * and in `done`; a bottom-up step wrote both itself. Level k's own bitmap
- * (`front_bits`) is read by nothing after level k's step: it is cleared for level k + 2. */
+ * and in `done`; a bottom-up step wrote both itself. Level k's own bitmap (`front_bits`) is read
+ * by nothing after level k's step: it is cleared for level k + 2. */
 __global__ void bfs_do_account(const int64_t *offsets, const int32_t *next,
                                const int32_t *next_count, int32_t capacity, int32_t n, int32_t k,
                                bfs_do_level *levels, bfs_do_sums *sums, uint32_t *next_bits,
@@ -180,7 +181,8 @@ __global__ void __launch_bounds__(BFS_BOTTOM_UP_BLOCK, 8)
       bool hit = false;
       for (int64_t q = from; q < to; q += 32) {
         const int64_t a = q + lane;
-        const unsigned votes = __ballot_sync(0xffffffffu, a < to && bfs_in_frontier(front, cols[a]));
+        const bool hit_here = a < to && bfs_in_frontier(front, cols[a]);
+        const unsigned votes = __ballot_sync(0xffffffffu, hit_here);
         if (votes) {
           hit = true;
           if (lane == 0) examined += (unsigned long long)(q - from + __ffs(votes));
@@ -219,7 +221,7 @@ __global__ void __launch_bounds__(BFS_BOTTOM_UP_BLOCK, 8)
 struct bfs_do_state {
   bfs_do_level *recs;
   bfs_do_sums *sums;
-  uint32_t *bits;     /* two frontier bitmaps of `words` words: level k's is bits + (k & 1) * words */
+  uint32_t *bits;     /* two frontier bitmaps of `words` words: level k's at (k & 1) * words */
   uint32_t *done;     /* vertices reached or without arcs (bfs_bottom_up), `words` words */
   int32_t words;
   int32_t max_levels; /* levels it may run before it hands over */
