@@ -3,8 +3,8 @@
 # processes serialize and time out). Runs on the lent GPU machine from a copy of the repository built on the development machine
 # (../shared/GPU.md): GPU test suite, compute-sanitizer (memcheck + racecheck, small sizes) and the
 # benchmark suite. Logs go under $OUT (tarred), a short table is printed last.
-#   usage: scripts/gpu-run.sh [tests] [matrix] [sanitize] [bench] [bench-old] [big] [scale] [color]
-#          [trees]
+#   usage: scripts/gpu-run.sh [tests] [matrix] [sanitize] [bench] [bench-old] [big] [scale]
+#          [scale-suite] [color] [trees]
 #   matrix: test_gpu_algos in parallel processes by backend group (MATRIX_GROUPS, MATRIX_FILTER,
 #          MATRIX_JOBS; see the step)
 #          (default: the first three; GNEST_TEST_BACKENDS=a,b limits the test matrix to backends,
@@ -14,6 +14,10 @@
 #   suite's coloring cells (gnest-bench --algos color --runs 7).
 #   big: tests/bin/test_gpu_big with GNEST_TEST_BIG=1 (more than 2^31 arcs; 9 GB host and device)
 #   scale: scripts/scale-bench.sh (RMAT scale $SCALE, default 26: time, GTEPS, device bytes per arc)
+#   scale-suite: gnest-bench --suite scale (rmat24, rmat26, urand26, a 4096^2 grid), auto plus
+#   SCALE_BACKENDS, 3 runs, no CPU check, graphs cached in SCALE_CACHE; bounded by SCALE_LIMIT
+#   seconds (570): a run cut short keeps its finished rows in scale.csv.tmp-* and its per-input
+#   lines in scale.err
 #   trees: scripts/tree-bench.sh (chain, broom, caterpillar, random recursive and Wu trees at 1M and
 #   10M nodes: auto vs cpu vs flat, both tree methods forced, and the selector's bar)
 #   bench-old: devold/gnest-bench (a build of an earlier commit, copied there by hand) and
@@ -81,6 +85,12 @@ for step in $steps; do
       bin/gnest-bench --suite bench --data devdata --runs 7 --cpu-max-edges 4000000 \
         --csv "$OUT/logs/bench.csv" --json "$OUT/logs/bench.json" >"$OUT/logs/bench.txt" 2>"$OUT/logs/bench.err"
       summary+=("bench: rc=$?") ;;
+    scale-suite)
+      mkdir -p "${SCALE_CACHE:-/tmp/gnest-cache}"
+      timeout "${SCALE_LIMIT:-570}" bin/gnest-bench --suite scale --cache "${SCALE_CACHE:-/tmp/gnest-cache}" \
+        --no-cpu --runs 3 --backends "auto${SCALE_BACKENDS:+,$SCALE_BACKENDS}" \
+        --csv "$OUT/logs/scale.csv" --json "$OUT/logs/scale.json" >"$OUT/logs/scale.txt" 2>"$OUT/logs/scale.err"
+      summary+=("scale suite: rc=$? (124: cut short at ${SCALE_LIMIT:-570} s)") ;;
     big)
       GNEST_TEST_BIG=1 timeout "${TEST_LIMIT:-540}" tests/bin/test_gpu_big --short-filename \
         >"$OUT/logs/test_gpu_big.log" 2>&1
