@@ -245,8 +245,9 @@ static void check_parts(part_gen gen, int parts) {
     cr_assert_eq(piece.n, whole.n);
     cr_assert_leq(at + piece.m, whole.m, "part %d of %d overruns the list", p, parts);
     if (piece.m > 0) {
-      cr_assert_eq(memcmp(piece.src, whole.src + at, (size_t)piece.m * 4), 0, "part %d of %d", p, parts);
-      cr_assert_eq(memcmp(piece.dst, whole.dst + at, (size_t)piece.m * 4), 0, "part %d of %d", p, parts);
+      const size_t bytes = (size_t)piece.m * sizeof *piece.src;
+      cr_assert_eq(memcmp(piece.src, whole.src + at, bytes), 0, "part %d of %d", p, parts);
+      cr_assert_eq(memcmp(piece.dst, whole.dst + at, bytes), 0, "part %d of %d", p, parts);
     }
     at += piece.m;
     gn_gen_edges_free(&piece);
