@@ -987,6 +987,9 @@ Test(gen_cli, parts_together_are_the_whole) {
              p, path);
     run_gen(args, &r);
     cr_assert_eq(r.status, 0, "%s", r.err);
+    char said[32];
+    snprintf(said, sizeof said, "generated in part %d of 3)", p);
+    cr_assert_not_null(strstr(r.err, said), "%s", r.err);
     int64_t count;
     int64_t *keys = arc_keys(ctx, path, 1 << 17, &count);
     all = realloc(all, (size_t)(total + count) * sizeof *all);

@@ -455,12 +455,15 @@ static int run_graph(const gen_args *a, out_format fmt) {
   double t2 = now_ms();
   if (!rc && write_graph(ctx, g, a, fmt) != GNEST_OK) rc = lib_failure(ctx, "writing the graph");
   double t3 = now_ms();
+  char part[48] = "";
+  if (a->part.parts > 1)
+    snprintf(part, sizeof part, " in part %d of %d", a->part.part, a->part.parts);
   if (!rc)
     fprintf(stderr,
-            "gnest-gen: %s: n=%" PRId32 " m=%" PRId64 " arcs (%" PRId64 " generated)%s -> %s; "
+            "gnest-gen: %s: n=%" PRId32 " m=%" PRId64 " arcs (%" PRId64 " generated%s)%s -> %s; "
             "generate %.1f ms, build %.1f ms, write %.1f ms\n",
             kind_names[a->kind], gnest_graph_num_vertices(g), gnest_graph_num_edges(g), generated,
-            a->weighted ? " weighted" : "", a->output, t1 - t0, t2 - t1, t3 - t2);
+            part, a->weighted ? " weighted" : "", a->output, t1 - t0, t2 - t1, t3 - t2);
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
   return rc;
