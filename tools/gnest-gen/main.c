@@ -127,7 +127,8 @@ static const char *const kind_help[K_COUNT] = {
     "  --scale S         0..30\n"
     "  --edge-factor K   arcs per vertex before cleaning (default 16)\n"
     "  --part P/N        only part P (0..N-1) of the generated arcs, for one rank of N: the N\n"
-    "                    parts of one seed, read together, are the whole graph\n",
+    "                    parts of one seed, read together, are the whole graph (parts are whole\n"
+    "                    chunks of 2^20 arcs: with fewer chunks than parts, some are empty)\n",
     "usage: gnest-gen er --n N --m M [--seed N] [--weights LO:HI] [--undirected]"
     " [--keep-self-loops] [--keep-duplicates] -o FILE\n"
     "Erdos-Renyi G(n, m): M arcs with independent uniform endpoints. By default self-loops are\n"
@@ -137,7 +138,8 @@ static const char *const kind_help[K_COUNT] = {
     "  --keep-self-loops keep arcs (v,v)\n"
     "  --keep-duplicates keep parallel arcs\n"
     "  --part P/N        only part P (0..N-1) of the generated arcs, for one rank of N: the N\n"
-    "                    parts of one seed, read together, are the whole graph\n",
+    "                    parts of one seed, read together, are the whole graph (parts are whole\n"
+    "                    chunks of 2^20 arcs: with fewer chunks than parts, some are empty)\n",
     "usage: gnest-gen grid --rows R --cols C [--weights LO:HI] [--seed N] -o FILE\n"
     "R x C grid, vertex r*C+c linked both ways to its right and lower neighbours (high diameter,\n"
     "road-like). Add random weights with --weights 1:64.\n",
