@@ -581,9 +581,14 @@ typedef struct gnest_info {
        on first use, which stay with the graph so that later calls on it skip them, and the
        call's scratch. 0 on the cpu backend.
      call_ms: the whole call: setup_ms, the timed region, results copied back. On a device
-       backend, call_ms - setup_ms - time_ms is what followed the timed region. */
+       backend, call_ms - setup_ms - time_ms is what followed the timed region.
+     upload_ms, upload_bytes: the part of setup_ms that copied the input (the graph's or tree's
+       arrays, and its weights in the type the call runs with) to the device, and its bytes;
+       0 when the device copy was already there from an earlier call, and on the cpu backend. */
   double setup_ms;
   double call_ms;
+  double upload_ms;
+  int64_t upload_bytes;
 } gnest_info;
 
 /* ---------------------------------------------------------------------------------------------

@@ -2542,12 +2542,60 @@ Test(gpu_api, auto_backend_reports_what_ran) {
     cr_assert_geq(info.call_ms + 0.01, info.setup_ms + info.time_ms,
                   "call_ms %g < setup_ms %g + time_ms %g", info.call_ms, info.setup_ms,
                   info.time_ms);
+    /* The upload is the graph's offsets and columns (no weights: BFS), within setup_ms. */
+    const int64_t bytes = ((int64_t)n + 1) * 8 + gnest_graph_num_edges(g) * 4;
+    cr_assert_eq(info.upload_bytes, bytes, "upload_bytes %lld, expected %lld",
+                 (long long)info.upload_bytes, (long long)bytes);
+    cr_assert(info.upload_ms > 0.0 && info.upload_ms <= info.setup_ms + 0.01,
+              "upload_ms %g, setup_ms %g", info.upload_ms, info.setup_ms);
+    memset(&info, 0, sizeof info);
+    cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &info), GNEST_OK);
+    cr_assert(info.upload_bytes == 0 && info.upload_ms == 0.0,
+              "a second call uploaded %lld bytes in %g ms", (long long)info.upload_bytes,
+              info.upload_ms);
   }
   char what[96];
   snprintf(what, sizeof what, "bfs/auto (%s)", info.backend_name);
   expect_i32_equal(ref, got, n, what);
   free(ref);
   free(got);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* Copies of 32 MB and more go through pinned staging buffers in chunks, on several lanes
+ * (src/core/staging.cu): the columns and the float weights up (the weights narrowed on the way),
+ * the levels and distances down. Results equal to the CPU's, and the upload counted. */
+Test(gpu_api, large_copies_are_staged_exactly, .timeout = 300) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  const int32_t n = 9000000; /* levels of 36 MB, columns of 72 MB */
+  gen_ok(gn_gen_er(n, n, 11, &e), "gn_gen_er");
+  gen_ok(gn_gen_weights(&e, 1, 1000, 11), "gn_gen_weights");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  const int32_t src = hub_of(g);
+  int32_t *ref = xmalloc((size_t)n, sizeof *ref), *got = xmalloc((size_t)n, sizeof *got);
+  double *dref = xmalloc((size_t)n, sizeof *dref), *dgot = xmalloc((size_t)n, sizeof *dgot);
+  gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_bfs(env.ctx, g, src, ref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_sssp(env.ctx, g, src, dref, &cpu, NULL), GNEST_OK);
+  gnest_info info;
+  cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &info), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  const int64_t bytes = ((int64_t)n + 1) * 8 + gnest_graph_num_edges(g) * 4;
+  cr_assert_eq(info.upload_bytes, bytes, "upload_bytes %lld, expected %lld",
+               (long long)info.upload_bytes, (long long)bytes);
+  expect_i32_equal(ref, got, n, "bfs levels through the staging");
+  cr_assert_eq(gnest_sssp(env.ctx, g, src, dgot, NULL, &info), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  cr_assert_gt(info.upload_bytes, 0, "the weights' upload was not counted");
+  expect_dist_equal(dref, dgot, n, "sssp distances through the staging");
+  free(ref);
+  free(got);
+  free(dref);
+  free(dgot);
   gnest_graph_free(g);
   bm_close(&env);
 }

@@ -69,7 +69,8 @@ class Info(ctypes.Structure):
                 ("iterations", c_int32), ("device_bytes", c_int64),
                 ("grid_barriers", c_int64), ("barriers_saved", c_int64),
                 ("method_name", c_char_p), ("backend_passes", c_int64),
-                ("own_passes", c_int64), ("setup_ms", c_double), ("call_ms", c_double)]
+                ("own_passes", c_int64), ("setup_ms", c_double), ("call_ms", c_double),
+                ("upload_ms", c_double), ("upload_bytes", c_int64)]
 
 
 class BcSources(ctypes.Structure):

@@ -25,7 +25,9 @@ class Info:
     cpu backend), the passes the backend's loops ran and those of the method's own kernels (a
     method such as euler runs no backend pass: backend_passes 0); setup_ms, the host time before
     the timed region (checks, the graph's upload and the device copies made on first use, kept
-    for later calls on the graph; 0 on the CPU) and call_ms, the whole call's host time."""
+    for later calls on the graph; 0 on the CPU) and call_ms, the whole call's host time;
+    upload_ms and upload_bytes, the part of setup_ms that copied the input to the device (0 when
+    an earlier call had)."""
 
     backend: str
     reason: str
@@ -42,6 +44,8 @@ class Info:
     own_passes: int
     setup_ms: float
     call_ms: float
+    upload_ms: float
+    upload_bytes: int
 
 
 _last = threading.local()
@@ -123,7 +127,8 @@ def _run(name, handle, backend, options, *, source=0, sources=None, per_vertex=T
                       info.iterations, info.device_bytes, info.grid_barriers,
                       info.barriers_saved,
                       info.method_name.decode() if info.method_name else "",
-                      info.backend_passes, info.own_passes, info.setup_ms, info.call_ms)
+                      info.backend_passes, info.own_passes, info.setup_ms, info.call_ms,
+                      info.upload_ms, info.upload_bytes)
     return out
 
 

@@ -32,7 +32,7 @@ static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, 
 
 /* Any weight that is negative or NaN: GNEST_ERR_INVALID_INPUT naming the first such arc (the
  * shortest-path algorithms' check; sssp.cu). */
-gnest_status sssp_check_weights(gn_call *call, const gn_csr *c);
+gnest_status sssp_check_weights(gn_call *call, const gnest_graph *g);
 
 /* The call frame of algorithm a (gn_call_begin), given its registry row's traits: the layers
  * below learn of the algorithm from what its row says, not from its name. */
@@ -114,6 +114,7 @@ gnest_status gn_device_path(gn_call &call, const Input *input, OnDevice on_devic
   gn_engine e;
   decltype(gn_device_copy_of(input)) copy = nullptr;
   GN_TRY(gn_engine_open(&e, &call, &scratch, input, &copy));
+  GN_TRY(gn_engine_ready(e));
   return on_device(e, copy);
 }
 

@@ -292,7 +292,7 @@ gnest_status gnest_bc_weighted(gnest_ctx *ctx, const gnest_graph *g,
       g,
       [&] {
         GN_TRY(gn_need_output(&call, bc, "bc"));
-        GN_TRY(sssp_check_weights(&call, &g->csr));
+        GN_TRY(sssp_check_weights(&call, g));
         return bc_source_list(&call, g->csr.n, sources, &list, &k);
       },
       [&](gn_cpu_counts *c) {

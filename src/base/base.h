@@ -1,5 +1,5 @@
 /* base: what every layer of libgnest uses, below io and core: the error record, the host
- * allocation helper and the bit width of a value. Knows nothing of io, core or CUDA; a context is
+ * allocation helper, the bit width of a value and the host clock. Knows nothing of io, core or CUDA; a context is
  * an opaque gnest_ctx *. Not installed.
  *
  * How base finds a context's error record without knowing struct gnest_ctx: core defines the
@@ -22,6 +22,9 @@ typedef struct gn_error_record {
   gnest_error err;
   char err_string[1200]; /* "source:line: message", as gnest_last_error_string returns it */
 } gn_error_record;
+
+/* The host's monotonic clock (CLOCK_MONOTONIC) in milliseconds: gnest_info's host-side times. */
+double gn_now_ms(void);
 
 /* Records the failure in ctx (ctx may be NULL) and returns status. line 0 = not about a line. */
 gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,

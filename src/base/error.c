@@ -1,10 +1,12 @@
 /* The version text, status texts, the error records (a context's, or this thread's without
- * one), and the host allocation helper. Part of base: the context stays opaque here (see base.h). */
+ * one), the host allocation helper and the host clock. Part of base: the context stays opaque
+ * here (see base.h). */
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "base/base.h"
 
@@ -104,4 +106,10 @@ const gnest_error *gnest_last_error(const gnest_ctx *ctx) { return &gn_record_of
 
 const char *gnest_last_error_string(const gnest_ctx *ctx) {
   return gn_record_of(ctx)->err_string;
+}
+
+double gn_now_ms(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }

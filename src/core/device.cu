@@ -58,6 +58,7 @@ static void gn_pool_release(gn_device *d);
 static void gn_device_destroy(gn_device *d) {
   if (!d) return;
   if (d->stream) cudaStreamSynchronize(d->stream);
+  gn_stage_destroy(d->stage);
   gn_pool_release(d);
   free(d->cache);
   if (d->ev_start) cudaEventDestroy(d->ev_start);
@@ -355,14 +356,20 @@ static gnest_status gn_need_device(gnest_ctx *ctx, const char *fn) {
 gnest_status gn_to_device(gnest_ctx *ctx, void *dst, const void *src, size_t bytes) {
   GN_TRY(gn_need_device(ctx, "gn_to_device"));
   if (bytes == 0) return GNEST_OK;
+  bool staged = false;
+  GN_CUDA(ctx, gn_stage_upload(ctx->dev, dst, src, bytes, &staged));
   /* From pageable memory the call returns once src has been staged: src may be reused at once. */
-  GN_CUDA(ctx, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, ctx->dev->stream));
+  if (!staged)
+    GN_CUDA(ctx, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, ctx->dev->stream));
   return GNEST_OK;
 }
 
 gnest_status gn_to_host(gnest_ctx *ctx, void *dst, const void *src, size_t bytes) {
   GN_TRY(gn_need_device(ctx, "gn_to_host"));
   if (bytes == 0) return GNEST_OK;
+  bool staged = false;
+  GN_CUDA(ctx, gn_stage_download(ctx->dev, dst, src, bytes, &staged));
+  if (staged) return GNEST_OK;
   GN_CUDA(ctx, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, ctx->dev->stream));
   GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
   return GNEST_OK;
@@ -376,7 +383,25 @@ gnest_status gn_memset(gnest_ctx *ctx, void *dst, int value, size_t bytes) {
 }
 
 extern "C" void gn_device_timer_reset(const gnest_ctx *ctx) {
-  if (ctx && ctx->dev) ctx->dev->timer_began_ms = -1.0;
+  if (!ctx || !ctx->dev) return;
+  ctx->dev->timer_began_ms = -1.0;
+}
+
+extern "C" void gn_device_upload_reset(const gnest_ctx *ctx) {
+  if (!ctx || !ctx->dev) return;
+  ctx->dev->upload_ms = 0.0;
+  ctx->dev->upload_bytes = 0;
+}
+
+extern "C" void gn_device_upload_stats(const gnest_ctx *ctx, double *ms, int64_t *bytes) {
+  *ms = ctx && ctx->dev ? ctx->dev->upload_ms : 0.0;
+  *bytes = ctx && ctx->dev ? ctx->dev->upload_bytes : 0;
+}
+
+/* Adds an upload that began at host time `began` (gn_now_ms) to the call's. */
+static void gn_count_upload(gnest_ctx *ctx, double began, size_t bytes) {
+  ctx->dev->upload_ms += gn_now_ms() - began;
+  ctx->dev->upload_bytes += (int64_t)bytes;
 }
 
 extern "C" double gn_device_timer_began(const gnest_ctx *ctx) {
@@ -385,11 +410,7 @@ extern "C" double gn_device_timer_began(const gnest_ctx *ctx) {
 
 gnest_status gn_timer_start(gnest_ctx *ctx) {
   GN_TRY(gn_need_device(ctx, "gn_timer_start"));
-  if (ctx->dev->timer_began_ms < 0.0) {
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    ctx->dev->timer_began_ms = (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-  }
+  if (ctx->dev->timer_began_ms < 0.0) ctx->dev->timer_began_ms = gn_now_ms();
   GN_CUDA(ctx, cudaEventRecord(ctx->dev->ev_start, ctx->dev->stream));
   return GNEST_OK;
 }
@@ -524,12 +545,14 @@ static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, 
   copy->device = ctx->dev->id;
   gn_array_list arrays;
   int count = list_arrays(h, &copy->pub, arrays);
+  const double began = gn_now_ms();
   gnest_status st = gn_upload_arrays(ctx, arrays, count);
   if (st != GNEST_OK) {
     free(copy);
     return st;
   }
   for (int i = 0; i < count; ++i) copy->held += gn_upload_size(arrays[i].bytes);
+  gn_count_upload(ctx, began, copy->held);
   /* The handle is const in the API; its device copy is a cache, filled once. */
   const_cast<Host *>(h)->dev = &copy->pub;
   *out = &copy->pub;
@@ -564,6 +587,13 @@ static gnest_status gn_weights_copy(gnest_ctx *ctx, const gnest_graph *g, bool a
     GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
     return GNEST_OK;
   }
+  bool staged = false;
+  GN_CUDA(ctx,
+          gn_stage_upload_narrow(ctx->dev, (float *)dst, c->weights, (size_t)c->m, &staged));
+  if (staged) {
+    GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
+    return GNEST_OK;
+  }
   gnest_status st = GNEST_OK;
   float *narrow = (float *)gn_alloc(ctx, c->m > 0 ? (size_t)c->m : 1, sizeof(float),
                                     "the graph's float weights", &st);
@@ -589,6 +619,7 @@ gnest_status gn_graph_weights_on_device(gnest_ctx *ctx, const gnest_graph *g, bo
     const size_t bytes = gn_upload_size(gn_weights_bytes(g, as_float));
     void *buffer = nullptr;
     GN_TRY(gn_malloc_retry(ctx, &buffer, bytes, "the graph's weights"));
+    const double began = gn_now_ms();
     const gnest_status st = gn_weights_copy(ctx, g, as_float, buffer);
     if (st != GNEST_OK) {
       gn_free_on(ctx->dev->id, &buffer, 1, bytes);
@@ -596,6 +627,7 @@ gnest_status gn_graph_weights_on_device(gnest_ctx *ctx, const gnest_graph *g, bo
     }
     *slot = buffer;
     reinterpret_cast<gn_device_copy<gn_device_graph> *>(cache)->held += bytes;
+    gn_count_upload(ctx, began, bytes);
   }
   *out = *slot;
   return GNEST_OK;

@@ -29,6 +29,7 @@ gnest_status gn_cuda_error(gnest_ctx *ctx, cudaError_t err, const char *what, co
   } while (0)
 
 struct gn_pool_block { void *ptr; size_t bytes; };
+struct gn_stage; /* staging.cu */
 
 struct gn_device {
   int id;
@@ -46,7 +47,23 @@ struct gn_device {
   int concurrent_managed; /* cudaDevAttrConcurrentManagedAccess: host and device may touch managed
                              memory at once (the hybrid backends need it) */
   double timer_began_ms;  /* host clock at the call's first gn_timer_start (gn_device_timer_began) */
+  double upload_ms;       /* the call's uploads of its input so far (gn_device_upload_stats) */
+  int64_t upload_bytes;
+  gn_stage *stage;        /* pinned staging of large copies (staging.cu), made on first use */
+  int stage_failed;       /* it could not be made: large copies go the plain way */
 };
+
+/* Large copies through pinned staging buffers (staging.cu). Each sets *done when it made the
+ * copy, and leaves it false (cudaSuccess) for a copy below the staging size or when staging is
+ * unavailable, which the caller then makes the plain way. upload_narrow writes count doubles as
+ * floats. Uploads return once the source has been read; downloads once dst holds the data. In
+ * the stream's order: after the work queued before them, before the work queued after. */
+cudaError_t gn_stage_upload(gn_device *d, void *dst, const void *src, size_t bytes, bool *done);
+cudaError_t gn_stage_upload_narrow(gn_device *d, float *dst, const double *src, size_t count,
+                                   bool *done);
+cudaError_t gn_stage_download(gn_device *d, void *dst, const void *src, size_t bytes,
+                              bool *done);
+void gn_stage_destroy(gn_stage *s);
 
 /* Created by gnest_ctx_create when a device is present. */
 gnest_status gn_device_open(gnest_ctx *ctx, int id);

@@ -30,6 +30,11 @@ size_t gn_device_bytes_peak(const gnest_ctx *ctx);
  * or ctx has no device. gnest_info.setup_ms ends there. */
 void gn_device_timer_reset(const gnest_ctx *ctx);
 double gn_device_timer_began(const gnest_ctx *ctx);
+/* The time (host ms) and bytes of the input's uploads since gn_device_upload_reset (when a call
+ * begins): the graph's or tree's device copy and its weights, made on first use
+ * (gnest_info.upload_ms). */
+void gn_device_upload_reset(const gnest_ctx *ctx);
+void gn_device_upload_stats(const gnest_ctx *ctx, double *ms, int64_t *bytes);
 /* Waits for the context's stream and frees the buffers its pool keeps for reuse: after a call
  * that ran out of device memory, so that the blocks the failed call freed do not stay held, and
  * before the pending-launch pool is sized from the free memory (devloop.cu). */

@@ -189,10 +189,17 @@ struct gn_has_check : std::false_type {};
 template <class B>
 struct gn_has_check<B, std::void_t<decltype(&B::check)>> : std::true_type {};
 
-template <class V, class B>
-gn_ops gn_make_ops() {
+/* Backend B's entries that do not depend on the visitor: prepare, finish, check. */
+template <class B>
+gn_ops gn_make_common_ops() {
   gn_ops o = {nullptr, nullptr, nullptr, B::prepare, B::finish, nullptr};
   if constexpr (gn_has_check<B>::value) o.check = B::check;
+  return o;
+}
+
+template <class V, class B>
+gn_ops gn_make_ops() {
+  gn_ops o = gn_make_common_ops<B>();
   if constexpr (gn_needs_pass<V, B>()) o.pass = gn_erased_pass<V, B>;
   if constexpr ((V::kLoops & GN_LOOP_FRONTIER) && B::kFusedFrontier)
     o.frontier = gn_erased_frontier<V, B>;
@@ -200,14 +207,16 @@ gn_ops gn_make_ops() {
   return o;
 }
 
-/* Defines gn_ops_<ID><V>() (declared by engine.cuh from backends.def) for backend struct B, and
- * instantiates it for every visitor. One line at the end of a backend's file. */
+/* Defines gn_ops_<ID><V>() and gn_common_ops_<ID>() (declared by engine.cuh from backends.def)
+ * for backend struct B, and instantiates the first for every visitor. One line at the end of a
+ * backend's file. */
 #define GN_INSTANTIATE_OPS(ID, V) template gn_ops gn_ops_##ID<V>();
 #define GN_BACKEND_OPS(ID, B)                                \
   template <class V>                                         \
   gn_ops gn_ops_##ID() {                                     \
     return gn_make_ops<V, B>();                              \
   }                                                          \
+  gn_ops gn_common_ops_##ID() { return gn_make_common_ops<B>(); } \
   GN_FOR_EACH_VISITOR(GN_INSTANTIATE_OPS, ID)
 
 #endif

@@ -160,7 +160,7 @@ gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int
 /* ---- loops ---------------------------------------------------------------------------- */
 
 /* Before a loop: the backend sizes its state, and will check its own flags at the end. */
-static gnest_status gn_engine_prepare(gn_engine &e, const gn_ops &ops, int64_t max_items) {
+gnest_status gn_engine_prepare(gn_engine &e, const gn_ops &ops, int64_t max_items) {
   e.finish_backend = ops.finish;
   e.check_backend = ops.check;
   return ops.prepare ? ops.prepare(e, max_items < 1 ? 1 : max_items) : GNEST_OK;

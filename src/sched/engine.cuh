@@ -138,7 +138,7 @@ struct gn_engine {
 gnest_status gn_engine_check(gn_engine *e);
 
 /* The set-up every algorithm's device path starts with: the graph's (or tree's) device copy,
- * then the engine on the call's scratch. */
+ * then the engine on the call's scratch (then gn_engine_ready). */
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
                             const gnest_graph *g, const gn_device_graph **dg);
 gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
@@ -252,7 +252,10 @@ gnest_status gn_engine_levels(gn_engine &e, const gn_ops &ops, const void *v,
 #define GN_OPS_DECLARE_SELECTOR(ID)
 #define GN_OPS_DECLARE_HOST(ID)
 #define GN_OPS_DECLARE_PLANNED(ID)
-#define GN_OPS_DECLARE_DEVICE(ID) template <class V> gn_ops gn_ops_##ID();
+#define GN_OPS_DECLARE_DEVICE(ID) \
+  template <class V>              \
+  gn_ops gn_ops_##ID();           \
+  gn_ops gn_common_ops_##ID();
 #define GN_OPS_DECLARE_DEVICE_LAUNCH(ID) GN_OPS_DECLARE_DEVICE(ID)
 #define GN_OPS_DECLARE_HYBRID(ID) GN_OPS_DECLARE_DEVICE(ID)
 #define GN_BACKEND(ID, NAME, WHERE, ...) GN_OPS_DECLARE_##WHERE(ID)
@@ -278,6 +281,38 @@ gnest_status gn_ops_for(const gn_engine &e, gn_ops *ops) {
   }
   return gn_error(e.ctx, GNEST_ERR_INTERNAL, e.call->fn, 0, "backend %s has no device loops",
                   gnest_backend_name(e.backend));
+}
+
+#define GN_COMMON_OPS_CASE_SELECTOR(ID)
+#define GN_COMMON_OPS_CASE_HOST(ID)
+#define GN_COMMON_OPS_CASE_PLANNED(ID)
+#define GN_COMMON_OPS_CASE_DEVICE(ID) \
+  case GNEST_BACKEND_##ID: return gn_common_ops_##ID();
+#define GN_COMMON_OPS_CASE_DEVICE_LAUNCH(ID) GN_COMMON_OPS_CASE_DEVICE(ID)
+#define GN_COMMON_OPS_CASE_HYBRID(ID) GN_COMMON_OPS_CASE_DEVICE(ID)
+
+/* The running backend's entries that do not depend on the visitor (none for a backend without
+ * device loops). */
+inline gn_ops gn_common_ops_for(const gn_engine &e) {
+  switch (e.backend) {
+#define GN_BACKEND(ID, NAME, WHERE, ...) GN_COMMON_OPS_CASE_##WHERE(ID)
+#include "sched/backends.def"
+#undef GN_BACKEND
+    default: break;
+  }
+  return gn_ops{};
+}
+
+/* Before a loop (engine.cu): the backend sizes its state for passes of up to max_items items,
+ * and will check its own flags at the end. */
+gnest_status gn_engine_prepare(gn_engine &e, const gn_ops &ops, int64_t max_items);
+
+/* The backend prepared for passes over the input's items before the timed region: the census of
+ * the input's rows (kept with the input for later calls), rules read from it and buffers sized,
+ * so that time_ms holds the algorithm's work and setup_ms this one-time work (a first freelaunch
+ * call counted its census and queues in its time). A loop over more items grows the buffers. */
+inline gnest_status gn_engine_ready(gn_engine &e) {
+  return gn_engine_prepare(e, gn_common_ops_for(e), e.input_n);
 }
 
 /* ---- the entry points algorithms call ------------------------------------------------- */

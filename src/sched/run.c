@@ -8,12 +8,6 @@
 #include "core/device_api.h"
 #include "sched/run.h"
 
-double gn_now_ms(void) {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
-}
-
 /* The registry's word on a (the call has checked that a is an algorithm). */
 /* ---------------------------------------------------------------------------------------------
  * Backend resolution
@@ -178,6 +172,7 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *
   call->t0 = gn_now_ms();
   call->time_ms = -1.0;
   if (!ctx) return gn_error(NULL, GNEST_ERR_INVALID_ARGUMENT, call->fn, 0, "ctx is NULL");
+  gn_device_upload_reset(ctx); /* the selector's statistics may upload the graph */
   if (!algo || (int)algo->id < 0 || (int)algo->id >= (int)GNEST_ALGO_COUNT)
     return gn_error(ctx, GNEST_ERR_INTERNAL, call->fn, 0, "unknown algorithm");
   gnest_status st = gn_check_input(call, g, t);
@@ -235,6 +230,9 @@ gnest_status gn_call_end(gn_call *call, gnest_status st) {
   info->time_ms = call->time_ms >= 0.0 ? call->time_ms : now - call->t0;
   const double began = call->on_host ? -1.0 : gn_device_timer_began(call->ctx);
   info->setup_ms = began >= 0.0 ? began - call->t0 : 0.0;
+  info->upload_ms = 0.0;
+  info->upload_bytes = 0;
+  if (!call->on_host) gn_device_upload_stats(call->ctx, &info->upload_ms, &info->upload_bytes);
   info->call_ms = now - call->t0;
   info->kernel_launches = call->launches;
   info->device_launches = call->device_launches;

@@ -71,7 +71,6 @@ int32_t gn_traversal_lanes(double mean, double cv);
 gnest_backend gn_select_backend(const gnest_ctx *ctx, const gn_algo_traits *algo,
                                 const gnest_degree_stats *gs, const gnest_tree *t, char *reason,
                                 size_t reason_size);
-double gn_now_ms(void);
 
 #ifdef __cplusplus
 }

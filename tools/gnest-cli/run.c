@@ -94,6 +94,8 @@ static void add_info(gnest_info *total, const gnest_info *part, int first) {
   total->time_ms += part->time_ms;
   total->setup_ms += part->setup_ms;
   total->call_ms += part->call_ms;
+  total->upload_ms += part->upload_ms;
+  total->upload_bytes += part->upload_bytes;
   total->kernel_launches += part->kernel_launches;
   total->device_launches += part->device_launches;
   total->edges_visited += part->edges_visited;

@@ -126,11 +126,15 @@ void cli_print_summary(FILE *f, const cli_args *a, const cli_input *in, const cl
              "  iterations: %" PRId32 "\n",
           cli_format_ms(i->time_ms, ms, sizeof ms), i->kernel_launches, i->device_launches,
           i->edges_visited, i->iterations);
-  char setup[32], call[32];
+  char setup[32], call[32], upload[96] = "";
+  if (i->upload_bytes > 0 && i->upload_ms > 0)
+    snprintf(upload, sizeof upload, ", of which the upload %.1f ms (%.2f GB, %.1f GB/s)",
+             i->upload_ms, (double)i->upload_bytes / 1e9,
+             (double)i->upload_bytes / 1e6 / i->upload_ms);
   if (i->setup_ms > 0 || i->call_ms > i->time_ms)
     fprintf(f, "setup: %s ms before the timed part (upload and first-use copies, kept for later "
-               "calls)  call: %s ms in all\n",
-            cli_format_ms(i->setup_ms, setup, sizeof setup),
+               "calls%s)  call: %s ms in all\n",
+            cli_format_ms(i->setup_ms, setup, sizeof setup), upload,
             cli_format_ms(i->call_ms, call, sizeof call));
   char optional[128];
   if (cli_optional_outputs_text(in, r->algo.result, "--output or --all-outputs", optional,

@@ -34,6 +34,8 @@ static void json_info(cli_json *j, const gnest_info *i) {
   cli_json_key(j, "time_ms"); cli_json_f64(j, i->time_ms);
   cli_json_key(j, "setup_ms"); cli_json_f64(j, i->setup_ms);
   cli_json_key(j, "call_ms"); cli_json_f64(j, i->call_ms);
+  cli_json_key(j, "upload_ms"); cli_json_f64(j, i->upload_ms);
+  cli_json_key(j, "upload_bytes"); cli_json_i64(j, i->upload_bytes);
   cli_json_key(j, "kernel_launches"); cli_json_i64(j, i->kernel_launches);
   cli_json_key(j, "device_launches"); cli_json_i64(j, i->device_launches);
   cli_json_key(j, "edges_visited"); cli_json_i64(j, i->edges_visited);
