@@ -198,6 +198,11 @@ gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *
 gnest_status gnest_graph_write(gnest_ctx *ctx, const gnest_graph *g, const char *path,
                                gnest_format format);
 void gnest_graph_free(gnest_graph *g);
+/* Since 0.6.0. Frees g's device copies (its arrays, weights and the copies made on first use),
+ * which otherwise stay until gnest_graph_free so that later calls skip the upload; the next
+ * device call on g uploads again. The host graph is untouched. Call it only while no call on g
+ * runs. NULL, or a graph without device copies: nothing. */
+void gnest_graph_release_device(gnest_graph *g);
 
 /* Since 0.4.0. Output files, written the way every gnest writer writes a path (gnest_graph_save,
  * gnest_graph_write, gnest_tree_save, gnest_tree_write_parents, and the tools' outputs):
@@ -538,9 +543,11 @@ typedef struct gnest_info {
                                0 for backends that do not launch from the device */
   int64_t edges_visited;    /* inner-loop iterations executed */
   int32_t iterations;       /* levels, rounds or passes */
-  int64_t device_bytes;     /* the most device memory gnest held during the call: graph / tree
-                               copies, the call's scratch and the pool's cached blocks (all
-                               contexts of the process on that device); 0 on the CPU */
+  int64_t device_bytes;     /* the most device memory in use during the call: graph / tree
+                               copies (the input's, and those other calls left on the device)
+                               and the call's buffers, over all contexts of the process on that
+                               device; since 0.6.0 without the free blocks the contexts' pools
+                               keep for reuse; 0 on the CPU */
   /* Since 0.3.0. Grid-wide barriers (grid.sync of a persistent cooperative kernel: flat,
      freelaunch, levelsched) the call executed, and how many of one per level were done without:
      levels run inside one CTA between __syncthreads() (the static level scheduler levelsched;

@@ -216,6 +216,10 @@ Test(core_graph, accessors) {
   cr_assert_eq(col[0], 1); cr_assert_eq(col[1], 2); cr_assert_eq(col[2], 0);
   cr_assert_eq(wt[0], 3.5); cr_assert_eq(wt[1], 2.5); cr_assert_eq(wt[2], 1.5);
   cr_assert_eq(g->ctx, ctx);
+  gnest_graph_release_device(g); /* no device copy: the graph stays as it was */
+  cr_assert_eq(gnest_graph_num_edges(g), 3);
+  cr_assert_eq(col[2], 0);
+  gnest_graph_release_device(NULL);
   gnest_graph_free(g);
   cr_assert_eq(gnest_graph_num_vertices(NULL), 0);
   cr_assert_eq(gnest_graph_is_weighted(NULL), 0);

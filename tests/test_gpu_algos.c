@@ -2553,6 +2553,15 @@ Test(gpu_api, auto_backend_reports_what_ran) {
     cr_assert(info.upload_bytes == 0 && info.upload_ms == 0.0,
               "a second call uploaded %lld bytes in %g ms", (long long)info.upload_bytes,
               info.upload_ms);
+    /* Released, the copy is made again by the next call, which gives the same answer. */
+    gnest_graph_release_device(g);
+    gnest_graph_release_device(g); /* nothing left: nothing done */
+    memset(got, 0xff, sizeof(int32_t) * (size_t)n);
+    cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &info), GNEST_OK);
+    cr_assert_eq(info.upload_bytes, bytes, "after the release: upload_bytes %lld",
+                 (long long)info.upload_bytes);
+    cr_assert_geq(info.device_bytes, bytes, "device_bytes %lld without the graph's copy",
+                  (long long)info.device_bytes);
   }
   char what[96];
   snprintf(what, sizeof what, "bfs/auto (%s)", info.backend_name);

@@ -149,17 +149,34 @@ static size_t gn_pool_round(size_t bytes) {
  * process-wide, not per context. */
 static const int kGnMaxDevices = 64;
 static std::atomic<size_t> gn_held[kGnMaxDevices];
-static std::atomic<size_t> gn_held_peak[kGnMaxDevices]; /* since gn_device_peak_reset */
+static std::atomic<size_t> gn_pooled[kGnMaxDevices]; /* of which free blocks the pools keep */
+static std::atomic<size_t> gn_use_peak[kGnMaxDevices]; /* of held - pooled, since the reset */
+
+static size_t gn_in_use(int device) { return gn_held[device].load() - gn_pooled[device].load(); }
+
+static void gn_note_peak(int device) {
+  const size_t now = gn_in_use(device);
+  size_t peak = gn_use_peak[device].load();
+  while (now > peak && !gn_use_peak[device].compare_exchange_weak(peak, now)) {
+  }
+}
 
 static void gn_held_add(int device, size_t bytes) {
   if (device < 0 || device >= kGnMaxDevices) return;
-  const size_t now = gn_held[device] += bytes;
-  size_t peak = gn_held_peak[device].load();
-  while (now > peak && !gn_held_peak[device].compare_exchange_weak(peak, now)) {
-  }
+  gn_held[device] += bytes;
+  gn_note_peak(device);
 }
 static void gn_held_sub(int device, size_t bytes) {
   if (device >= 0 && device < kGnMaxDevices) gn_held[device] -= bytes;
+}
+/* A pool block freed for reuse (+) or taken again (-). */
+static void gn_pooled_add(int device, size_t bytes) {
+  if (device >= 0 && device < kGnMaxDevices) gn_pooled[device] += bytes;
+}
+static void gn_pooled_sub(int device, size_t bytes) {
+  if (device < 0 || device >= kGnMaxDevices) return;
+  gn_pooled[device] -= bytes;
+  gn_note_peak(device);
 }
 
 static size_t gn_held_on(int device) {
@@ -172,12 +189,12 @@ extern "C" size_t gn_device_bytes_held(const gnest_ctx *ctx) {
 
 extern "C" void gn_device_peak_reset(const gnest_ctx *ctx) {
   if (ctx && ctx->dev && ctx->dev->id >= 0 && ctx->dev->id < kGnMaxDevices)
-    gn_held_peak[ctx->dev->id] = gn_held_on(ctx->dev->id);
+    gn_use_peak[ctx->dev->id] = gn_in_use(ctx->dev->id);
 }
 
 extern "C" size_t gn_device_bytes_peak(const gnest_ctx *ctx) {
   if (!ctx || !ctx->dev || ctx->dev->id < 0 || ctx->dev->id >= kGnMaxDevices) return 0;
-  return gn_held_peak[ctx->dev->id].load();
+  return gn_use_peak[ctx->dev->id].load();
 }
 
 /* Frees the pool's cached blocks once the stream's queued work, which may still use them, is done;
@@ -201,6 +218,7 @@ static void gn_pool_release(gn_device *d) {
   for (int i = 0; i < d->cache_len; ++i) {
     cudaFree(d->cache[i].ptr);
     gn_held_sub(d->id, d->cache[i].bytes);
+    gn_pooled_sub(d->id, d->cache[i].bytes);
   }
   d->cache_len = 0;
   d->cached_bytes = 0;
@@ -281,6 +299,7 @@ gnest_status gn_dev_alloc(gnest_ctx *ctx, void **ptr, size_t bytes, const char *
     *ptr = d->cache[i].ptr;
     d->cache[i] = d->cache[--d->cache_len];
     d->cached_bytes -= rounded;
+    gn_pooled_sub(d->id, rounded);
     return GNEST_OK;
   }
   return gn_malloc_retry(ctx, ptr, rounded, what);
@@ -342,6 +361,7 @@ void gn_dev_free(gnest_ctx *ctx, void *ptr, size_t bytes) {
   d->cache[d->cache_len].bytes = rounded;
   d->cache_len++;
   d->cached_bytes += rounded;
+  gn_pooled_add(d->id, rounded);
 }
 
 /* ---------------------------------------------------------------------------------------------

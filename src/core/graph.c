@@ -230,6 +230,12 @@ void gnest_graph_free(gnest_graph *g) {
   free(g);
 }
 
+void gnest_graph_release_device(gnest_graph *g) {
+  if (!g || !g->dev) return;
+  gn_device_graph_free(g->ctx, g->dev);
+  g->dev = NULL;
+}
+
 int32_t gnest_graph_num_vertices(const gnest_graph *g) { return g ? g->csr.n : 0; }
 const int32_t *gnest_graph_original_ids(const gnest_graph *g) { return g ? g->csr.original_ids : NULL; }
 int64_t gnest_graph_num_edges(const gnest_graph *g) { return g ? g->csr.m : 0; }
