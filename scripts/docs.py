@@ -2,8 +2,10 @@
 """Writes the generated parts of gnest's documentation, so that they cannot drift. Each part sits
 between the markers <!-- docs.py: NAME --> and <!-- docs.py: end --> of a file of MARKED:
 
-  headline     README.md: the newest H200 suite record (bench/results/*.json) against the peers
-  performance  docs/performance.md: every published record, one table each, newest first
+  headline     README.md: the newest H200 suite record (bench/results/*-suite.json) against the
+               peers
+  performance  docs/performance.md: every published suite record, one table each, newest first
+  scale        docs/performance.md: every published record of --suite scale (*-scale.json)
   plots        docs/performance.md: the record that make plots draws (the newest)
   wins         docs/backends.md: the cells each backend is the fastest in, per record
   example      README.md, docs/api.md: docs/examples/bfs.c (make builds it, make test runs it)
@@ -25,7 +27,8 @@ MARKED = ["README.md", "docs/api.md", "docs/backends.md", "docs/cli.md", "docs/p
 MARKER = re.compile(r"(<!-- docs\.py: ([\w-]+) -->\n)(.*?)(<!-- docs\.py: end -->)", re.S)
 ALGORITHMS = {"bfs": "BFS", "sssp": "SSSP", "bc": "BC (one source)", "color": "coloring",
               "mst": "MST", "tc": "TC", "tree-descendants": "tree descendants",
-              "tree-heights": "tree heights"}
+              "tree-heights": "tree heights", "bc-weighted": "BC weighted (one source)",
+              "cc": "connected components", "scc": "strongly connected components"}
 UNAVAILABLE = {"no usable CUDA device", "backend not available in this build",
                "backend not applicable to this algorithm"}
 RECORD_KEYS = ("tool", "version", "date", "device", "command", "inputs", "results", "summary")
@@ -38,10 +41,10 @@ class DocsError(Exception):
 # ---- the published records ---------------------------------------------------------------------
 
 @functools.lru_cache(maxsize=None)
-def records():
-    """Every bench/results/*.json, newest first (they are named by date)."""
+def records(suite="suite"):
+    """Every bench/results/*-SUITE.json, newest first (they are named by date)."""
     runs = []
-    for path in sorted((REPO / "bench" / "results").glob("*.json"), reverse=True):
+    for path in sorted((REPO / "bench" / "results").glob(f"*-{suite}.json"), reverse=True):
         run = json.loads(path.read_text())
         run["file"] = str(path.relative_to(REPO))
         missing = [k for k in RECORD_KEYS if k not in run]
@@ -49,7 +52,7 @@ def records():
             raise DocsError(f"{run['file']}: not a gnest-bench --json record (missing {missing})")
         runs.append(run)
     if not runs:
-        raise DocsError("no record under bench/results")
+        raise DocsError(f"no *-{suite}.json record under bench/results")
     return tuple(runs)
 
 
@@ -158,6 +161,28 @@ def performance():
     return "\n".join(out)
 
 
+def scale():
+    """Per cell: auto's median (the backend it ran), its first call on a graph without device
+    copies (upload included) and the most device memory in use, and the peer where there is one."""
+    out = []
+    for run in records("scale"):
+        best = {(s["input"], s["algorithm"]): s for s in run["summary"]}
+        lines = []
+        for (name, algo), by in cells(run).items():
+            r, s = by.get("auto"), best.get((name, algo), {})
+            ok = r is not None and r["status"] == "ok"
+            peer = ["-", "-"]
+            if ok and "peer_ms" in s:
+                ratio = r["median_ms"] / s["peer_ms"]
+                peer = [f"{ms(s['peer_ms'])} {peer_name(s)}", f"{ratio:#.2g}"]
+            lines.append([name, ALGORITHMS[algo], time_of(r),
+                          ms(r["first_call_ms"]) if ok else "-",
+                          f"{r['device_bytes'] / 1e9:.1f}" if ok else "-"] + peer)
+        header = ["input", "algorithm", "auto", "first call", "device GB", "peer", "auto / peer"]
+        out.append(f"### {title(run)}\n\n{command(run)}\n\n" + table(header, lines))
+    return "\n".join(out)
+
+
 def plots():
     run = records()[0]
     return f"Drawn by `make plots` from the newest record: {title(run)} ({run['file']}).\n"
@@ -209,8 +234,8 @@ def cli():
     return "\n".join(out)
 
 
-PARTS = {"headline": headline, "performance": performance, "plots": plots, "wins": wins,
-         "example": example, "cli": cli}
+PARTS = {"headline": headline, "performance": performance, "scale": scale, "plots": plots,
+         "wins": wins, "example": example, "cli": cli}
 
 
 def fill(name, text):

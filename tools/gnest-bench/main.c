@@ -412,6 +412,12 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
   for (int ai = 0; ai < GNEST_ALGO_COUNT; ai++) {
     gnest_algorithm a = (gnest_algorithm)ai;
     if (!(cfg->algos & BENCH_ALGO_BIT(a)) || !algo_applies(in->spec, a)) continue;
+    /* Each algorithm starts from graphs without device copies: its cells' device_bytes are then
+     * its own (the copies another algorithm made, such as weights in another type or the
+     * component MST runs on, would count too) and its first call's setup holds its upload. */
+    gnest_graph_release_device(in->stored);
+    gnest_graph_release_device(in->sym);
+    gnest_graph_release_device(in->mst);
     bench_output ref = {0};
     int have_ref = 0;
     for (int vi = 0; vi < cfg->num_variants; vi++) {
