@@ -3,12 +3,14 @@
 #include <criterion/criterion.h>
 #include <dlfcn.h>
 #include <math.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "common/fixtures.h"
+#include "common/gen.h"
 #include "common/ring_csr.h"
 #include "gnest.h"
 #include "core/internal.h"
@@ -447,6 +449,285 @@ Test(core_graph, is_symmetric_on_threads) {
   unsetenv("GNEST_THREADS");
   free(off);
   free(cols);
+  gnest_ctx_free(ctx);
+}
+
+/* gnest_graph_is_symmetric of CSR arrays given as they are (nothing known before the check). */
+static int csr_symmetric(gnest_ctx *ctx, int32_t n, const int64_t *off, const int32_t *cols,
+                         const double *w) {
+  gnest_graph *g = NULL;
+  cr_assert_eq(gnest_graph_from_csr(ctx, n, off[n], off, cols, w, &g), GNEST_OK, "%s",
+               gnest_last_error_string(ctx));
+  int sym = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &sym), GNEST_OK);
+  gnest_graph_free(g);
+  return sym;
+}
+
+/* Rows that never repeat a column take the mirror check (each row matched, in order, against
+ * the arcs into it); rows that do take the search check, whose exact answer on repeats (any
+ * repeat of equal weight is a reverse) no count or order argument gives. */
+Test(core_graph, is_symmetric_mirror_and_repeats) {
+  gnest_ctx *ctx = cpu_ctx();
+  /* 0-1 (w 2), 0-2 (w 5), 1-2 (w 3) both ways, self-loops 2-2 (w 9) and 3-3 (w 4). */
+  int64_t off[] = {0, 2, 4, 7, 8};
+  int32_t cols[] = {1, 2, 0, 2, 0, 1, 2, 3};
+  double w[] = {2, 5, 2, 3, 5, 3, 9, 4};
+  cr_assert_eq(csr_symmetric(ctx, 4, off, cols, w), 1);
+  cr_assert_eq(csr_symmetric(ctx, 4, off, cols, NULL), 1);
+  for (int e = 0; e < 6; ++e) { /* any one reverse arc of another weight */
+    double other[8];
+    memcpy(other, w, sizeof w);
+    other[e] += 0.5;
+    cr_assert_eq(csr_symmetric(ctx, 4, off, cols, other), 0, "arc %d reweighted", e);
+  }
+  /* 2 -> 1 left out: 1 -> 2 has no reverse. */
+  int64_t off_missing[] = {0, 2, 4, 6, 7};
+  int32_t cols_missing[] = {1, 2, 0, 2, 0, 2, 3};
+  cr_assert_eq(csr_symmetric(ctx, 4, off_missing, cols_missing, NULL), 0);
+  /* As many arcs upward as downward, yet no reverse: 0 -> 2, 1 -> 2 against 1 -> 0, 2 -> 0. */
+  int64_t off_even[] = {0, 1, 3, 4};
+  int32_t cols_even[] = {2, 0, 2, 0};
+  cr_assert_eq(csr_symmetric(ctx, 3, off_even, cols_even, NULL), 0);
+  int64_t off_pair[] = {0, 1, 1, 2}; /* 0 -> 1, 2 -> 0 */
+  int32_t cols_pair[] = {1, 0};
+  cr_assert_eq(csr_symmetric(ctx, 3, off_pair, cols_pair, NULL), 0);
+  /* Empty graphs, and self-loops only (any weights: each is its own reverse). */
+  int64_t none[] = {0, 0, 0, 0};
+  cr_assert_eq(csr_symmetric(ctx, 0, none, NULL, NULL), 1);
+  cr_assert_eq(csr_symmetric(ctx, 3, none, NULL, NULL), 1);
+  int64_t off_loops[] = {0, 1, 2, 2};
+  int32_t cols_loops[] = {0, 1};
+  double w_loops[] = {1.5, -2.0};
+  cr_assert_eq(csr_symmetric(ctx, 3, off_loops, cols_loops, w_loops), 1);
+  cr_assert_eq(csr_symmetric(ctx, 3, off_loops, cols_loops, NULL), 1);
+
+  /* Repeated columns whose weights differ: symmetric through the repeat of equal weight, in
+   * whatever order the repeats come. */
+  int64_t off_rep[] = {0, 2, 4};
+  int32_t cols_rep[] = {1, 1, 0, 0};
+  double w_rep[] = {5, 1, 1, 5}, w_rep_off[] = {5, 1, 1, 6};
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep, cols_rep, w_rep), 1);
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep, cols_rep, w_rep_off), 0);
+  /* (0,1,5) (0,1,1) against (1,0,1) alone: (0,1,5) has no reverse. Two (0,1,1) against one
+   * (1,0,1): every arc has its reverse, though 0 has more arcs out than in. */
+  int64_t off_rep3[] = {0, 2, 3};
+  int32_t cols_rep3[] = {1, 1, 0};
+  double w_rep3[] = {5, 1, 1}, w_twice[] = {1, 1, 1}, w_twice_off[] = {1, 1, 2};
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep3, cols_rep3, w_rep3), 0);
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep3, cols_rep3, w_twice), 1);
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep3, cols_rep3, w_twice_off), 0);
+  cr_assert_eq(csr_symmetric(ctx, 2, off_rep3, cols_rep3, NULL), 1);
+  int64_t off_loop2[] = {0, 2}; /* a self-loop twice, of two weights */
+  int32_t cols_loop2[] = {0, 0};
+  double w_loop2[] = {1, 2};
+  cr_assert_eq(csr_symmetric(ctx, 1, off_loop2, cols_loop2, w_loop2), 1);
+
+  /* Unsorted rows: checked on a sorted copy, repeats or not. */
+  int32_t cols_shuffled[] = {2, 1, 2, 0, 2, 1, 0, 3};
+  double w_shuffled[] = {5, 2, 3, 2, 9, 3, 5, 4};
+  cr_assert_eq(csr_symmetric(ctx, 4, off, cols_shuffled, w_shuffled), 1);
+  w_shuffled[6] = 6;
+  cr_assert_eq(csr_symmetric(ctx, 4, off, cols_shuffled, w_shuffled), 0);
+  int64_t off_unsorted_rep[] = {0, 3, 6};
+  int32_t cols_unsorted_rep[] = {1, 0, 1, 0, 1, 0};
+  double w_unsorted_rep[] = {1, 7, 5, 5, 8, 1};
+  cr_assert_eq(csr_symmetric(ctx, 2, off_unsorted_rep, cols_unsorted_rep, w_unsorted_rep), 1);
+  w_unsorted_rep[2] = 4;
+  cr_assert_eq(csr_symmetric(ctx, 2, off_unsorted_rep, cols_unsorted_rep, w_unsorted_rep), 0);
+  gnest_ctx_free(ctx);
+}
+
+/* A copy of CSR (n, off, cols, w) without arcs drop[0..drops) (increasing), and with arc dup
+ * (-1: none) given twice, the second time with weight dup_w. */
+typedef struct edited_csr {
+  int64_t *off;
+  int32_t *cols;
+  double *w;
+} edited_csr;
+
+static edited_csr edit_csr(int32_t n, const int64_t *off, const int32_t *cols, const double *w,
+                           const int64_t *drop, int drops, int64_t dup, double dup_w) {
+  const int64_t m = off[n] - drops + (dup >= 0);
+  edited_csr c = {malloc(sizeof(int64_t) * ((size_t)n + 1)), malloc(sizeof(int32_t) * (size_t)m),
+                  w ? malloc(sizeof(double) * (size_t)m) : NULL};
+  cr_assert(c.off && c.cols && (!w || c.w));
+  int64_t k = 0;
+  int d = 0;
+  c.off[0] = 0;
+  for (int32_t u = 0; u < n; ++u) {
+    for (int64_t e = off[u]; e < off[u + 1]; ++e) {
+      if (d < drops && drop[d] == e) {
+        ++d;
+        continue;
+      }
+      c.cols[k] = cols[e];
+      if (w) c.w[k] = w[e];
+      ++k;
+      if (e == dup) {
+        c.cols[k] = cols[e];
+        if (w) c.w[k] = dup_w;
+        ++k;
+      }
+    }
+    c.off[u + 1] = k;
+  }
+  cr_assert_eq(k, m);
+  return c;
+}
+
+static void edited_free(edited_csr *c) {
+  free(c->off);
+  free(c->cols);
+  free(c->w);
+}
+
+/* An arc (u, v) at or after arc from, upper (u < v) or lower (u > v). */
+static int64_t arc_from(int32_t n, const int64_t *off, const int32_t *cols, int64_t from,
+                        int upper, int32_t *row) {
+  for (int32_t u = 0; u < n; ++u)
+    for (int64_t e = off[u] > from ? off[u] : from; e < off[u + 1]; ++e)
+      if (upper ? cols[e] > u : cols[e] < u) {
+        *row = u;
+        return e;
+      }
+  cr_assert_fail("no such arc");
+  return -1;
+}
+
+/* RMAT, 2^16 vertices and 2^20 edges, symmetrized (about 2^21 arcs: the host threads' size),
+ * with weights equal both ways. */
+static gnest_graph *rmat_graph(gnest_ctx *ctx) {
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_rmat(16, 16, 5, &e), GNEST_OK);
+  cr_assert_eq(gn_gen_weights(&e, 1, 100, 9), GNEST_OK);
+  gnest_load_options o;
+  gnest_load_options_init(&o);
+  o.symmetrize = 1;
+  gnest_graph *g = graph_of(ctx, e.n, e.m, e.src, e.dst, e.w, &o);
+  gn_gen_edges_free(&e);
+  return g;
+}
+
+/* g's CSR arrays and sizes. */
+static void csr_view(const gnest_graph *g, const int64_t **off, const int32_t **cols,
+                     const double **w, int32_t *n, int64_t *m) {
+  gnest_graph_csr(g, off, cols, w);
+  *n = gnest_graph_num_vertices(g);
+  *m = (*off)[*n];
+}
+
+/* rmat_graph's arrays (hub rows, the case the mirror check is for) as borrowed CSR arrays,
+ * edited or not: checked on host threads, in every thread count, against the answer each edit
+ * calls for. */
+Test(core_graph, is_symmetric_rmat_on_threads) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = rmat_graph(ctx);
+  const int64_t *off;
+  const int32_t *cols;
+  const double *w;
+  int32_t n;
+  int64_t m;
+  csr_view(g, &off, &cols, &w, &n, &m);
+  cr_assert_geq(m, (int64_t)1 << 20, "m = %lld: too few arcs for the host threads", (long long)m);
+  cr_assert(g->csr.sorted && g->csr.merged);
+  int32_t u_late, u_up, u_down;
+  const int64_t late = arc_from(n, off, cols, m - m / 5, 1, &u_late);
+  const int64_t up = arc_from(n, off, cols, m / 3, 1, &u_up);
+  const int64_t down = arc_from(n, off, cols, m / 2, 0, &u_down);
+  cr_assert(cols[up] != u_down || cols[down] != u_up, "two arcs of one pair");
+  double *reweighted = malloc(sizeof(double) * (size_t)m);
+  cr_assert_not_null(reweighted);
+  const int64_t both[] = {up, down}, one[] = {up};
+  edited_csr two_gone = edit_csr(n, off, cols, w, both, 2, -1, 0.0);
+  edited_csr one_gone = edit_csr(n, off, cols, w, one, 1, -1, 0.0);
+  edited_csr twin = edit_csr(n, off, cols, w, NULL, 0, late, w[late]);
+  edited_csr twin_off = edit_csr(n, off, cols, w, NULL, 0, late, w[late] + 1.0);
+  const char *counts[] = {"1", "3", "7"};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    setenv("GNEST_THREADS", counts[i], 1);
+    const char *t = counts[i];
+    cr_assert_eq(csr_symmetric(ctx, n, off, cols, w), 1, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, n, off, cols, NULL), 1, "%s threads, unweighted", t);
+    const int64_t changed[] = {late, up, down};
+    for (size_t k = 0; k < 3; ++k) {
+      memcpy(reweighted, w, sizeof(double) * (size_t)m);
+      reweighted[changed[k]] += 1.0;
+      cr_assert_eq(csr_symmetric(ctx, n, off, cols, reweighted), 0, "%s threads, arc %lld", t,
+                   (long long)changed[k]);
+    }
+    /* Two arcs gone, one upward, one downward, of different pairs: the counts still agree. */
+    cr_assert_eq(csr_symmetric(ctx, n, two_gone.off, two_gone.cols, two_gone.w), 0, "%s", t);
+    cr_assert_eq(csr_symmetric(ctx, n, one_gone.off, one_gone.cols, NULL), 0, "%s threads", t);
+    /* A repeated arc: of equal weight it has a reverse; of another weight, none. */
+    cr_assert_eq(csr_symmetric(ctx, n, twin.off, twin.cols, twin.w), 1, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, n, twin_off.off, twin_off.cols, twin_off.w), 0, "%s", t);
+    cr_assert_eq(csr_symmetric(ctx, n, twin_off.off, twin_off.cols, NULL), 1, "%s threads", t);
+  }
+  unsetenv("GNEST_THREADS");
+  edited_free(&two_gone);
+  edited_free(&one_gone);
+  edited_free(&twin);
+  edited_free(&twin_off);
+  free(reweighted);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* While refuse_from is below SIZE_MAX, host allocations through calloc (gn_alloc's) of at least
+ * that many bytes fail: this binary's calloc stands in for the C library's, whose own entry
+ * (glibc's __libc_calloc) does the work. */
+static _Atomic size_t refuse_from = SIZE_MAX;
+extern void *__libc_calloc(size_t count, size_t size);
+
+void *calloc(size_t count, size_t size) {
+  const size_t limit = atomic_load(&refuse_from);
+  if (limit != SIZE_MAX && size != 0 && count <= SIZE_MAX / size && count * size >= limit)
+    return NULL;
+  return __libc_calloc(count, size);
+}
+
+/* The mirror check's memory is optional: short of it, the check copies fewer arcs at a time;
+ * without it, the search check answers. Neither fails the call or leaves an error on record. */
+Test(core_graph, is_symmetric_short_of_memory) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = rmat_graph(ctx);
+  const int64_t *off;
+  const int32_t *cols;
+  const double *w;
+  int32_t n;
+  int64_t m;
+  csr_view(g, &off, &cols, &w, &n, &m);
+  double *reweighted = malloc(sizeof(double) * (size_t)m);
+  cr_assert_not_null(reweighted);
+  memcpy(reweighted, w, sizeof(double) * (size_t)m);
+  int32_t row;
+  reweighted[arc_from(n, off, cols, m - m / 7, 0, &row)] += 1.0;
+  const char *counts[] = {"1", "3"};
+  /* 1 MiB: the arcs in 16 chunks; 64 KiB: not even the table of row buckets. */
+  const size_t limits[] = {(size_t)1 << 20, (size_t)1 << 16};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++)
+    for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
+      setenv("GNEST_THREADS", counts[i], 1);
+      gnest_graph *sym = NULL, *asym = NULL;
+      cr_assert_eq(gnest_graph_from_csr(ctx, n, m, off, cols, w, &sym), GNEST_OK);
+      cr_assert_eq(gnest_graph_from_csr(ctx, n, m, off, cols, reweighted, &asym), GNEST_OK);
+      int s = -1, a = -1;
+      cr_assert_eq(gnest_graph_is_symmetric(ctx, NULL, &s), GNEST_ERR_INVALID_ARGUMENT);
+      atomic_store(&refuse_from, limits[k]);
+      const gnest_status st_sym = gnest_graph_is_symmetric(ctx, sym, &s);
+      const gnest_status st_asym = gnest_graph_is_symmetric(ctx, asym, &a);
+      atomic_store(&refuse_from, SIZE_MAX);
+      cr_assert(st_sym == GNEST_OK && st_asym == GNEST_OK, "%s", gnest_last_error_string(ctx));
+      cr_assert_eq(s, 1, "%s threads, %zu bytes refused", counts[i], limits[k]);
+      cr_assert_eq(a, 0, "%s threads, %zu bytes refused", counts[i], limits[k]);
+      cr_assert_str_eq(gnest_last_error(ctx)->message, "graph is NULL", "the error on record");
+      gnest_graph_free(sym);
+      gnest_graph_free(asym);
+    }
+  unsetenv("GNEST_THREADS");
+  free(reweighted);
+  gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
 
