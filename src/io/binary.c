@@ -350,9 +350,8 @@ static gnest_status check_structure(gnest_ctx *ctx, const char *path, const read
 typedef struct flag_job {
   const gn_csr *c;
   int threads;
-  int64_t *cursor;
-  int32_t bound[kGnMaxThreads + 1]; /* thread t's rows (scan) or targets (transpose) */
-  int ok[kGnMaxThreads], sorted[kGnMaxThreads], merged[kGnMaxThreads];
+  int32_t bound[kGnMaxThreads + 1]; /* thread t's rows */
+  int sorted[kGnMaxThreads], merged[kGnMaxThreads];
 } flag_job;
 
 static void scan_rows(void *arg, int t) {
@@ -368,45 +367,8 @@ static void scan_rows(void *arg, int t) {
   j->merged[t] = merged;
 }
 
-/* Every row of the sorted CSR equals the matching row of its transpose (arcs and weights, in
- * order): then every arc (u, v, w) has its (v, u, w), as gnest_graph_is_symmetric asks. Rows are
- * visited in increasing u, so each row v is met in increasing order of its columns through a
- * cursor; thread t checks the arcs whose target v is in its range, and touches only its own
- * cursors. A row longer than kScanRow is sorted, so its arcs into the range are one run, found by
- * two binary searches: a thread then reads about m / threads arcs of the long rows instead of all
- * m. (The check's cost is mostly its scattered cursor and row reads, which split over the threads
- * either way: on rmat22 with 2 threads the whole load went from 3.25 to 3.2 s; the scan each
- * thread no longer does grows with the thread count.) Duplicate arcs whose weights differ may
- * fail it (the flag is then only cleared: gnest_graph_is_symmetric recomputes it). */
-enum { kScanRow = 32 };
-
-static void match_transpose(void *arg, int t) {
-  flag_job *j = arg;
-  const gn_csr *c = j->c;
-  const int32_t lo = j->bound[t], hi = j->bound[t + 1];
-  j->ok[t] = 1;
-  for (int32_t u = 0; u < c->n; u++) {
-    int64_t begin = c->offsets[u], end = c->offsets[u + 1];
-    if (end - begin > kScanRow) {
-      begin = gn_first_at_least(c->cols, begin, end, lo);
-      end = gn_first_at_least(c->cols, begin, end, hi);
-    }
-    for (int64_t k = begin; k < end; k++) {
-      const int32_t v = c->cols[k];
-      if (v < lo || v >= hi) continue;
-      const int64_t at = j->cursor[v]++;
-      if (at >= c->offsets[v + 1] || c->cols[at] != u ||
-          (c->weights && !(c->weights[at] == c->weights[k]))) {
-        j->ok[t] = 0;
-        return;
-      }
-    }
-  }
-  /* m arcs took m distinct slots, each inside its row: every row was matched whole */
-}
-
 /* The header's flags are claims: sorted (and merged: strictly increasing rows) are checked in one
- * O(m) scan, symmetric by one transpose pass over a sorted CSR; a claim that does not hold is
+ * O(m) scan, symmetric by gn_csr_symmetric over a sorted CSR; a claim that does not hold is
  * cleared, since the algorithms trust them (sorted duplicate-free lists, the symmetry cache). */
 static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
   flag_job j;
@@ -426,16 +388,7 @@ static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
   c->sorted = sorted;
   c->merged = merged;
   c->symmetric = 0;
-  if (symmetric && sorted) {
-    gnest_status st = GNEST_OK;
-    j.cursor = gn_alloc(ctx, (size_t)c->n + 1, sizeof *j.cursor, "binary cache symmetry check", &st);
-    if (!j.cursor) return st;
-    memcpy(j.cursor, c->offsets, (size_t)c->n * sizeof *j.cursor);
-    gn_parallel_run(j.threads, match_transpose, &j);
-    c->symmetric = 1;
-    for (int t = 0; t < j.threads; t++) c->symmetric = c->symmetric && j.ok[t];
-    free(j.cursor);
-  }
+  if (symmetric && sorted) return gn_csr_symmetric(ctx, c, &c->symmetric);
   return GNEST_OK;
 }
 

@@ -47,6 +47,10 @@ typedef struct gn_csr {
 } gn_csr;
 
 void gn_csr_free(gn_csr *c);
+/* *symmetric = 1 when every arc (u, v, w) of c has an arc (v, u, w) (with repeated columns, any
+ * repeat of equal weight will do), else 0; c->sorted and c->merged say what its rows are known
+ * to be. Fails only when an unsorted c's sorted copy cannot be allocated (symmetry.c). */
+gnest_status gn_csr_symmetric(gnest_ctx *ctx, const gn_csr *c, int *symmetric);
 
 /* Parsers over a NUL-terminated text (path is only for messages). Of opts (NULL: defaults) they
  * read refuse_negative_weights, and the edge list one_based; the builder reads the rest. */
