@@ -335,6 +335,53 @@ Test(core_graph, from_csr_checks_every_array) {
   gnest_ctx_free(ctx);
 }
 
+/* Past 2^20 arcs the checks run on host threads, each over its rows: whatever the thread count,
+ * the earliest bad column (then weight) is the one named, and the row order is noted whole. */
+Test(core_graph, from_csr_checks_on_threads) {
+  gnest_ctx *ctx = cpu_ctx();
+  const int32_t n = 1 << 16;
+  const int64_t m = (int64_t)n * 32; /* 2^21 arcs: rows of 32, column k of row u = (u + k) % n */
+  int64_t *off = malloc(sizeof(int64_t) * ((size_t)n + 1));
+  int32_t *col = malloc(sizeof(int32_t) * (size_t)m);
+  double *w = malloc(sizeof(double) * (size_t)m);
+  cr_assert(off && col && w);
+  for (int32_t u = 0; u <= n; ++u) off[u] = (int64_t)u * 32;
+  for (int64_t e = 0; e < m; ++e) {
+    col[e] = (int32_t)((e / 32 + e % 32) % n);
+    w[e] = 1.0;
+  }
+  const char *counts[] = {"1", "3", "7"};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; ++i) {
+    setenv("GNEST_THREADS", counts[i], 1);
+    gnest_graph *g = NULL;
+    cr_assert_eq(gnest_graph_from_csr(ctx, n, m, off, col, w, &g), GNEST_OK);
+    /* the rows that wrap past n - 1 are not sorted */
+    cr_assert(!g->csr.sorted && !g->csr.merged, "%s threads", counts[i]);
+    gnest_graph_free(g);
+    col[m - 5] = n;     /* two bad columns, far apart: the first is named */
+    col[m / 3] = -2;
+    w[m / 2] = NAN;     /* and a bad weight, behind them */
+    cr_assert_eq(from_csr(ctx, n, m, off, col, w), GNEST_ERR_OUT_OF_RANGE, "%s", counts[i]);
+    char want[96];
+    snprintf(want, sizeof want, "columns[%lld] = -2 is outside [0, %d)", (long long)(m / 3), n);
+    cr_assert_str_eq(gnest_last_error(ctx)->message, want);
+    col[m / 3] = 0;
+    col[m - 5] = 0;
+    cr_assert_eq(from_csr(ctx, n, m, off, col, w), GNEST_ERR_INVALID_ARGUMENT);
+    snprintf(want, sizeof want, "weights[%lld] = nan: expected a finite number",
+             (long long)(m / 2));
+    cr_assert_str_eq(gnest_last_error(ctx)->message, want);
+    w[m / 2] = 1.0;
+    col[m / 3] = (int32_t)((m / 3 / 32 + m / 3 % 32) % n);
+    col[m - 5] = (int32_t)(((m - 5) / 32 + (m - 5) % 32) % n);
+  }
+  unsetenv("GNEST_THREADS");
+  free(off);
+  free(col);
+  free(w);
+  gnest_ctx_free(ctx);
+}
+
 /* Rows are taken as given; the order flags the algorithms trust are computed, not assumed. */
 Test(core_graph, from_csr_notes_row_order) {
   gnest_ctx *ctx = cpu_ctx();

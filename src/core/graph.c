@@ -146,27 +146,62 @@ static gnest_status gn_check_csr_offsets(gnest_ctx *ctx, const char *fn, int32_t
   return GNEST_OK;
 }
 
-static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, int32_t n, int64_t m,
-                                      const int32_t *columns, const double *weights) {
-  for (int64_t e = 0; e < m; ++e)
-    if (columns[e] < 0 || columns[e] >= n)
-      return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, fn, 0, "columns[%lld] = %d is outside [0, %d)",
-                      (long long)e, (int)columns[e], (int)n);
-  for (int64_t e = 0; weights && e < m; ++e)
-    if (!isfinite(weights[e]))
-      return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
-                      "weights[%lld] = %g: expected a finite number", (long long)e, weights[e]);
-  return GNEST_OK;
+/* The arcs' checks and row order of borrowed arrays, on host threads (each a share of the rows of
+ * about m / threads arcs): a Python caller's first call on 2 G arcs would otherwise wait seconds
+ * on one core. Each thread notes its first bad column and weight; the earliest over all threads
+ * is the one reported, as a serial scan would. */
+typedef struct gn_csr_scan {
+  const gn_csr *c;
+  int32_t bound[kGnMaxThreads + 1];
+  int64_t bad_col[kGnMaxThreads], bad_w[kGnMaxThreads]; /* m when none */
+  int sorted[kGnMaxThreads], merged[kGnMaxThreads];
+} gn_csr_scan;
+
+static void gn_csr_scan_rows(void *arg, int t) {
+  gn_csr_scan *j = arg;
+  const gn_csr *c = j->c;
+  int64_t bad_col = c->m, bad_w = c->m;
+  int sorted = 1, merged = 1;
+  for (int32_t u = j->bound[t]; u < j->bound[t + 1]; ++u)
+    for (int64_t e = c->offsets[u]; e < c->offsets[u + 1]; ++e) {
+      const int32_t v = c->cols[e];
+      if ((v < 0 || v >= c->n) && bad_col == c->m) bad_col = e;
+      if (c->weights && !isfinite(c->weights[e]) && bad_w == c->m) bad_w = e;
+      if (e == c->offsets[u]) continue;
+      if (v < c->cols[e - 1]) sorted = merged = 0;
+      else if (v == c->cols[e - 1]) merged = 0;
+    }
+  j->bad_col[t] = bad_col;
+  j->bad_w[t] = bad_w;
+  j->sorted[t] = sorted;
+  j->merged[t] = merged;
 }
 
-/* sorted: every row's columns never decrease; merged: they strictly increase (no duplicate arc). */
-static void gn_note_row_order(gn_csr *c) {
+/* Columns in [0, n) and finite weights (the first bad entry named), and c's sorted and merged:
+ * every row's columns never decrease, and strictly increase (no duplicate arc). */
+static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, gn_csr *c) {
+  gn_csr_scan j;
+  memset(&j, 0, sizeof j);
+  j.c = c;
+  const int threads = gn_split_rows_by_arcs(c->offsets, c->n, j.bound);
+  gn_parallel_run(threads, gn_csr_scan_rows, &j);
+  int64_t bad_col = c->m, bad_w = c->m;
   c->sorted = c->merged = 1;
-  for (int32_t u = 0; u < c->n && c->sorted; ++u)
-    for (int64_t e = c->offsets[u] + 1; e < c->offsets[u + 1]; ++e) {
-      if (c->cols[e] < c->cols[e - 1]) c->sorted = c->merged = 0;
-      else if (c->cols[e] == c->cols[e - 1]) c->merged = 0;
-    }
+  for (int t = 0; t < threads; ++t) {
+    if (j.bad_col[t] < bad_col) bad_col = j.bad_col[t];
+    if (j.bad_w[t] < bad_w) bad_w = j.bad_w[t];
+    c->sorted &= j.sorted[t];
+    c->merged &= j.merged[t];
+  }
+  c->merged &= c->sorted;
+  if (bad_col < c->m)
+    return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, fn, 0, "columns[%lld] = %d is outside [0, %d)",
+                    (long long)bad_col, (int)c->cols[bad_col], (int)c->n);
+  if (bad_w < c->m)
+    return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0,
+                    "weights[%lld] = %g: expected a finite number", (long long)bad_w,
+                    c->weights[bad_w]);
+  return GNEST_OK;
 }
 
 gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
@@ -180,7 +215,6 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
     return gn_error(ctx, GNEST_ERR_INVALID_ARGUMENT, fn, 0, "columns is NULL with m = %lld",
                     (long long)m);
   st = gn_check_csr_offsets(ctx, fn, n, m, offsets);
-  if (st == GNEST_OK) st = gn_check_csr_arcs(ctx, fn, n, m, columns, weights);
   if (st != GNEST_OK) return st;
   /* The handle only reads these arrays: gnest_graph_free skips them (borrowed). */
   gn_csr csr;
@@ -190,7 +224,8 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
   csr.offsets = (int64_t *)offsets;
   csr.cols = (int32_t *)columns;
   csr.weights = (double *)weights;
-  gn_note_row_order(&csr);
+  st = gn_check_csr_arcs(ctx, fn, &csr);
+  if (st != GNEST_OK) return st;
   return gn_graph_wrap(ctx, &csr, 1, out);
 }
 
