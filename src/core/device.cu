@@ -403,8 +403,7 @@ gnest_status gn_memset(gnest_ctx *ctx, void *dst, int value, size_t bytes) {
 }
 
 extern "C" void gn_device_timer_reset(const gnest_ctx *ctx) {
-  if (!ctx || !ctx->dev) return;
-  ctx->dev->timer_began_ms = -1.0;
+  if (ctx && ctx->dev) ctx->dev->timer_began_ms = -1.0;
 }
 
 extern "C" void gn_device_upload_reset(const gnest_ctx *ctx) {

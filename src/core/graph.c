@@ -1,7 +1,6 @@
 /* Graph handles: loading, building from edge arrays, wrapping caller CSR arrays, saving,
  * accessors, symmetry and statistics. */
 #include <math.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -146,54 +145,39 @@ static gnest_status gn_check_csr_offsets(gnest_ctx *ctx, const char *fn, int32_t
   return GNEST_OK;
 }
 
-/* The arcs' checks and row order of borrowed arrays, on host threads (each a share of the rows of
- * about m / threads arcs): a Python caller's first call on 2 G arcs would otherwise wait seconds
- * on one core. Each thread notes its first bad column and weight; the earliest over all threads
- * is the one reported, as a serial scan would. */
-typedef struct gn_csr_scan {
+/* The arcs' checks of borrowed arrays, on host threads (each a fixed share of the arcs): a Python
+ * caller's first call on 2 G arcs would otherwise wait seconds on one core. Each thread notes its
+ * first bad column and weight; the earliest over all threads is the one reported, as a serial
+ * scan would. */
+typedef struct gn_arc_scan {
   const gn_csr *c;
-  int32_t bound[kGnMaxThreads + 1];
+  int threads;
   int64_t bad_col[kGnMaxThreads], bad_w[kGnMaxThreads]; /* m when none */
-  int sorted[kGnMaxThreads], merged[kGnMaxThreads];
-} gn_csr_scan;
+} gn_arc_scan;
 
-static void gn_csr_scan_rows(void *arg, int t) {
-  gn_csr_scan *j = arg;
+static void gn_arc_scan_part(void *arg, int t) {
+  gn_arc_scan *j = arg;
   const gn_csr *c = j->c;
+  const int64_t share = c->m / j->threads, begin = share * t;
+  const int64_t end = t + 1 == j->threads ? c->m : begin + share;
   int64_t bad_col = c->m, bad_w = c->m;
-  int sorted = 1, merged = 1;
-  for (int32_t u = j->bound[t]; u < j->bound[t + 1]; ++u)
-    for (int64_t e = c->offsets[u]; e < c->offsets[u + 1]; ++e) {
-      const int32_t v = c->cols[e];
-      if ((v < 0 || v >= c->n) && bad_col == c->m) bad_col = e;
-      if (c->weights && !isfinite(c->weights[e]) && bad_w == c->m) bad_w = e;
-      if (e == c->offsets[u]) continue;
-      if (v < c->cols[e - 1]) sorted = merged = 0;
-      else if (v == c->cols[e - 1]) merged = 0;
-    }
+  for (int64_t e = begin; e < end && bad_col == c->m; ++e)
+    if (c->cols[e] < 0 || c->cols[e] >= c->n) bad_col = e;
+  for (int64_t e = begin; c->weights && e < end && bad_w == c->m; ++e)
+    if (!isfinite(c->weights[e])) bad_w = e;
   j->bad_col[t] = bad_col;
   j->bad_w[t] = bad_w;
-  j->sorted[t] = sorted;
-  j->merged[t] = merged;
 }
 
-/* Columns in [0, n) and finite weights (the first bad entry named), and c's sorted and merged:
- * every row's columns never decrease, and strictly increase (no duplicate arc). */
-static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, gn_csr *c) {
-  gn_csr_scan j;
-  memset(&j, 0, sizeof j);
-  j.c = c;
-  const int threads = gn_split_rows_by_arcs(c->offsets, c->n, j.bound);
-  gn_parallel_run(threads, gn_csr_scan_rows, &j);
+/* Columns in [0, n) and finite weights: the first bad entry is named. */
+static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, const gn_csr *c) {
+  gn_arc_scan j = {c, c->m < ((int64_t)1 << 20) ? 1 : gn_parallel_threads(), {0}, {0}};
+  gn_parallel_run(j.threads, gn_arc_scan_part, &j);
   int64_t bad_col = c->m, bad_w = c->m;
-  c->sorted = c->merged = 1;
-  for (int t = 0; t < threads; ++t) {
+  for (int t = 0; t < j.threads; ++t) {
     if (j.bad_col[t] < bad_col) bad_col = j.bad_col[t];
     if (j.bad_w[t] < bad_w) bad_w = j.bad_w[t];
-    c->sorted &= j.sorted[t];
-    c->merged &= j.merged[t];
   }
-  c->merged &= c->sorted;
   if (bad_col < c->m)
     return gn_error(ctx, GNEST_ERR_OUT_OF_RANGE, fn, 0, "columns[%lld] = %d is outside [0, %d)",
                     (long long)bad_col, (int)c->cols[bad_col], (int)c->n);
@@ -226,6 +210,7 @@ gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const in
   csr.weights = (double *)weights;
   st = gn_check_csr_arcs(ctx, fn, &csr);
   if (st != GNEST_OK) return st;
+  gn_csr_note_order(&csr);
   return gn_graph_wrap(ctx, &csr, 1, out);
 }
 

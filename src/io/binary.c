@@ -31,7 +31,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 #include "io/io_internal.h"
-#include "base/parallel.h"
 
 enum { kVersion = 2, kFloatWeightsVersion = 1, kHeaderBytes = 64, kChunkBytes = 1 << 20, kMaxThreads = 4 };
 static const uint64_t kByteOrderMark = 0x0102030405060708ull;
@@ -345,50 +344,21 @@ static gnest_status check_structure(gnest_ctx *ctx, const char *path, const read
   return GNEST_OK;
 }
 
-/* The flag checks run on host threads (a cache of 2 billion arcs took 80 s on one): each thread
- * owns a fixed share, so the answer does not depend on the thread count. */
-typedef struct flag_job {
-  const gn_csr *c;
-  int threads;
-  int32_t bound[kGnMaxThreads + 1]; /* thread t's rows */
-  int sorted[kGnMaxThreads], merged[kGnMaxThreads];
-} flag_job;
-
-static void scan_rows(void *arg, int t) {
-  flag_job *j = arg;
-  const gn_csr *c = j->c;
-  int sorted = 1, merged = 1;
-  for (int32_t u = j->bound[t]; u < j->bound[t + 1] && sorted; u++)
-    for (int64_t k = c->offsets[u] + 1; k < c->offsets[u + 1]; k++) {
-      if (c->cols[k] < c->cols[k - 1]) sorted = 0;
-      else if (c->cols[k] == c->cols[k - 1]) merged = 0;
-    }
-  j->sorted[t] = sorted;
-  j->merged[t] = merged;
-}
-
 /* The header's flags are claims: sorted (and merged: strictly increasing rows) are checked in one
  * O(m) scan, symmetric by gn_csr_symmetric over a sorted CSR; a claim that does not hold is
  * cleared, since the algorithms trust them (sorted duplicate-free lists, the symmetry cache). */
 static gnest_status verify_flags(gnest_ctx *ctx, uint32_t flags, gn_csr *c) {
-  flag_job j;
-  memset(&j, 0, sizeof j);
-  j.c = c;
-  j.threads = gn_split_rows_by_arcs(c->offsets, c->n, j.bound);
-  int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0;
+  const int sorted = (flags & 1u) != 0, merged = (flags & 2u) != 0;
   const int symmetric = (flags & 4u) != 0;
   if (sorted || merged) {
-    gn_parallel_run(j.threads, scan_rows, &j);
-    for (int t = 0; t < j.threads; t++) {
-      sorted = sorted && j.sorted[t];
-      merged = merged && j.merged[t];
-    }
+    gn_csr_note_order(c);
+    c->sorted = c->sorted && sorted;
+    c->merged = c->merged && merged && c->sorted;
+  } else {
+    c->sorted = c->merged = 0;
   }
-  merged = merged && sorted;
-  c->sorted = sorted;
-  c->merged = merged;
   c->symmetric = 0;
-  if (symmetric && sorted) return gn_csr_symmetric(ctx, c, &c->symmetric);
+  if (symmetric && c->sorted) return gn_csr_symmetric(ctx, c, &c->symmetric);
   return GNEST_OK;
 }
 

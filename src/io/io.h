@@ -47,6 +47,9 @@ typedef struct gn_csr {
 } gn_csr;
 
 void gn_csr_free(gn_csr *c);
+/* Sets c->sorted (every row's columns never decrease) and c->merged (they strictly increase: no
+ * duplicate arc) from one scan of the rows on host threads (csr.c). */
+void gn_csr_note_order(gn_csr *c);
 /* *symmetric = 1 when every arc (u, v, w) of c has an arc (v, u, w) (with repeated columns, any
  * repeat of equal weight will do), else 0; c->sorted and c->merged say what its rows are known
  * to be. Fails only when an unsorted c's sorted copy cannot be allocated (symmetry.c). */
