@@ -8,17 +8,20 @@
  * still sorted. Then the nested loop: item u, inner over its oriented neighbours v, and each arc
  * counts |N+(u) ∩ N+(v)|, the triangles whose lowest-ranked corner is u and middle corner v:
  * tc_method=search runs that loop through the backend, each arc intersecting two sorted lists by
- * binary search (tc.cuh); tc_method=hash (the default) by the algorithm's own kernel, u's list in
- * an on-chip hash table probed by the elements of each N+(v) (tc_hash.cuh). */
+ * binary search (tc.cuh); tc_method=hash (the default) by the algorithm's own kernel, one list at
+ * a time in an on-chip hash table probed by the lists of its partners, from the lowest or the
+ * middle corner, whichever side probes less (tc_hash.cuh). */
 #include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
 
 #include "algos/prims.cuh"
 #include "algos/tc.cuh"
 #include "algos/tc_hash.cuh"
 
-/* Builds the oriented CSR (offsets [n+1], cols [m/2+1]). */
+/* Builds the oriented CSR (offsets [n+1], cols [m/2+1]); *kept_out: the flag of each arc of dg
+ * (scratch; 1: kept in the orientation). */
 static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *ooffsets,
-                              int32_t *ocols) {
+                              int32_t *ocols, const uint8_t **kept_out) {
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;
   uint8_t *kept = nullptr;
@@ -27,6 +30,7 @@ static gnest_status tc_orient(gn_engine &e, const gn_device_graph *dg, int64_t *
   GN_TRY(scratch.alloc(&kept, (size_t)dg->m + 1, "TC kept-arc flags"));
   GN_TRY(scratch.alloc(&odeg, (size_t)n + 1, "TC oriented degrees"));
   GN_TRY(scratch.alloc(&selected, 1, "TC oriented arc count"));
+  *kept_out = kept;
   GN_TRY(gn_memset(e.ctx, odeg, 0, sizeof(int32_t) * ((size_t)n + 1)));
   const orient_visitor orient = {{dg->offsets, dg->cols}, kept, odeg};
   GN_TRY(gn_run_pass(e, orient, gn_all_items(n), 0, nullptr, nullptr, 0));
@@ -58,28 +62,46 @@ static gnest_tc_method tc_pick(gn_call *call, const gnest_degree_stats &stats) {
   return method;
 }
 
-/* tc_method=hash: the vertices whose list a block hashes and those a warp hashes, then
- * tc_hash_kernel. The selects keep the ids' order, which the kernel's cache use depends on: one
- * kernel appending both lists with atomics made the count on cnr-2000 45 % slower (H200). */
-static gnest_status tc_count_hash(gn_engine &e, int32_t n, const triangle_visitor &count) {
+/* tc_method=hash: each side's probes (tc_side_work), the vertices blocks take (and their chunks'
+ * scan) and those a warp takes on the side with fewer, then tc_hash_kernel. The choice stays on the device (no copy back
+ * before the count). The selects keep the ids' order, which the kernel's cache use depends on:
+ * one kernel appending both lists with atomics made the count on cnr-2000 45 % slower (H200). */
+static gnest_status tc_count_hash(gn_engine &e, const gn_device_graph *dg, const uint8_t *kept,
+                                  const triangle_visitor &count) {
   gn_scratch &scratch = *e.scratch;
+  const int32_t n = dg->n;
   int32_t *lists[2] = {nullptr, nullptr}, *counts = nullptr;
-  unsigned int *next = nullptr;
-  GN_TRY(scratch.alloc(&lists[0], (size_t)n + 1, "TC long lists"));
-  GN_TRY(scratch.alloc(&lists[1], (size_t)n + 1, "TC lists a warp hashes"));
+  unsigned int *next = nullptr, *chunk_end = nullptr;
+  unsigned long long *work = nullptr;
+  GN_TRY(scratch.alloc(&lists[0], (size_t)n + 1, "TC vertices blocks take"));
+  GN_TRY(scratch.alloc(&chunk_end, (size_t)n + 1, "TC chunks of those vertices"));
+  GN_TRY(scratch.alloc(&lists[1], (size_t)n + 1, "TC vertices a warp takes"));
   GN_TRY(scratch.alloc(&counts, 2, "TC list counts"));
   GN_TRY(scratch.alloc(&next, 2, "TC work counters"));
+  GN_TRY(scratch.alloc(&work, 2, "TC probes of each side"));
   GN_TRY(gn_memset(e.ctx, next, 0, 2 * sizeof(unsigned int)));
-  const tc_list_between select[2] = {{count.offsets, kTcWarpMax, INT32_MAX},
-                                     {count.offsets, kTcThreadMax, kTcWarpMax}};
+  GN_TRY(gn_memset(e.ctx, work, 0, 2 * sizeof(unsigned long long)));
+  int grid = 0;
+  GN_TRY(gn_resident_grid(e, tc_side_work, n, &grid, kTcHashBlock));
+  GN_KERNEL(e, grid, kTcHashBlock, tc_side_work, count.offsets, dg->offsets, n, work);
+  const tc_partners lowest = {count.offsets, count.cols, nullptr, 2};
+  const tc_partners middle = {dg->offsets, dg->cols, kept, 1};
+  const int wanted[2] = {kTcByBlock, kTcByWarp};
   const thrust::counting_iterator<int32_t> vertices(0);
-  for (int l = 0; l < 2; ++l)
-    GN_TRY(gn_cub(e, "TC hashed lists", [&](void *tmp, size_t &bytes) {
-      return cub::DeviceSelect::If(tmp, bytes, vertices, lists[l], counts + l, n, select[l],
+  for (int l = 0; l < 2; ++l) {
+    const tc_class_is select = {count.offsets, {lowest, middle}, work, wanted[l]};
+    GN_TRY(gn_cub(e, "TC work lists", [&](void *tmp, size_t &bytes) {
+      return cub::DeviceSelect::If(tmp, bytes, vertices, lists[l], counts + l, n, select,
                                    e.stream);
     }));
-  const tc_hash_args args = {count, {lists[0], lists[1]}, counts, next, e.edges, n};
-  int grid = 0;
+  }
+  const tc_chunks_of chunks = {lists[0], counts, {lowest, middle}, work};
+  const auto each_chunks = thrust::make_transform_iterator(vertices, chunks);
+  GN_TRY(gn_cub(e, "TC chunks", [&](void *tmp, size_t &bytes) {
+    return cub::DeviceScan::InclusiveSum(tmp, bytes, each_chunks, chunk_end, n, e.stream);
+  }));
+  const tc_hash_args args = {count,     {lowest, middle}, work,    {lists[0], lists[1]}, counts,
+                             chunk_end, next,             e.edges, n};
   if (!count.per_vertex) {
     GN_TRY(gn_resident_grid(e, tc_hash_kernel<false>, 0, &grid, kTcHashBlock));
     GN_KERNEL(e, grid, kTcHashBlock, tc_hash_kernel<false>, args);
@@ -98,24 +120,25 @@ static gnest_status tc_on_device(gn_engine &e, const gn_device_graph *dg, gnest_
   const int32_t n = dg->n;
   int64_t *ooffsets = nullptr;
   int32_t *ocols = nullptr;
-  unsigned long long *lowest = nullptr, *per = nullptr, *sum = nullptr;
+  unsigned long long *found = nullptr, *per = nullptr, *sum = nullptr;
+  const uint8_t *kept = nullptr;
   GN_TRY(scratch.alloc(&ooffsets, (size_t)n + 1, "TC oriented offsets"));
   GN_TRY(scratch.alloc(&ocols, (size_t)(dg->m / 2) + 1, "TC oriented columns"));
-  GN_TRY(scratch.alloc(&lowest, (size_t)n + 1, "TC triangles per lowest corner"));
+  GN_TRY(scratch.alloc(&found, (size_t)n + 1, "TC triangles per vertex counted from"));
   GN_TRY(scratch.alloc(&sum, 1, "TC total"));
   if (per_vertex) GN_TRY(scratch.alloc(&per, (size_t)n + 1, "TC triangles per vertex"));
 
   GN_TRY(gn_timer_start(ctx));
-  GN_TRY(gn_memset(ctx, lowest, 0, sizeof(unsigned long long) * (size_t)n));
+  GN_TRY(gn_memset(ctx, found, 0, sizeof(unsigned long long) * (size_t)n));
   if (per) GN_TRY(gn_memset(ctx, per, 0, sizeof(unsigned long long) * (size_t)n));
-  GN_TRY(tc_orient(e, dg, ooffsets, ocols));
-  const triangle_visitor count = {ooffsets, ocols, lowest, per};
+  GN_TRY(tc_orient(e, dg, ooffsets, ocols, &kept));
+  const triangle_visitor count = {ooffsets, ocols, found, per};
   if (method == GNEST_TC_SEARCH)
     GN_TRY(gn_run_pass(e, count, gn_all_items(n), 0, nullptr, nullptr, 0));
   else
-    GN_TRY(tc_count_hash(e, n, count));
+    GN_TRY(tc_count_hash(e, dg, kept, count));
   GN_TRY(gn_cub(e, "TC total", [&](void *tmp, size_t &bytes) {
-    return cub::DeviceReduce::Sum(tmp, bytes, lowest, sum, n, e.stream);
+    return cub::DeviceReduce::Sum(tmp, bytes, found, sum, n, e.stream);
   }));
   call->iterations = 2; /* orientation pass, counting pass */
   GN_TRY(gn_engine_close(&e));

@@ -68,7 +68,8 @@ __host__ __device__ inline uint64_t tc_common(const int32_t *a, int64_t na, cons
 struct triangle_visitor {
   const int64_t *offsets; /* oriented CSR */
   const int32_t *cols;
-  unsigned long long *lowest; /* triangles found at u, summed at the end */
+  unsigned long long *found; /* triangles found per vertex the count ran from (here the lowest
+                                corner), summed at the end */
   unsigned long long *per_vertex; /* NULL when not asked */
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
@@ -80,13 +81,13 @@ struct triangle_visitor {
   template <class S>
   __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
     const int32_t v = cols[e];
-    const uint64_t found = tc_common(cols + offsets[u], offsets[u + 1] - offsets[u],
+    const uint64_t common = tc_common(cols + offsets[u], offsets[u + 1] - offsets[u],
                                      cols + offsets[v], offsets[v + 1] - offsets[v], per_vertex, s);
-    if (found == 0) return;
-    s.add(&lowest[u], (unsigned long long)found);
+    if (common == 0) return;
+    s.add(&found[u], (unsigned long long)common);
     if (per_vertex) {
-      s.add(&per_vertex[u], (unsigned long long)found);
-      s.add(&per_vertex[v], (unsigned long long)found);
+      s.add(&per_vertex[u], (unsigned long long)common);
+      s.add(&per_vertex[v], (unsigned long long)common);
     }
   }
   template <class S>
