@@ -1131,6 +1131,21 @@ Test(io, csr_blocked_builder_skewed) { /* nearly everything in one bucket */
   gn_csr_blocked_min_arcs = 1;
   check_build(50000, 300000, 3, 0, 1);
 }
+/* Rounds of buckets (keys that do not fit in memory at once): the same CSR, whatever the round's
+ * size, down to a bucket's; a bucket larger than a round takes the direct build. */
+Test(io, csr_blocked_builder_in_rounds) {
+  gn_csr_blocked_min_arcs = 1;
+  const int64_t rounds[] = {700, 5000, 100000};
+  for (size_t r = 0; r < sizeof rounds / sizeof rounds[0]; r++) {
+    gn_csr_blocked_round_arcs = rounds[r];
+    check_build(300000, 200000, 300000, 1, 1);
+    check_build(300000, 200000, 300000, 0, 0);
+  }
+  gn_csr_blocked_round_arcs = 50; /* below one bucket: the direct build */
+  check_build(300000, 200000, 300000, 1, 0);
+  gn_csr_blocked_round_arcs = 0;
+}
+
 Test(io, csr_blocked_builder_input_order) {
   gn_csr_blocked_min_arcs = 1;
   gn_edges e = builder_edges();

@@ -1,5 +1,5 @@
 /* base: what every layer of libgnest uses, below io and core: the error record, the host
- * allocation helper, the bit width of a value and the host clock. Knows nothing of io, core or CUDA; a context is
+ * allocation helper, the host's free memory, the bit width of a value and the host clock. Knows nothing of io, core or CUDA; a context is
  * an opaque gnest_ctx *. Not installed.
  *
  * How base finds a context's error record without knowing struct gnest_ctx: core defines the
@@ -25,6 +25,12 @@ typedef struct gn_error_record {
 
 /* The host's monotonic clock (CLOCK_MONOTONIC) in milliseconds: gnest_info's host-side times. */
 double gn_now_ms(void);
+
+/* Bytes of host memory a process could still take without swapping: the kernel's MemAvailable
+ * (page cache counts as free), within the cgroup's limit when one is set; UINT64_MAX when
+ * neither can be read. Large builds pick a path that fits by it: on Linux an allocation beyond it
+ * succeeds and the process is killed later, when the pages are touched. */
+uint64_t gn_host_memory_available(void);
 
 /* Records the failure in ctx (ctx may be NULL) and returns status. line 0 = not about a line. */
 gnest_status gn_error(gnest_ctx *ctx, gnest_status status, const char *source, int64_t line,

@@ -113,3 +113,38 @@ double gn_now_ms(void) {
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
+
+/* A "Key: value kB" line's value in bytes from /proc/meminfo, or 0. */
+static uint64_t meminfo_bytes(const char *key) {
+  FILE *f = fopen("/proc/meminfo", "r");
+  if (!f) return 0;
+  char line[256];
+  unsigned long long kb = 0;
+  const size_t len = strlen(key);
+  while (fgets(line, sizeof line, f))
+    if (strncmp(line, key, len) == 0 && sscanf(line + len, " %llu", &kb) == 1) break;
+  fclose(f);
+  return (uint64_t)kb * 1024u;
+}
+
+/* A cgroup v2 file holding one number of bytes ("max" or unreadable: 0). */
+static uint64_t cgroup_bytes(const char *path) {
+  FILE *f = fopen(path, "r");
+  if (!f) return 0;
+  unsigned long long v = 0;
+  const int got = fscanf(f, "%llu", &v);
+  fclose(f);
+  return got == 1 ? (uint64_t)v : 0;
+}
+
+uint64_t gn_host_memory_available(void) {
+  uint64_t avail = meminfo_bytes("MemAvailable:");
+  if (avail == 0) avail = UINT64_MAX;
+  const uint64_t limit = cgroup_bytes("/sys/fs/cgroup/memory.max");
+  if (limit > 0) {
+    const uint64_t used = cgroup_bytes("/sys/fs/cgroup/memory.current");
+    const uint64_t left = limit > used ? limit - used : 0;
+    if (left < avail) avail = left;
+  }
+  return avail;
+}

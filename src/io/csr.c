@@ -18,6 +18,8 @@ enum {
 /* Measured crossover on the 2-core dev box (RMAT): below ~4-8M arcs the direct
  * scatter is as fast or faster (and much faster on inputs with locality such as road networks). */
 int64_t gn_csr_blocked_min_arcs = (int64_t)1 << 23;
+/* > 0: the most keys a round of the blocked build holds (tests); 0: from the host's memory. */
+int64_t gn_csr_blocked_round_arcs = 0;
 
 /* The row-order scan on host threads (a cache of 2 billion arcs took 80 s on one): each thread
  * owns a fixed share of the rows, so the answer does not depend on the thread count. */
@@ -130,6 +132,10 @@ static void scatter_direct(const build_plan *b, int64_t *offsets, int32_t *cols,
  *     degrees, sets their offsets, and places its keys by source in input order, or, when sorted
  *     lists are wanted, radix-sorts them (stable), which puts every arc at its final position,
  *     sorted by (source, column). Buckets own disjoint vertices and positions.
+ * The keys take 8 bytes an arc (16 with weights) beside the CSR's own 4 (12): when they do not fit
+ * in the host's available memory, passes 2 and 3 run in rounds, each over a range of consecutive
+ * buckets whose keys fit, every round reading all the edges (RMAT scale 27 with weights: 4.3 G
+ * arcs, 69 GB of keys beside the 52 GB CSR and the 34 GB edge list, on a 128 GB host).
  * A direct scatter writes every arc to a random place of a large array (a cache miss per arc);
  * this writes sequentially within each bucket. The result is the same for any thread count.
  * ------------------------------------------------------------------------------------------- */
@@ -142,7 +148,11 @@ typedef struct blocked {
   int64_t *cursor;         /* [threads][kBuckets]: chunk t's count in bucket k, then its cursor */
   int64_t *first_bad;      /* [threads]: first edge of chunk t with a bad endpoint, -1 if none */
   int64_t start[kBuckets + 1];
-  uint64_t *keys;          /* every arc's key, bucket by bucket */
+  int rounds;              /* passes 2 and 3 in rounds of buckets: round r ends at round_end[r] */
+  int round_end[kBuckets];
+  int round_lo, round_hi;  /* this round's buckets */
+  int64_t key_origin;      /* this round's first position: keys[0] holds it */
+  uint64_t *keys;          /* the round's keys, bucket by bucket */
   double *w;               /* weights alongside, when weighted */
   int sorters;             /* pass 3 threads: one radix scratch each (largest bucket's size) */
   uint64_t *scratch_keys[kGnMaxThreads];
@@ -190,14 +200,17 @@ static void distribute_chunk(void *arg, int t) {
   const uint32_t low = (1u << bl->shift) - 1;
   int64_t *cursor = bl->cursor + (size_t)t * kBuckets, begin, end;
   chunk_range(bl, t, &begin, &end);
+  const uint32_t lo = (uint32_t)bl->round_lo, hi = (uint32_t)bl->round_hi;
   for (int64_t i = begin; i < end; i++) {
     uint32_t u = (uint32_t)e->src[i], v = (uint32_t)e->dst[i];
     if (u == v && b->drop_self_loops) continue;
-    int64_t at = cursor[u >> bl->shift]++;
-    bl->keys[at] = (uint64_t)(u & low) << bl->col_bits | v;
-    if (bl->w) bl->w[at] = e->w[i];
-    if (b->symmetrize && u != v) {
-      at = cursor[v >> bl->shift]++;
+    if (u >> bl->shift >= lo && u >> bl->shift < hi) {
+      const int64_t at = cursor[u >> bl->shift]++ - bl->key_origin;
+      bl->keys[at] = (uint64_t)(u & low) << bl->col_bits | v;
+      if (bl->w) bl->w[at] = e->w[i];
+    }
+    if (b->symmetrize && u != v && v >> bl->shift >= lo && v >> bl->shift < hi) {
+      const int64_t at = cursor[v >> bl->shift]++ - bl->key_origin;
       bl->keys[at] = (uint64_t)(v & low) << bl->col_bits | u;
       if (bl->w) bl->w[at] = e->w[i];
     }
@@ -274,8 +287,10 @@ static void place_bucket(const blocked *bl, int kb, int t) {
   const uint32_t base = (uint32_t)kb << bl->shift, n = (uint32_t)bl->b->e->n;
   const uint32_t count = n - base < (1u << bl->shift) ? n - base : (1u << bl->shift);
   const uint64_t col_mask = ((uint64_t)1 << bl->col_bits) - 1;
-  const uint64_t *k = bl->keys + lo;
-  const double *w = bl->w ? bl->w + lo : NULL;
+  uint64_t *keys = bl->keys + (lo - bl->key_origin);
+  double *kw = bl->w ? bl->w + (lo - bl->key_origin) : NULL;
+  const uint64_t *k = keys;
+  const double *w = kw;
   int64_t *offsets = bl->offsets + base + 1;
   bucket_offsets(bl, k, len, lo, base, count);
   if (!bl->sort) {
@@ -287,7 +302,7 @@ static void place_bucket(const blocked *bl, int kb, int t) {
     return;
   }
   if (len > 0 && !keys_sorted(k, len) &&
-      radix_sort_bucket(bl->keys + lo, w ? bl->w + lo : NULL, bl->scratch_keys[t], bl->scratch_w[t], len,
+      radix_sort_bucket(keys, kw, bl->scratch_keys[t], bl->scratch_w[t], len,
                         bl->shift + bl->col_bits)) {
     k = bl->scratch_keys[t];
     w = w ? bl->scratch_w[t] : NULL;
@@ -303,13 +318,13 @@ static void place_buckets(void *arg, int t) {
   blocked *bl = arg;
   for (;;) {
     int kb = __atomic_fetch_add(&bl->next_bucket, 1, __ATOMIC_RELAXED);
-    if (kb >= bl->buckets) return;
+    if (kb >= bl->round_hi) return;
     place_bucket(bl, kb, t);
   }
 }
 
-/* Radix scratch for as many sorters as fit in a quarter of the keys' size (at least one); none:
- * the lists are placed unsorted and sorted afterwards. */
+/* Radix scratch for as many sorters as fit in a quarter of the keys' size (`total`: a round's
+ * largest, at least one); none: the lists are placed unsorted and sorted afterwards. */
 static void alloc_sorters(blocked *bl, int64_t total) {
   int64_t largest = 1;
   for (int k = 0; k < bl->buckets; k++)
@@ -343,8 +358,37 @@ static void free_blocked(blocked *bl) {
   }
 }
 
-/* Passes 1 and 2 into bl; out->m, cols and weights allocated. *placed = 0 when the keys do not fit
- * in memory (nothing allocated then: the caller builds directly). */
+/* The most keys a round may hold (gn_csr_blocked_round_arcs when set): what the host's available
+ * memory leaves beside the CSR's columns and weights (allocated, not yet touched, so not yet
+ * counted as used), with the sorters' quarter and a tenth to spare. */
+static int64_t round_budget(const blocked *bl, int64_t total) {
+  if (gn_csr_blocked_round_arcs > 0) return gn_csr_blocked_round_arcs;
+  const uint64_t avail = gn_host_memory_available();
+  if (avail == UINT64_MAX) return total;
+  const int weighted = bl->b->e->w != NULL;
+  const uint64_t csr = (uint64_t)total * (sizeof(int32_t) + (weighted ? sizeof(double) : 0));
+  const uint64_t per_key = sizeof(uint64_t) + (weighted ? sizeof(double) : 0);
+  if (avail <= csr) return 0;
+  return (int64_t)((avail - csr) / 10 * 9 / (per_key + per_key / 4));
+}
+
+/* Rounds of consecutive buckets whose keys fit in `most`: 0 when one bucket alone does not. */
+static int plan_rounds(blocked *bl, int64_t most, int64_t *largest) {
+  bl->rounds = 0;
+  *largest = 0;
+  for (int k = 0; k < bl->buckets;) {
+    const int first = k;
+    while (k < bl->buckets && bl->start[k + 1] - bl->start[first] <= most) k++;
+    if (k == first) return 0;
+    bl->round_end[bl->rounds++] = k;
+    if (bl->start[k] - bl->start[first] > *largest) *largest = bl->start[k] - bl->start[first];
+  }
+  return 1;
+}
+
+/* Pass 1 and the rounds' plan into bl; out->m, cols and weights and the keys allocated. *placed =
+ * 0 when the keys do not fit in memory even a bucket at a time (nothing allocated then but out's
+ * arrays: the caller builds directly). */
 static gnest_status distribute_blocked(gnest_ctx *ctx, const char *source, blocked *bl, gn_csr *out,
                                        int *placed) {
   const gn_edges *e = bl->b->e;
@@ -355,17 +399,20 @@ static gnest_status distribute_blocked(gnest_ctx *ctx, const char *source, block
   for (int t = 0; t < bl->threads; t++) /* chunks in input order: the first bad edge overall */
     if (bl->first_bad[t] >= 0) return bad_endpoint(ctx, source, e, bl->first_bad[t]);
   const int64_t total = bucket_layout(bl);
-  if ((uint64_t)total > SIZE_MAX / sizeof *bl->keys) return GNEST_OK;
-  bl->keys = malloc((size_t)total * sizeof *bl->keys);
-  if (e->w) bl->w = malloc((size_t)total * sizeof *bl->w);
+  int64_t largest = 0;
+  if (!plan_rounds(bl, round_budget(bl, total), &largest)) return GNEST_OK;
+  if ((uint64_t)largest > SIZE_MAX / sizeof *bl->keys) return GNEST_OK;
+  const size_t keys = (size_t)(largest > 0 ? largest : 1);
+  bl->keys = malloc(keys * sizeof *bl->keys);
+  if (e->w) bl->w = malloc(keys * sizeof *bl->w);
   if (!bl->keys || (e->w && !bl->w)) return GNEST_OK;
-  gn_advise_huge(bl->keys, (size_t)total * sizeof *bl->keys);
+  gn_advise_huge(bl->keys, keys * sizeof *bl->keys);
   gnest_status st = GNEST_OK;
   out->m = total;
   out->cols = gn_alloc_big(ctx, (size_t)total, sizeof(int32_t), "CSR columns", &st);
   if (out->cols && e->w) out->weights = gn_alloc_big(ctx, (size_t)total, sizeof(double), "CSR weights", &st);
   if (!out->cols || (e->w && !out->weights)) return st != GNEST_OK ? st : GNEST_ERR_OUT_OF_MEMORY;
-  gn_parallel_run(bl->threads, distribute_chunk, bl);
+  if (bl->sort) alloc_sorters(bl, largest);
   *placed = 1;
   return GNEST_OK;
 }
@@ -387,12 +434,18 @@ static gnest_status build_blocked(gnest_ctx *ctx, const char *source, const buil
   *placed = 0;
   gnest_status st = distribute_blocked(ctx, source, &bl, out, placed);
   if (st == GNEST_OK && *placed) {
-    if (bl.sort) alloc_sorters(&bl, out->m);
     bl.offsets = out->offsets;
     bl.cols = out->cols;
     bl.weights = out->weights;
     out->offsets[0] = 0;
-    gn_parallel_run(bl.sort ? bl.sorters : bl.threads, place_buckets, &bl);
+    for (int r = 0; r < bl.rounds; r++) {
+      bl.round_lo = r ? bl.round_end[r - 1] : 0;
+      bl.round_hi = bl.round_end[r];
+      bl.key_origin = bl.start[bl.round_lo];
+      gn_parallel_run(bl.threads, distribute_chunk, &bl);
+      bl.next_bucket = bl.round_lo;
+      gn_parallel_run(bl.sort ? bl.sorters : bl.threads, place_buckets, &bl);
+    }
     *placed = bl.sort ? 2 : 1;
   }
   free_blocked(&bl);

@@ -189,9 +189,11 @@ static inline void gn_scan_progress(const gn_scan *s) {
 #define GN_PROGRESS_EVERY ((int64_t)1 << 16)
 
 /* ---------------------------------------------------------------------------------------------
- * CSR builder tuning: arcs from which the cache-blocked builder is used (tests lower it).
+ * CSR builder tuning: arcs from which the cache-blocked builder is used, and the most keys one
+ * round of it holds (0: what the host's memory allows); tests set them.
  * ------------------------------------------------------------------------------------------- */
 extern int64_t gn_csr_blocked_min_arcs;
+extern int64_t gn_csr_blocked_round_arcs;
 
 /* ---------------------------------------------------------------------------------------------
  * Binary cache
