@@ -1085,6 +1085,14 @@ Test(sched_selector, graph_rules) {
   s = stats_with(0.5, 4097);
   expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SSSP), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
+  /* SCC's frontiers, whatever the largest item: the level's grid; CC's passes: skewed. */
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SCC), &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
+  s = stats_with(0.5, 2000);
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SCC), &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED_IN_GRID, reason);
+  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_CC), &s, NULL, reason, sizeof reason),
+              GN_ROLE_SKEWED, reason);
   s = stats_with(0.5, 2000);
   /* The same input for the algorithms that are not frontier traversals: the skewed class. */
   const gnest_algorithm others[] = {GNEST_ALGO_COLOR, GNEST_ALGO_MST, GNEST_ALGO_TC};
