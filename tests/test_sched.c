@@ -1086,13 +1086,15 @@ Test(sched_selector, graph_rules) {
   expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SSSP), &s, NULL, reason, sizeof reason),
               GN_ROLE_SKEWED_IN_GRID, reason);
   /* SCC's frontiers, whatever the largest item: the level's grid; CC's passes: skewed. */
-  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SCC), &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED_IN_GRID, reason);
-  s = stats_with(0.5, 2000);
-  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_SCC), &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED_IN_GRID, reason);
-  expect_pick(gn_select_backend(&dev, ROW(GNEST_ALGO_CC), &s, NULL, reason, sizeof reason),
-              GN_ROLE_SKEWED, reason);
+  const struct { gnest_algorithm algo; int32_t max; gn_role role; } components[] = {
+      {GNEST_ALGO_SCC, 4097, GN_ROLE_SKEWED_IN_GRID},
+      {GNEST_ALGO_SCC, 2000, GN_ROLE_SKEWED_IN_GRID},
+      {GNEST_ALGO_CC, 2000, GN_ROLE_SKEWED}};
+  for (size_t i = 0; i < sizeof components / sizeof components[0]; i++) {
+    s = stats_with(0.5, components[i].max);
+    expect_pick(gn_select_backend(&dev, ROW(components[i].algo), &s, NULL, reason, sizeof reason),
+                components[i].role, reason);
+  }
   s = stats_with(0.5, 2000);
   /* The same input for the algorithms that are not frontier traversals: the skewed class. */
   const gnest_algorithm others[] = {GNEST_ALGO_COLOR, GNEST_ALGO_MST, GNEST_ALGO_TC};
