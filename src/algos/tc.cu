@@ -63,9 +63,10 @@ static gnest_tc_method tc_pick(gn_call *call, const gnest_degree_stats &stats) {
 }
 
 /* tc_method=hash: each side's probes (tc_side_work), the vertices blocks take (and their chunks'
- * scan) and those a warp takes on the side with fewer, then tc_hash_kernel. The choice stays on the device (no copy back
- * before the count). The selects keep the ids' order, which the kernel's cache use depends on:
- * one kernel appending both lists with atomics made the count on cnr-2000 45 % slower (H200). */
+ * scan) and those a warp takes on the side with fewer, then tc_hash_kernel. The choice stays on
+ * the device (no copy back before the count). The selects keep the ids' order, which the
+ * kernel's cache use depends on: one kernel appending both lists with atomics made the count on
+ * cnr-2000 45 % slower (H200). */
 static gnest_status tc_count_hash(gn_engine &e, const gn_device_graph *dg, const uint8_t *kept,
                                   const triangle_visitor &count) {
   gn_scratch &scratch = *e.scratch;

@@ -269,7 +269,8 @@ __device__ unsigned long long tc_corner(const tc_hash_args &a, const tc_partners
     found += tc_probe_lists<kPer>(a, t, hashed, b, d, yb, yd, partner_hits);
     if (kPer) {
       __syncwarp(); /* every lane's hits are counted */
-      if (partner_hits[lane]) atomicAdd(&a.tri.per_vertex[y], (unsigned long long)partner_hits[lane]);
+      if (partner_hits[lane])
+        atomicAdd(&a.tri.per_vertex[y], (unsigned long long)partner_hits[lane]);
     }
   }
   tc_group_sync<kBlock>(); /* every probe of x's table is done */

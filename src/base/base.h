@@ -1,6 +1,6 @@
 /* base: what every layer of libgnest uses, below io and core: the error record, the host
- * allocation helper, the host's free memory, the bit width of a value and the host clock. Knows nothing of io, core or CUDA; a context is
- * an opaque gnest_ctx *. Not installed.
+ * allocation helper, the host's free memory, the bit width of a value and the host clock. Knows
+ * nothing of io, core or CUDA; a context is an opaque gnest_ctx *. Not installed.
  *
  * How base finds a context's error record without knowing struct gnest_ctx: core defines the
  * context with its gn_error_record as the FIRST member, so a pointer to the context is also a

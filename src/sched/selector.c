@@ -90,9 +90,9 @@ static int gn_hubs_in_grid(const gnest_degree_stats *gs, char *reason, size_t si
 }
 
 /* A skewed input's backend: for the algorithms the registry marks GN_SELECT_IN_GRID (BFS, SSSP
- * and SCC frontiers; tree levels) and large hub-heavy inputs of GN_SELECT_HUBS_IN_GRID the class whose
- * heavy items' children the pass's own grid takes, for the others the next-level kernel's. gs is
- * NULL for trees. */
+ * and SCC frontiers; tree levels) and large hub-heavy inputs of GN_SELECT_HUBS_IN_GRID the class
+ * whose heavy items' children the pass's own grid takes, for the others the next-level kernel's.
+ * gs is NULL for trees. */
 static gnest_backend gn_pick_skewed(const gn_algo_traits *algo, const gnest_degree_stats *gs,
                                     char *reason, size_t size) {
   const unsigned select = algo->select;
