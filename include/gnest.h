@@ -411,12 +411,14 @@ typedef enum gnest_tc_method {
   GNEST_TC_SEARCH,   /* the backend's nested loop over the degree-oriented graph: item u, inner
                         loop over its oriented neighbours v, each arc intersecting the two sorted
                         lists by binary search */
-  GNEST_TC_HASH      /* the backend orients the graph; then the algorithm's own kernel: each
-                        oriented list of more than 8 vertices in an on-chip hash table (a warp's
-                        for lists up to 128, a block's for longer ones; lists over 2048 are
-                        binary-searched in device memory), probed by every element of its
-                        oriented neighbours' lists (as TRUST, Pandey et al., TPDS 2021); lists of
-                        8 or fewer a thread each, in registers */
+  GNEST_TC_HASH      /* the backend orients the graph; then the algorithm's own kernel (TRUST's
+                        idea, Pandey et al., TPDS 2021): one vertex's oriented list at a time in
+                        an on-chip hash table (a warp's for lists up to 128, a block's for longer
+                        ones; lists over 2048 are binary-searched in device memory), probed by the
+                        oriented lists of its partners: its oriented neighbours, or its
+                        lower-ranked neighbours, whichever side makes fewer probes on the graph
+                        (docs/methods.md); a short list with few partners is a thread's, in
+                        registers */
 } gnest_tc_method;
 
 /* Since 0.5.0. The type a weighted graph's weights have on the device (the CPU reference reads
