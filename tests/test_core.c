@@ -656,12 +656,21 @@ static gnest_graph *rmat_graph(gnest_ctx *ctx) {
   return g;
 }
 
-/* g's CSR arrays and sizes. */
-static void csr_view(const gnest_graph *g, const int64_t **off, const int32_t **cols,
-                     const double **w, int32_t *n, int64_t *m) {
-  gnest_graph_csr(g, off, cols, w);
-  *n = gnest_graph_num_vertices(g);
-  *m = (*off)[*n];
+/* A graph's borrowed CSR arrays and sizes. */
+typedef struct csr_arrays {
+  const int64_t *off;
+  const int32_t *cols;
+  const double *w;
+  int32_t n;
+  int64_t m;
+} csr_arrays;
+
+static csr_arrays csr_view(const gnest_graph *g) {
+  csr_arrays v;
+  gnest_graph_csr(g, &v.off, &v.cols, &v.w);
+  v.n = gnest_graph_num_vertices(g);
+  v.m = v.off[v.n];
+  return v;
 }
 
 /* rmat_graph's arrays (hub rows, the case the mirror check is for) as borrowed CSR arrays,
@@ -670,46 +679,42 @@ static void csr_view(const gnest_graph *g, const int64_t **off, const int32_t **
 Test(core_graph, is_symmetric_rmat_on_threads) {
   gnest_ctx *ctx = cpu_ctx();
   gnest_graph *g = rmat_graph(ctx);
-  const int64_t *off;
-  const int32_t *cols;
-  const double *w;
-  int32_t n;
-  int64_t m;
-  csr_view(g, &off, &cols, &w, &n, &m);
-  cr_assert_geq(m, (int64_t)1 << 20, "m = %lld: too few arcs for the host threads", (long long)m);
+  const csr_arrays v = csr_view(g);
+  cr_assert_geq(v.m, (int64_t)1 << 20, "m = %lld: too few arcs for the host threads",
+                (long long)v.m);
   cr_assert(g->csr.sorted && g->csr.merged);
   int32_t u_late, u_up, u_down;
-  const int64_t late = arc_from(n, off, cols, m - m / 5, 1, &u_late);
-  const int64_t up = arc_from(n, off, cols, m / 3, 1, &u_up);
-  const int64_t down = arc_from(n, off, cols, m / 2, 0, &u_down);
-  cr_assert(cols[up] != u_down || cols[down] != u_up, "two arcs of one pair");
-  double *reweighted = malloc(sizeof(double) * (size_t)m);
+  const int64_t late = arc_from(v.n, v.off, v.cols, v.m - v.m / 5, 1, &u_late);
+  const int64_t up = arc_from(v.n, v.off, v.cols, v.m / 3, 1, &u_up);
+  const int64_t down = arc_from(v.n, v.off, v.cols, v.m / 2, 0, &u_down);
+  cr_assert(v.cols[up] != u_down || v.cols[down] != u_up, "two arcs of one pair");
+  double *reweighted = malloc(sizeof(double) * (size_t)v.m);
   cr_assert_not_null(reweighted);
   const int64_t both[] = {up, down}, one[] = {up};
-  edited_csr two_gone = edit_csr(n, off, cols, w, both, 2, -1, 0.0);
-  edited_csr one_gone = edit_csr(n, off, cols, w, one, 1, -1, 0.0);
-  edited_csr twin = edit_csr(n, off, cols, w, NULL, 0, late, w[late]);
-  edited_csr twin_off = edit_csr(n, off, cols, w, NULL, 0, late, w[late] + 1.0);
+  edited_csr two_gone = edit_csr(v.n, v.off, v.cols, v.w, both, 2, -1, 0.0);
+  edited_csr one_gone = edit_csr(v.n, v.off, v.cols, v.w, one, 1, -1, 0.0);
+  edited_csr twin = edit_csr(v.n, v.off, v.cols, v.w, NULL, 0, late, v.w[late]);
+  edited_csr twin_off = edit_csr(v.n, v.off, v.cols, v.w, NULL, 0, late, v.w[late] + 1.0);
   const char *counts[] = {"1", "3", "7"};
   for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
     setenv("GNEST_THREADS", counts[i], 1);
     const char *t = counts[i];
-    cr_assert_eq(csr_symmetric(ctx, n, off, cols, w), 1, "%s threads", t);
-    cr_assert_eq(csr_symmetric(ctx, n, off, cols, NULL), 1, "%s threads, unweighted", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, v.off, v.cols, v.w), 1, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, v.off, v.cols, NULL), 1, "%s threads, unweighted", t);
     const int64_t changed[] = {late, up, down};
     for (size_t k = 0; k < 3; ++k) {
-      memcpy(reweighted, w, sizeof(double) * (size_t)m);
+      memcpy(reweighted, v.w, sizeof(double) * (size_t)v.m);
       reweighted[changed[k]] += 1.0;
-      cr_assert_eq(csr_symmetric(ctx, n, off, cols, reweighted), 0, "%s threads, arc %lld", t,
-                   (long long)changed[k]);
+      cr_assert_eq(csr_symmetric(ctx, v.n, v.off, v.cols, reweighted), 0, "%s threads, arc %lld",
+                   t, (long long)changed[k]);
     }
     /* Two arcs gone, one upward, one downward, of different pairs: the counts still agree. */
-    cr_assert_eq(csr_symmetric(ctx, n, two_gone.off, two_gone.cols, two_gone.w), 0, "%s", t);
-    cr_assert_eq(csr_symmetric(ctx, n, one_gone.off, one_gone.cols, NULL), 0, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, two_gone.off, two_gone.cols, two_gone.w), 0, "%s", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, one_gone.off, one_gone.cols, NULL), 0, "%s threads", t);
     /* A repeated arc: of equal weight it has a reverse; of another weight, none. */
-    cr_assert_eq(csr_symmetric(ctx, n, twin.off, twin.cols, twin.w), 1, "%s threads", t);
-    cr_assert_eq(csr_symmetric(ctx, n, twin_off.off, twin_off.cols, twin_off.w), 0, "%s", t);
-    cr_assert_eq(csr_symmetric(ctx, n, twin_off.off, twin_off.cols, NULL), 1, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, twin.off, twin.cols, twin.w), 1, "%s threads", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, twin_off.off, twin_off.cols, twin_off.w), 0, "%s", t);
+    cr_assert_eq(csr_symmetric(ctx, v.n, twin_off.off, twin_off.cols, NULL), 1, "%s threads", t);
   }
   unsetenv("GNEST_THREADS");
   edited_free(&two_gone);
@@ -739,17 +744,12 @@ void *calloc(size_t count, size_t size) {
 Test(core_graph, is_symmetric_short_of_memory) {
   gnest_ctx *ctx = cpu_ctx();
   gnest_graph *g = rmat_graph(ctx);
-  const int64_t *off;
-  const int32_t *cols;
-  const double *w;
-  int32_t n;
-  int64_t m;
-  csr_view(g, &off, &cols, &w, &n, &m);
-  double *reweighted = malloc(sizeof(double) * (size_t)m);
+  const csr_arrays v = csr_view(g);
+  double *reweighted = malloc(sizeof(double) * (size_t)v.m);
   cr_assert_not_null(reweighted);
-  memcpy(reweighted, w, sizeof(double) * (size_t)m);
+  memcpy(reweighted, v.w, sizeof(double) * (size_t)v.m);
   int32_t row;
-  reweighted[arc_from(n, off, cols, m - m / 7, 0, &row)] += 1.0;
+  reweighted[arc_from(v.n, v.off, v.cols, v.m - v.m / 7, 0, &row)] += 1.0;
   const char *counts[] = {"1", "3"};
   /* 1 MiB: the arcs in 16 chunks; 64 KiB: not even the table of row buckets. */
   const size_t limits[] = {(size_t)1 << 20, (size_t)1 << 16};
@@ -757,8 +757,9 @@ Test(core_graph, is_symmetric_short_of_memory) {
     for (size_t k = 0; k < sizeof limits / sizeof limits[0]; k++) {
       setenv("GNEST_THREADS", counts[i], 1);
       gnest_graph *sym = NULL, *asym = NULL;
-      cr_assert_eq(gnest_graph_from_csr(ctx, n, m, off, cols, w, &sym), GNEST_OK);
-      cr_assert_eq(gnest_graph_from_csr(ctx, n, m, off, cols, reweighted, &asym), GNEST_OK);
+      cr_assert_eq(gnest_graph_from_csr(ctx, v.n, v.m, v.off, v.cols, v.w, &sym), GNEST_OK);
+      cr_assert_eq(gnest_graph_from_csr(ctx, v.n, v.m, v.off, v.cols, reweighted, &asym),
+                   GNEST_OK);
       int s = -1, a = -1;
       cr_assert_eq(gnest_graph_is_symmetric(ctx, NULL, &s), GNEST_ERR_INVALID_ARGUMENT);
       atomic_store(&refuse_from, limits[k]);
