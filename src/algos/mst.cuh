@@ -140,41 +140,31 @@ struct mst_tie_visitor : mst_arcs<W> {
   __host__ __device__ void post(int32_t, const S &) const {}
 };
 
-/* The filter pass (mst.cu): copies the arcs of the input's row u whose split key
- * (gn_mst_split_key) lies in [lo_key, hi_key] and whose ends lie in different components into
- * the front of u's slice of the working arrays (out of place: the input is only read, so the
- * row's threads may run in any order); post pushes u when it kept any. Arcs inside a component
- * (self-loops too) can never be chosen again, and arcs outside the key range belong to the other
- * phase.
- * Race-freedom: each kept arc gets its own slot from len[u] (atomic); comp is not written during
- * the pass; post reads len[u] after all of u's edges. */
+/* The filter (mst.cu, mst_filter_kernel): which arcs of the input go to the working rows: those
+ * whose split key (gn_mst_split_key) lies in [lo_key, hi_key] and whose ends lie in different
+ * components. Arcs inside a component (self-loops too) can never be chosen again, and arcs
+ * outside the key range belong to the other phase. hub_bits (or NULL): a bit per vertex, set for
+ * those of one component (mst.cu, mst_hub_bits_kernel), which answers for an arc with both ends
+ * there without reading comp: on RMAT that component holds both ends of most heavy arcs, and the
+ * bits fit in L2 where comp (4 bytes a vertex) does not. */
 template <class W>
-struct mst_filter_visitor : gn_out_arcs {
+struct mst_filter : gn_out_arcs {
   const W *weights;     /* the input's weights (never NULL: only weighted graphs are split) */
   const int32_t *comp;
+  const uint32_t *hub_bits;
   uint32_t lo_key, hi_key;
-  int32_t *len;         /* zeroed before the pass */
-  int32_t *out_cols;
+  int32_t *len;         /* each row's kept arcs (zeroed before) */
+  int32_t *out_cols;    /* the kept arcs of row u from out_cols[offsets[u]] on */
   W *out_weights;
-  static constexpr bool kHasPost = true;
-  static constexpr unsigned kLoops = GN_LOOP_PASS;
-  static constexpr bool kHostRunnable = true;
-  template <class S>
-  __host__ __device__ bool pre(int32_t, const S &) const { return true; }
-  template <class S>
-  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
-    const W w = weights[e];
-    const uint32_t k = gn_mst_split_key(w);
-    if (k < lo_key || k > hi_key) return;
-    const int32_t v = cols[e];
-    if (comp[v] == comp[u]) return;
-    const int64_t at = offsets[u] + gn_aggregated_increment(&len[u], s);
-    out_cols[at] = v;
-    out_weights[at] = w;
-  }
-  template <class S>
-  __host__ __device__ void post(int32_t u, const S &s) const {
-    if (gn_load_now(&len[u]) > 0) s.push(u);
+  /* Whether arc e of row u is kept; *v and *w: its head and weight then. */
+  __device__ bool keeps(int32_t u, int64_t e, int32_t *v, W *w) const {
+    *w = weights[e];
+    const uint32_t k = gn_mst_split_key(*w);
+    if (k < lo_key || k > hi_key) return false;
+    *v = cols[e];
+    if (hub_bits && (hub_bits[u >> 5] >> (u & 31) & 1u) && (hub_bits[*v >> 5] >> (*v & 31) & 1u))
+      return false;
+    return comp[*v] != comp[u];
   }
 };
 

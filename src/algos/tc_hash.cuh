@@ -34,7 +34,10 @@
  * w's, w being in x's list, a counter beside w's slot in x's table (in registers for a thread's
  * list), flushed once per x (one atomic per w with hits). An atomic on w per triangle made
  * counting per vertex about 12x the total's on cnr-2000 (H200): the top corners of most triangles
- * are a few hubs (the orientation ranks by degree), whose counters every warp hit. */
+ * are a few hubs (the orientation ranks by degree), whose counters every warp hit. Even one
+ * atomic per (x, w) leaves each of cnr-2000's top 20 counters about 36,000 atomics, all on a few
+ * cache lines, so the blocks credit copies of the counts (tc_hash_args.copies, summed after the
+ * kernel by tc_sum_copies) when the graph is small enough for them. */
 #ifndef GNEST_ALGOS_TC_HASH_CUH
 #define GNEST_ALGOS_TC_HASH_CUH
 
@@ -89,7 +92,14 @@ struct tc_hash_args {
   unsigned int *next;         /* [2]: the next chunk of lists[0], the next vertex of lists[1] */
   unsigned long long *arcs;   /* oriented arcs whose intersection was counted (edges visited) */
   int32_t n;
+  int32_t copies;             /* counts per vertex: tri.per_vertex holds this many copies of n
+                                 counts, a block crediting copy blockIdx % copies */
 };
+
+/* The copy of the counts per vertex this block credits (tc_hash_args.copies). */
+__device__ __forceinline__ unsigned long long *tc_per_vertex(const tc_hash_args &a) {
+  return a.tri.per_vertex + (int64_t)(blockIdx.x % (unsigned)a.copies) * a.n;
+}
 
 /* The side a call counts from: the one with fewer probes (work, from tc_side_work). */
 __device__ __forceinline__ const tc_partners &tc_side(const tc_partners (&side)[2],
@@ -177,7 +187,7 @@ __device__ __forceinline__ unsigned tc_probe(const tc_hash_args &a, const tc_tab
     return 1;
   }
   if (!tc_sorted_holds(a.tri.cols + b, d, w)) return 0;
-  atomicAdd(&a.tri.per_vertex[w], 1ull);
+  atomicAdd(&tc_per_vertex(a)[w], 1ull);
   return 1;
 }
 
@@ -270,13 +280,13 @@ __device__ unsigned long long tc_corner(const tc_hash_args &a, const tc_partners
     if (kPer) {
       __syncwarp(); /* every lane's hits are counted */
       if (partner_hits[lane])
-        atomicAdd(&a.tri.per_vertex[y], (unsigned long long)partner_hits[lane]);
+        atomicAdd(&tc_per_vertex(a)[y], (unsigned long long)partner_hits[lane]);
     }
   }
   tc_group_sync<kBlock>(); /* every probe of x's table is done */
   if (kPer && hashed) { /* the top corners' counters, one atomic per slot with hits */
     for (int k = rank; k <= (int)t.mask; k += size)
-      if (t.hits[k]) atomicAdd(&a.tri.per_vertex[t.slot[k]], (unsigned long long)t.hits[k]);
+      if (t.hits[k]) atomicAdd(&tc_per_vertex(a)[t.slot[k]], (unsigned long long)t.hits[k]);
     tc_group_sync<kBlock>();
   }
   return found; /* the table is free for the next vertex */
@@ -316,7 +326,7 @@ __device__ __forceinline__ void tc_corner_in_thread(const tc_hash_args &a, const
                                                     int32_t x) {
   const int64_t *offsets = a.tri.offsets;
   const int32_t *cols = a.tri.cols;
-  unsigned long long *per = a.tri.per_vertex;
+  unsigned long long *per = kPer ? tc_per_vertex(a) : nullptr;
   const int64_t b = offsets[x];
   const int32_t d = (int32_t)(offsets[x + 1] - b);
   int32_t mine[kTcThreadMax];
@@ -367,7 +377,7 @@ __device__ __forceinline__ void tc_credit(const tc_hash_args &a, int32_t x,
   for (int off = 16; off > 0; off >>= 1) mine += __shfl_down_sync(0xffffffffu, mine, off);
   if ((threadIdx.x & 31) || !mine) return;
   atomicAdd(&a.tri.found[x], mine);
-  if (a.tri.per_vertex) atomicAdd(&a.tri.per_vertex[x], mine);
+  if (a.tri.per_vertex) atomicAdd(&tc_per_vertex(a)[x], mine);
 }
 
 /* The next vertex a warp takes, or -1 when they are done. */
@@ -439,6 +449,16 @@ __global__ void __launch_bounds__(kTcHashBlock, 5) tc_hash_kernel(tc_hash_args a
   }
   for (int off = 16; off > 0; off >>= 1) arcs += __shfl_down_sync(0xffffffffu, arcs, off);
   if (lane == 0 && arcs) atomicAdd(a.arcs, arcs);
+}
+
+/* per[v] = the sum of v's counts in the k copies (tc_hash_args.copies) of n counts. */
+__global__ void tc_sum_copies(const unsigned long long *copies, int32_t k, int32_t n,
+                              unsigned long long *per) {
+  gn_for_each_index(n, [&](int64_t v) {
+    unsigned long long sum = 0;
+    for (int32_t r = 0; r < k; ++r) sum += copies[(int64_t)r * n + v];
+    per[v] = sum;
+  });
 }
 
 /* Each side's probes (tc_hash_args.work, zeroed before), from the oriented offsets and the

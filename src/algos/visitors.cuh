@@ -29,8 +29,6 @@
   X(ARG, mst_min_visitor<double>) \
   X(ARG, mst_tie_visitor<float>) \
   X(ARG, mst_tie_visitor<double>) \
-  X(ARG, mst_filter_visitor<float>) \
-  X(ARG, mst_filter_visitor<double>) \
   X(ARG, orient_visitor) \
   X(ARG, triangle_visitor) \
   X(ARG, descendants_visitor) \
