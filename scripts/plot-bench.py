@@ -94,10 +94,12 @@ def load_run(path):
 
 
 def newest_run(results_dir):
-    runs = sorted(Path(results_dir).glob("*.json"))
+    """The last small-suite record by name (named by date, as scripts/docs.py reads them); the
+    scale records (*-scale.json) hold other inputs, which these plots do not draw."""
+    runs = sorted(Path(results_dir).glob("*-suite.json"))
     if not runs:
-        raise PlotError(f"no run given and no *.json under {results_dir} "
-                        "(gnest-bench --json FILE writes one)")
+        raise PlotError(f"no run given and no *-suite.json under {results_dir} "
+                        "(gnest-bench --suite bench --json FILE writes one)")
     return runs[-1]
 
 

@@ -1632,8 +1632,9 @@ Test(cli, compare_without_a_device) {
 /* The summary names the method after the backend, and where its passes ran; --json has them as
  * keys. On the cpu backend: the serial reference, no backend pass, no kernel. On a device
  * (flat): the Euler tour runs no backend pass and says so on both lines; tc hash runs one (the
- * orientation) beside its own passes (the scan and select of the orientation, the two selects of
- * the hashed lists, the hash kernel, the total's sum). */
+ * orientation) beside its own 8 passes (the scan and select of the orientation, the sides'
+ * probes, the two selects of the hashed lists, the scan of the blocks' chunks, the hash kernel,
+ * the total's sum; no counts per vertex). */
 Test(cli, summary_says_what_ran) {
   run_out r = run_cli("bfs", path5(), "--symmetrize", "--backend", "cpu", NULL);
   cr_assert_eq(r.status, 0, "stderr: %s", r.err);
