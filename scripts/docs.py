@@ -66,8 +66,13 @@ def title(run):
 
 
 def command(run):
-    """What a table's heading says besides its title: the command, gnest's version, the file."""
-    return f"`{run['command']}` (gnest {run['version']}, {run['file']})"
+    """What a table's heading says besides its title: the command, gnest's version, the file, and
+    the cells a --time-limit left out (the record's table then lacks them)."""
+    text = f"`{run['command']}` (gnest {run['version']}, {run['file']})"
+    if run.get("cells_not_started"):
+        text += (f"; stopped by its time limit of {run['time_limit_s']} s: "
+                 f"{run['cells_not_started']} of {run['cells_planned']} cells did not start")
+    return text
 
 
 def cells(run):

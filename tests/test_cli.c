@@ -1956,6 +1956,49 @@ Test(cli, bench_suites_and_cache) {
   run_free(&r);
 }
 
+/* --time-limit: no input or cell starts after the limit; what ran is reported (tables, CSV,
+ * JSON with the cells that did not start) and the exit status is 4. The first cell, 400 runs of
+ * the CPU's MST on rmat13, takes about 10 s on a 2-core machine: far past the limit of 1 s on
+ * any machine, so the chain's cell never starts. A limit the run stays within changes nothing. */
+Test(cli, bench_time_limit_stops_the_run) {
+  skip_without_bench();
+  const char *json = at("limited.json"), *csv = at("limited.csv");
+  run_out r = run_bench("--gen", "rmat:13", "--gen", "chain:10", "--algos", "mst,tree-heights",
+                        "--backends", "cpu", "--runs", "400", "--warmup", "0", "--time-limit", "1",
+                        "--json", json, "--csv", csv, "--quiet", NULL);
+  cr_assert_eq(r.status, 4, "stdout: %s\nstderr: %s", r.out, r.err);
+  cr_expect_not_null(strstr(r.out, "stopped by --time-limit 1: 1 of 2 cells did not start"), "%s",
+                     r.out);
+  cr_expect_not_null(strstr(r.err, "the time limit of 1 s stopped the run: 1 of 2 cells did not "
+                                   "start"), "%s", r.err);
+  run_free(&r);
+  char *text = slurp(json);
+  cr_assert_not_null(text, "%s not written", json);
+  cr_expect(json_valid(text), "invalid JSON: %s", text);
+  cr_expect_not_null(strstr(text, "\"time_limit_s\": 1, \"cells_planned\": 2, "
+                                  "\"cells_not_started\": 1"), "%s", text);
+  cr_expect_not_null(strstr(text, "\"algorithm\": \"mst\""), "%s", text);
+  cr_expect_null(strstr(text, "\"algorithm\": \"tree-heights\""), "%s", text);
+  free(text);
+  char *rows = slurp(csv);
+  cr_assert_not_null(rows, "%s not written", csv);
+  cr_expect_not_null(strstr(rows, "\nrmat13,mst,cpu,"), "%s", rows);
+  cr_expect_null(strstr(rows, "chain10"), "%s", rows);
+  free(rows);
+  r = run_bench("--gen", "chain:10", "--algos", "tree-heights", "--backends", "cpu", "--runs", "1",
+                "--time-limit", "600", "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  run_free(&r);
+  text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_not_null(strstr(text, "\"cells_not_started\": 0"), "%s", text);
+  free(text);
+  r = run_bench("--gen", "chain:10", "--time-limit", "0", NULL);
+  cr_expect_eq(r.status, 2);
+  cr_expect_not_null(strstr(r.err, "--time-limit"), "%s", r.err);
+  run_free(&r);
+}
+
 /* The compiled-in text is bench/peers.tsv exactly: the same cells as reading the file itself. */
 Test(cli, bench_compiled_peers_equal_the_file) {
   skip_without_bench();

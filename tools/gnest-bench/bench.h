@@ -15,6 +15,7 @@
 #define BENCH_EXIT_FAIL 1
 #define BENCH_EXIT_USAGE 2
 #define BENCH_EXIT_DISAGREE 3
+#define BENCH_EXIT_TIME_LIMIT 4 /* --time-limit stopped the run: what ran is reported */
 
 #define BENCH_NAME_MAX 128
 #define BENCH_TEXT_MAX 1024
@@ -100,6 +101,8 @@ typedef struct bench_config {
   int print_peers;                               /* --print-peers: print the table and exit */
   bench_peers peers;                             /* loaded for --suite, --peers, --print-peers */
   uint64_t seed;                                 /* generators and weights */
+  int64_t time_limit_s;                          /* --time-limit: no input or cell starts after
+                                                    this many seconds (0: no limit) */
   int help;                                      /* --help was given (usage printed) */
   char command[2048];                            /* the command line, for the JSON record */
 } bench_config;
@@ -218,6 +221,9 @@ typedef struct bench_report {
   FILE *csv;                  /* its stream: rows are appended as they finish */
   const char *device_name;
   double started_unix;
+  double started_ms;          /* bench_now_ms at the start: --time-limit counts from here */
+  int cells_planned;          /* the cells the inputs and options ask for */
+  int cells_started;          /* those started (fewer when --time-limit stopped the run) */
 } bench_report;
 
 int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs);

@@ -48,10 +48,13 @@ static const char *const usage_tail =
     "  --peers FILE          the peer table to compare with, for every input it names (default:\n"
     "                        bench/peers.tsv as compiled in, with --suite only)\n"
     "  --print-peers         print the peer table (compiled in, or --peers FILE) as JSON; run nothing\n"
+    "  --time-limit S        start no input and no cell after S seconds; the tables, CSV and JSON\n"
+    "                        then hold what ran and say how many cells did not start\n"
     "  --help\n"
     "\n"
     "exit status: 0 all fine, 1 a run or an input failed, 2 usage error, 3 a result disagreed\n"
-    "with the CPU reference. See bench/README.md.\n";
+    "with the CPU reference, 4 --time-limit stopped the run (what ran was fine). See\n"
+    "bench/README.md.\n";
 
 /* "bfs,sssp,...": the registry's algorithms, as --algos takes them. */
 static const char *algo_names(char *buf, size_t size) {
@@ -161,7 +164,7 @@ static int apply_options(bench_config *cfg) {
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
     "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
-    "--seed", "--options", "--peers", "--sweep", "--cache"};
+    "--seed", "--options", "--peers", "--sweep", "--cache", "--time-limit"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -184,6 +187,8 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
     if ((rc = parse_int(flag, v, 0, 1023, &x)) == 0) cfg->device = (int)x;
+  } else if (strcmp(flag, "--time-limit") == 0) {
+    if ((rc = parse_int(flag, v, 1, 100000000, &x)) == 0) cfg->time_limit_s = x;
   } else { /* --seed */
     if ((rc = parse_int(flag, v, 0, INT64_MAX, &x)) == 0) cfg->seed = (uint64_t)x;
   }
@@ -407,9 +412,15 @@ static void cell_done(const bench_config *cfg, gn_progress_line *line, int done,
 }
 
 /* Every (algorithm, backend) cell of one loaded input. Returns -1 on out of memory. */
+/* Whether --time-limit forbids starting more work (an input's load or a cell). */
+static int out_of_time(const bench_config *cfg, const bench_report *rep) {
+  return cfg->time_limit_s > 0 &&
+         bench_now_ms() - rep->started_ms >= 1e3 * (double)cfg->time_limit_s;
+}
+
 static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
                      bench_report *rep, int *done, int total, gn_progress_line *line) {
-  for (int ai = 0; ai < GNEST_ALGO_COUNT; ai++) {
+  for (int ai = 0; ai < GNEST_ALGO_COUNT && !out_of_time(cfg, rep); ai++) {
     gnest_algorithm a = (gnest_algorithm)ai;
     if (!(cfg->algos & BENCH_ALGO_BIT(a)) || !algo_applies(in->spec, a)) continue;
     /* Each algorithm starts from graphs without device copies: its cells' device_bytes are then
@@ -420,9 +431,10 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
     gnest_graph_release_device(in->mst);
     bench_output ref = {0};
     int have_ref = 0;
-    for (int vi = 0; vi < cfg->num_variants; vi++) {
+    for (int vi = 0; vi < cfg->num_variants && !out_of_time(cfg, rep); vi++) {
       const bench_variant *var = &cfg->variants[vi];
       bench_row row;
+      rep->cells_started++;
       int is_cpu = var->backend == GNEST_BACKEND_CPU;
       bench_run_cell(ctx, cfg, in, a, var, have_ref ? &ref : NULL, is_cpu ? &ref : NULL, &row);
       if (is_cpu && row.status == GNEST_OK && !row.skipped && row.runs > 0) {
@@ -442,10 +454,11 @@ static int run_input(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
 
 static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
   int total = planned_cells(cfg), done = 0;
+  rep->cells_planned = total;
   gn_progress_line line;
   gn_progress_start(&line, "gnest-bench", cfg->quiet);
   int rc = 0;
-  for (int s = 0; s < cfg->num_specs && rc == 0; s++) {
+  for (int s = 0; s < cfg->num_specs && rc == 0 && !out_of_time(cfg, rep); s++) {
     const bench_spec *spec = &cfg->specs[s];
     int cells = 0;
     for (int a = 0; a < GNEST_ALGO_COUNT; a++)
@@ -464,12 +477,16 @@ static int run_all(gnest_ctx *ctx, const bench_config *cfg, bench_report *rep) {
       snprintf(row.detail, sizeof row.detail, "%s", in->detail);
       rc = bench_report_add(rep, &row);
       done += cells;
+      rep->cells_started += cells; /* none of them can run: counted as started, not left out */
     } else {
       rc = run_input(ctx, cfg, in, rep, &done, total, &line);
     }
     bench_input_free(in); /* keeps the record, releases the graphs */
   }
   gn_progress_finish(&line);
+  if (rep->cells_started < total)
+    fprintf(stderr, "gnest-bench: the time limit of %lld s stopped the run: %d of %d cells did not "
+                    "start\n", (long long)cfg->time_limit_s, total - rep->cells_started, total);
   return rc == 0 ? 0 : -1;
 }
 
@@ -536,6 +553,7 @@ int main(int argc, char **argv) {
       if (rc == BENCH_EXIT_OK) rc = exit_status(&rep);
       if (rc == BENCH_EXIT_OK && (wrote != BENCH_EXIT_OK || closed != BENCH_EXIT_OK))
         rc = BENCH_EXIT_FAIL;
+      if (rc == BENCH_EXIT_OK && rep.cells_started < rep.cells_planned) rc = BENCH_EXIT_TIME_LIMIT;
       free(rep.rows);
       free(rep.inputs);
     }

@@ -102,6 +102,7 @@ static void csv_row(FILE *f, const bench_row *r) {
 int bench_report_open(bench_report *r, const bench_config *cfg, int num_inputs) {
   memset(r, 0, sizeof *r);
   r->started_unix = (double)time(NULL);
+  r->started_ms = bench_now_ms();
   r->inputs = calloc((size_t)(num_inputs > 0 ? num_inputs : 1), sizeof *r->inputs);
   if (!r->inputs) {
     fprintf(stderr, "gnest-bench: out of host memory\n");
@@ -376,6 +377,8 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
           (long long)cfg->cpu_max_edges, cfg->all_outputs ? "true" : "false");
   if (cfg->peers.text) json_str(f, cfg->peers.origin);
   else fputs("null", f);
+  fprintf(f, ",\n  \"time_limit_s\": %lld, \"cells_planned\": %d, \"cells_not_started\": %d",
+          (long long)cfg->time_limit_s, r->cells_planned, r->cells_planned - r->cells_started);
   fputs(",\n  \"inputs\": [\n", f);
   for (int i = 0; i < r->num_inputs; i++) {
     json_input(f, &r->inputs[i]);
@@ -574,4 +577,7 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
             "worst %.3f (%s %s)\n", o.geomean, o.cells, o.cells == 1 ? "" : "s", o.above,
             BENCH_ORACLE_GOOD, o.worst, o.worst_cell->input,
             gnest_algorithm_name(o.worst_cell->algo));
+  if (r->cells_started < r->cells_planned)
+    fprintf(f, "stopped by --time-limit %lld: %d of %d cells did not start\n",
+            (long long)cfg->time_limit_s, r->cells_planned - r->cells_started, r->cells_planned);
 }
