@@ -385,10 +385,12 @@ typedef enum gnest_color_method {
   GNEST_COLOR_AUTO = 0, /* ASYNC */
   GNEST_COLOR_ROUNDS,   /* the shortcut rounds through the backend: a split pass over every arc,
                            then one frontier level per dependent round (gn_run_frontier) */
-  GNEST_COLOR_ASYNC     /* vertices of degree 64 and more by the backend's shortcut rounds; the
-                           others (a 64-bit set of possible colors each) by one persistent kernel
-                           of the algorithm's own, a thread per vertex, without rounds: each
-                           vertex is revisited until its color is known */
+  GNEST_COLOR_ASYNC     /* kernels of the algorithm's own, without rounds: vertices of degree
+                           64 and more by a persistent kernel, a warp per vertex, after an
+                           arc-parallel split of their rows; the others (a 64-bit set of possible
+                           colors each) by one persistent kernel, a thread per vertex; each vertex
+                           is revisited until its color is known. The backend runs only the
+                           self-loop count of a graph with self-loops. */
 } gnest_color_method;
 
 /* Since 0.5.0. gnest_color's order: the vertices are colored largest degree first (each takes

@@ -3,9 +3,10 @@
  *   rounds: the shortcut rounds (visitors and their invariant: color.cuh), far fewer
  *     dependent rounds than Jones-Plassmann (rmat20, simulated: 200 instead of 1,534): one pass
  *     over every arc (the row split, which also seeds level 0) and one frontier level per round;
- *   async: no rounds (color_async.cuh): the row split of the wide vertices (degree >=
- *     kColorWide) through the backend, a persistent kernel that colors them, a warp each; then
- *     one persistent kernel for the others, a thread each, which first sets them up.
+ *   async: no rounds and no backend pass (color_async.cuh): the row split of the wide
+ *     vertices (degree >= kColorWide), arc-parallel, and a persistent kernel that colors them, a
+ *     warp each; then one persistent kernel for the others, a thread each, which first sets them
+ *     up.
  * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
  * so): the degrees of the order (gn_color_degree) count them out, or twice with color_tie=id.
  * The tie rule (gn_color_priority) is the only other place color_tie enters. No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
@@ -58,25 +59,42 @@ static gnest_color_method color_pick(gn_call *call) {
   return method;
 }
 
-/* The row split through the backend (color_split_visitor) for the vertices of degree >=
- * wide_from (0: all), then what colors them: the shortcut rounds through the backend, or
- * (wide_from > 0) color_async.cuh's warp per vertex, whose passes it counts at passes. */
-static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
-                                        const int32_t *self_loops, const color_state &st,
-                                        int64_t wide_from, int32_t *passes) {
+/* color_method=rounds: the row split through the backend (color_split_visitor), then the
+ * shortcut rounds. */
+static gnest_status color_rounds(gn_engine &e, const gn_device_graph *dg,
+                                 const int32_t *self_loops, const color_state &st) {
   gn_frontier f;
   GN_TRY(gn_frontier_alloc(&e, &f, dg->n, gn_level_bound(dg->n), false));
   /* The split pass pushes level 0 of the swap-mode frontier: items[0 ..), its length counts[0]. */
-  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st, wide_from,
+  const color_split_visitor split = {{dg->offsets, dg->cols}, self_loops, st,
                                      e.call->opts.color_tie};
   GN_TRY(gn_run_pass(e, split, gn_all_items(dg->n), 0, f.items, f.counts, f.capacity));
-  if (wide_from == 0) {
-    const color_round_visitor rounds = {st};
-    return gn_run_frontier(e, rounds, f, &e.call->iterations);
-  }
-  color_wide w = {st, f.items, f.counts, passes, e.edges};
+  const color_round_visitor rounds = {st};
+  return gn_run_frontier(e, rounds, f, &e.call->iterations);
+}
+
+/* color_method=async, the wide vertices (degree >= kColorWide): their rows split by
+ * color_wide_split_kernel, their state started, then color_wide_async_kernel colors them and
+ * counts its passes at passes. */
+static gnest_status color_wide_vertices(gn_engine &e, const gn_device_graph *dg,
+                                        const int32_t *self_loops, const color_state &st,
+                                        int32_t *passes) {
+  gn_arc_chunks chunks;
+  GN_TRY(gn_arc_chunks_of(e, dg, &chunks));
+  int32_t *items = nullptr, *count = nullptr;
+  GN_TRY(e.scratch->alloc(&items, (size_t)dg->n, "coloring wide vertices"));
+  GN_TRY(e.scratch->alloc(&count, 1, "coloring wide vertex count"));
+  GN_TRY(gn_memset(e.ctx, count, 0, sizeof *count));
+  GN_TRY(gn_memset(e.ctx, st.split, 0, sizeof(color_split) * (size_t)dg->n));
+  int grid = 0;
+  GN_TRY(gn_arc_grid(e, color_wide_split_kernel, chunks, &grid));
+  GN_KERNEL(e, grid, kArcBlock, color_wide_split_kernel, st, dg->cols, self_loops,
+            e.call->opts.color_tie, dg->m, chunks, e.edges);
+  GN_TRY(gn_resident_grid(e, color_wide_start_kernel, dg->n, &grid));
+  GN_KERNEL(e, grid, e.block, color_wide_start_kernel, st, self_loops, items, count);
+  color_wide w = {st, items, count, passes, e.edges};
   void *args[] = {&w};
-  return gn_cooperative_launch(e, color_wide_async_kernel, args);
+  return gn_cooperative_launch(e, color_wide_async_kernel, args, 0, kColorWideBlock);
 }
 
 /* The narrow vertices by color_async.cuh, once the wide ones are colored, with sets of Word and
@@ -137,7 +155,8 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
                                      tie == GNEST_COLOR_TIE_ID ? -1 : 1};
     GN_TRY(gn_run_pass(e, loops, gn_all_items(n), 0, nullptr, nullptr, 0));
   }
-  if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, async ? kColorWide : 0, counts));
+  if (!async) GN_TRY(color_rounds(e, dg, self_loops, st));
+  else if (wide) GN_TRY(color_wide_vertices(e, dg, self_loops, st, counts));
   if (async) GN_TRY(color_narrow_vertices(e, dg, stats, self_loops, st, counts + 1));
   GN_TRY(gn_engine_close(&e));
   if (async) { /* the asynchronous loops' passes count as the call's iterations */

@@ -131,6 +131,20 @@ struct color_state {
     return hi - lo < 63 ? w & ((2ull << (hi - lo)) - 1) : w;
   }
 
+  /* v's state before its first round or visit, with preds predecessors listed at the front of
+   * its row: P = {0 .. min(preds, n - 1)}, published whole in records(0), colored 0 at once
+   * without predecessors. Returns P's highest color. */
+  __device__ int32_t start(int32_t v, int32_t preds) const {
+    const int32_t last = preds < n - 1 ? preds : n - 1; /* P = {0 .. last} */
+    const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
+    for (int32_t i = 1; i <= last / 64; ++i) *word(v, i) = i < last / 64 ? ~0ull : top;
+    const unsigned long long head = last >= 64 ? ~0ull : top;
+    vx[v] = color_vertex{head, 0, -1, preds, 0, kColorScanning};
+    records(0)[v] = color_record{0, last, head};
+    color[v] = last > 0 ? -1 : 0;
+    return last;
+  }
+
   /* v's state from its bitmap, starting from its last record (lo and hi only move inwards). */
   __device__ color_record own_state(int32_t v, color_record published) const {
     color_record r;
@@ -206,49 +220,33 @@ __device__ __forceinline__ bool color_blocks(int64_t p, int64_t base, unsigned l
  * (an atomic slot each; pre zeroes the two counters); its post starts P = {0 .. min(preds,
  * n - 1)} and level 0 of the rounds: v as a pull item, or, with no predecessor, colored 0 and
  * ~v as a push item when it has successors (the slots: gn_aggregated_increment, one atomic per
- * warp and row). Priorities are computed from the degrees here: the rounds never need them.
- * With wide_from > 0 (color_method=async) the rounds are for the vertices of at least that
- * degree only: the others are skipped, and are nobody's successors
- * (color_async.cuh colors them afterwards; a wide vertex's predecessors are all wide). */
+ * warp and row). Priorities are computed from the degrees here: the rounds never need them. */
 struct color_split_visitor : gn_out_arcs {
   const int32_t *self_loops; /* NULL: the graph has none */
   color_state st;
-  int64_t wide_from; /* 0: every vertex */
   gnest_color_tie tie;
   static constexpr bool kHasPost = true;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
 
   __device__ int64_t degree(int32_t v) const { return color_degree(offsets, self_loops, v); }
   __device__ bool pre(int32_t v, const gn_step &) const {
-    if (degree(v) < wide_from) return false;
     st.split[v] = color_split{0, 0};
     return true;
   }
   __device__ void edge(int32_t v, int64_t e, const gn_step &s) const {
     const int32_t u = cols[e];
     if (u == v) return;
-    const int64_t du = degree(u);
-    if (gn_color_priority(du, u, tie) > gn_color_priority(degree(v), v, tie))
+    if (gn_color_priority(degree(u), u, tie) > gn_color_priority(degree(v), v, tie))
       st.adj[offsets[v] + gn_aggregated_increment(&st.split[v].preds, s)] = u;
-    else if (du >= wide_from)
+    else
       st.adj[offsets[v + 1] - 1 - gn_aggregated_increment(&st.split[v].succs, s)] = u;
   }
   __device__ void post(int32_t v, const gn_step &s) const {
-    const int32_t preds = gn_load_now(&st.split[v].preds);
-    const int32_t last = preds < st.n - 1 ? preds : st.n - 1; /* P = {0 .. last} */
-    const unsigned long long top = ~0ull >> (63 - (last & 63)); /* bits 0 .. last % 64 */
-    for (int32_t i = 1; i <= last / 64; ++i) *st.word(v, i) = i < last / 64 ? ~0ull : top;
-    const unsigned long long head = last >= 64 ? ~0ull : top;
-    st.vx[v] = color_vertex{head, 0, -1, preds, 0, kColorScanning};
-    const color_record r = {0, last, head};
-    st.records(0)[v] = r;
-    if (last > 0) {
-      st.color[v] = -1;
+    if (st.start(v, gn_load_now(&st.split[v].preds)) > 0) {
       s.push(v);
       return;
     }
-    st.color[v] = 0;
-    st.records(1)[v] = r; /* no round wrote it: both halves hold the color */
+    st.records(1)[v] = st.records(0)[v]; /* no round wrote it: both halves hold the color */
     if (gn_load_now(&st.split[v].succs) > 0) s.push(~v);
   }
 };

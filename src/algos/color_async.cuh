@@ -19,6 +19,7 @@
 #ifndef GNEST_ALGOS_COLOR_ASYNC_CUH
 #define GNEST_ALGOS_COLOR_ASYNC_CUH
 
+#include "algos/arcs.cuh"
 #include "algos/color.cuh"
 
 /* kColorWide: from this degree on, P may need more than one word (the rounds' kColorNarrow
@@ -31,6 +32,9 @@ enum : int32_t { kColorWide = kColorNarrow, kColorChunk = 4 };
 /* The narrow kernel's block, whatever gnest_options.block_size says: its launch bounds
  * (color_narrow_ctas) hold for this size only. */
 enum : int32_t { kColorNarrowBlock = 256 };
+/* The wide kernel's block, likewise (its launch bounds), and the chunks of 32 predecessors a
+ * step of its visits reads (color_wide_visit). */
+enum : int32_t { kColorWideBlock = 256, kColorWideChunks = 2 };
 
 /* The narrow sets' word (Word: 64 bits, or 32 on a graph whose largest degree is below 32, where
  * no vertex has 32 predecessors: color.cu), its lowest color and its number of colors. The 32-bit
@@ -298,14 +302,52 @@ color_narrow_async_kernel(color_narrow<Word, Off> s) {
 
 /* ---- wide vertices: a warp each --------------------------------------------------------- */
 
-/* The wide vertices' state: color_state as the row split (color_split_visitor) left it: v's
+/* The wide vertices' row split, arc-parallel (arcs.cuh): an arc of a wide row v (degree >=
+ * kColorWide) whose head u has a higher priority goes to v's predecessor list at the front of
+ * row v in adj, at a slot counted at split[v].preds (zeroed before). Successors are not listed:
+ * only the rounds push to them. Counts the wide rows' arcs at *edges. */
+__global__ void __launch_bounds__(kArcBlock)
+    color_wide_split_kernel(color_state st, const int32_t *cols, const int32_t *self_loops,
+                            gnest_color_tie tie, int64_t m, gn_arc_chunks chunks,
+                            unsigned long long *edges) {
+  unsigned long long read = 0; /* lane 0's: the warp's arcs of wide rows */
+  gn_for_each_chunk_arc(st.offsets, m, st.n, chunks, [&](int32_t v, int64_t e) {
+    int32_t u = -1;
+    bool wide = false, keep = false;
+    if (v >= 0) {
+      const int64_t dv = color_degree(st.offsets, self_loops, v);
+      wide = dv >= kColorWide;
+      if (wide) {
+        u = __ldg(&cols[e]);
+        keep = u != v && gn_color_priority(color_degree(st.offsets, self_loops, u), u, tie) >
+                             gn_color_priority(dv, v, tie);
+      }
+    }
+    read += __popc(__ballot_sync(0xffffffffu, wide));
+    const int32_t slot = gn_run_slot(v >= 0 ? &st.split[v].preds : nullptr, v, keep);
+    if (keep) st.adj[st.offsets[v] + slot] = u;
+  });
+  if ((threadIdx.x & 31) == 0 && read) atomicAdd(edges, read);
+}
+
+/* Each wide vertex's state once its predecessors are listed (color_state::start), and the list
+ * of the uncolored ones (items, *count zeroed before), in no particular order. */
+__global__ void color_wide_start_kernel(color_state st, const int32_t *self_loops, int32_t *items,
+                                        int32_t *count) {
+  gn_for_each_index(st.n, [&](int64_t i) {
+    const int32_t v = (int32_t)i;
+    if (color_degree(st.offsets, self_loops, v) < kColorWide) return;
+    if (st.start(v, st.split[v].preds) > 0) items[gn_append_slot(count)] = v;
+  });
+}
+
+/* The wide vertices' state: color_state as the split left it (color_wide_start_kernel): v's
  * predecessors at the front of its row, vx[v].left of them; vx[v].stop, the predecessor that
- * blocked v's last visit, or -1 (the split sets -1); P(v) in its words (st.word); and
- * its published bounds in records(0)[v]: P(v) lies in [lo, hi], both in one 64-bit word, so
- * that a reader never pairs an old lo with a new hi (each only moves inwards). color[v] >= 0:
- * v's final color. The pull items of the split's level 0 (items[0 .. *count), ~v entries are
- * colored vertices) are the uncolored wide vertices; the kernel reorders them (each warp its own
- * share). Only v's warp writes v's state. */
+ * blocked v's last visit, or -1 (the start sets -1); P(v) in its words (st.word); and its
+ * published bounds in records(0)[v]: P(v) lies in [lo, hi], both in one 64-bit word, so that a
+ * reader never pairs an old lo with a new hi (each only moves inwards). color[v] >= 0: v's final
+ * color. items[0 .. *count) are the uncolored wide vertices; the kernel reorders them (each warp
+ * its own share). Only v's warp writes v's state. */
 struct color_wide {
   color_state st;
   int32_t *items;
@@ -338,6 +380,23 @@ __device__ __forceinline__ int32_t color_compact(int32_t *adj, int64_t row, int3
   return kept + __popc(mask);
 }
 
+/* A step of a look at v's list (adj[row ..) up to end): entry base + 32 j + lane for each chunk
+ * j, or -1 past end, and its color (-1: uncolored, or no entry); every load issued before any is
+ * used. */
+__device__ __forceinline__ void color_wide_read_step(const color_state &st, int64_t row,
+                                                     int32_t base, int32_t end,
+                                                     int32_t (&u)[kColorWideChunks],
+                                                     int32_t (&c)[kColorWideChunks]) {
+  const int32_t lane = (int32_t)(threadIdx.x & 31);
+#pragma unroll
+  for (int j = 0; j < kColorWideChunks; ++j) {
+    const int32_t k = base + 32 * j + lane;
+    u[j] = k < end ? st.adj[row + k] : -1;
+  }
+#pragma unroll
+  for (int j = 0; j < kColorWideChunks; ++j) c[j] = u[j] >= 0 ? gn_load_now(&st.color[u[j]]) : -1;
+}
+
 /* One visit of wide vertex v by its warp (every lane; warp-uniform result). When the visit
  * before was blocked by predecessor u (the hint, vx[v].stop), and u still is uncolored and may
  * take lo (P(v) cannot have changed: only this warp changes it), the visit ends there. Else
@@ -346,10 +405,16 @@ __device__ __forceinline__ int32_t color_compact(int32_t *adj, int64_t row, int3
  * color p blocks this visit: p just left P), ones whose bounds miss [p, hi] are dropped
  * (shortcut 2), and v is blocked when a kept one may take p. Not blocked: v takes p (shortcut
  * 1). Blocked: P keeps its kept + 1 smallest colors (trim) and v publishes [p, new hi]. Returns
- * true when v was colored. */
+ * true when v was colored. Each look takes kColorWideChunks chunks of 32 entries a step, every
+ * load of a step issued before any is used (H200, RMAT scale 24: the call 79.7 to 78.7 ms
+ * against one chunk a step; four need more registers than 256-thread blocks leave).
+ * Lane 0 tests the hint, one vertex after another: testing a step's 32 items at once, a lane
+ * each, made the call slower there (90.5 against 80.6 ms), the warps going round their shares
+ * faster only to test hints that still held. */
 __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long long &read) {
+  const unsigned all = 0xffffffffu;
   const color_state &st = w.st;
-  const unsigned lane = threadIdx.x & 31;
+  const int lane = (int)(threadIdx.x & 31);
   const int64_t row = st.offsets[v];
   const int32_t len = st.vx[v].left;
   const unsigned long long own = *w.bounds(v);
@@ -361,45 +426,55 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
       ++read;
       still = gn_load_now(&st.color[hint]) < 0 && w.may_take(hint, gn_load_now(w.bounds(hint)), lo);
     }
-    if (__shfl_sync(0xffffffffu, still, 0)) return false;
+    if (__shfl_sync(all, still, 0)) return false;
   }
   int32_t kept = 0;
-  for (int32_t base = 0; base < len; base += 32) {
-    const int32_t k = base + (int32_t)lane;
-    int32_t u = -1, c = -1;
-    if (k < len) {
-      u = st.adj[row + k];
-      c = gn_load_now(&st.color[u]);
-      if (c >= 0) st.remove_color(v, c);
+  for (int32_t base = 0; base < len; base += 32 * kColorWideChunks) {
+    int32_t u[kColorWideChunks], c[kColorWideChunks];
+    color_wide_read_step(st, row, base, len, u, c);
+#pragma unroll
+    for (int j = 0; j < kColorWideChunks; ++j) {
+      if (c[j] >= 0) st.remove_color(v, c[j]);
+      kept = color_compact(st.adj, row, kept, u[j] >= 0 && c[j] < 0, u[j]);
     }
-    kept = color_compact(st.adj, row, kept, k < len && c < 0, u);
   }
   __syncwarp();
   int32_t p = lane == 0 ? st.lowest_from(v, lo) : 0;
-  p = __shfl_sync(0xffffffffu, p, 0);
+  p = __shfl_sync(all, p, 0);
   bool removed_p = false; /* a predecessor colored p meanwhile: p left P */
   int32_t left = 0, blocker = -1;
-  for (int32_t base = 0; base < kept; base += 32) {
-    const int32_t k = base + (int32_t)lane;
-    int32_t u = -1;
-    bool keep = false, blocks = false;
-    if (k < kept) {
-      u = st.adj[row + k];
-      const int32_t c = gn_load_now(&st.color[u]);
-      if (c >= 0) {
-        st.remove_color(v, c);
-        removed_p |= c == p;
-      } else {
-        const unsigned long long b = gn_load_now(w.bounds(u));
-        keep = (int32_t)(b >> 32) >= p && (int32_t)(uint32_t)b <= hi;
-        blocks = keep && w.may_take(u, b, p);
+  for (int32_t base = 0; base < kept; base += 32 * kColorWideChunks) {
+    int32_t u[kColorWideChunks], c[kColorWideChunks];
+    unsigned long long b[kColorWideChunks];
+    bool keep[kColorWideChunks], blocks[kColorWideChunks];
+    color_wide_read_step(st, row, base, kept, u, c);
+#pragma unroll
+    for (int j = 0; j < kColorWideChunks; ++j) b[j] = u[j] >= 0 ? gn_load_now(w.bounds(u[j])) : 0;
+#pragma unroll
+    for (int j = 0; j < kColorWideChunks; ++j) {
+      keep[j] = false;
+      if (c[j] >= 0) {
+        st.remove_color(v, c[j]);
+        removed_p |= c[j] == p;
+      } else if (u[j] >= 0) {
+        keep[j] = (int32_t)(b[j] >> 32) >= p && (int32_t)(uint32_t)b[j] <= hi;
       }
+      const int32_t ulo = (int32_t)(uint32_t)b[j];
+      blocks[j] = keep[j] && p >= ulo; /* may_take's bit, read below */
     }
-    const unsigned blocking = __ballot_sync(0xffffffffu, blocks);
-    if (blocker < 0 && blocking) blocker = __shfl_sync(0xffffffffu, u, __ffs(blocking) - 1);
-    left = color_compact(st.adj, row, left, keep, u);
+    unsigned long long bits[kColorWideChunks];
+#pragma unroll
+    for (int j = 0; j < kColorWideChunks; ++j)
+      bits[j] = blocks[j] ? gn_load_now(st.word(u[j], p >> 6)) : 0;
+#pragma unroll
+    for (int j = 0; j < kColorWideChunks; ++j) {
+      blocks[j] = blocks[j] && ((bits[j] >> (p & 63)) & 1);
+      const unsigned blocking = __ballot_sync(all, blocks[j]);
+      if (blocker < 0 && blocking) blocker = __shfl_sync(all, u[j], __ffs((int)blocking) - 1);
+      left = color_compact(st.adj, row, left, keep[j], u[j]);
+    }
   }
-  removed_p = __any_sync(0xffffffffu, removed_p);
+  removed_p = __any_sync(all, removed_p);
   const bool blocked = removed_p || blocker >= 0;
   __syncwarp(); /* the lanes' removals and list entries before lane 0 trims and publishes */
   if (lane == 0) {
@@ -428,7 +503,7 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
  * colors over hundreds of passes (the call counted about 300 at RMAT scale 24); reading the whole
  * share one item at a time each pass made the kernel 78 ms of the call's 96 there (H200). It ends
  * for the same reason as the narrow loop. */
-__global__ void color_wide_async_kernel(color_wide w) {
+__global__ void __launch_bounds__(kColorWideBlock) color_wide_async_kernel(color_wide w) {
   const unsigned all = 0xffffffffu;
   const int lane = (int)(threadIdx.x & 31);
   const int64_t warps = (int64_t)gridDim.x * blockDim.x / 32;
@@ -443,7 +518,7 @@ __global__ void color_wide_async_kernel(color_wide w) {
     for (int64_t k0 = 0; k0 < mine; k0 += 32) {
       const int64_t k = k0 + lane;
       const int32_t v = k < mine ? w.items[first + k * warps] : -1;
-      const unsigned open = __ballot_sync(all, v >= 0 && w.st.color[v] < 0);
+      const unsigned open = __ballot_sync(all, v >= 0);
       unsigned still = 0;
       for (unsigned t = open; t; t &= t - 1) {
         const int at = __ffs((int)t) - 1;

@@ -43,6 +43,7 @@
 
 #include <thrust/iterator/counting_iterator.h>
 
+#include "algos/arcs.cuh"
 #include "algos/prims.cuh"
 #include "algos/mst.cuh"
 
@@ -472,84 +473,23 @@ static gnest_status mst_hub_bits(gn_engine &e, const gn_device_graph *dg, const 
   return GNEST_OK;
 }
 
-/* The filter kernel's blocks take chunks of kMstFilterChunk consecutive arcs, kMstFilterItems a
- * thread. */
-enum : int32_t {
-  kMstFilterBlock = 256,
-  kMstFilterItems = 8,
-  kMstFilterChunk = kMstFilterBlock * kMstFilterItems
-};
-
-/* chunk_row[c] = the row of arc c kMstFilterChunk: the last row r < n with offsets[r] <= that arc
- * (rows without arcs before it share its offset). */
-__global__ void mst_chunk_rows_kernel(const int64_t *offsets, int32_t n, int64_t chunks,
-                                      int32_t *chunk_row) {
-  gn_for_each_index(chunks, [&](int64_t c) {
-    const int64_t arc = c * kMstFilterChunk;
-    int32_t lo = 0, hi = n - 1;
-    while (lo < hi) {
-      const int32_t mid = lo + (hi - lo + 1) / 2;
-      if (offsets[mid] <= arc) lo = mid; else hi = mid - 1;
-    }
-    chunk_row[c] = lo;
-  });
-}
-
-/* The slot in row u's working slice of each lane that keeps an arc (-1 for the others): the lanes
- * hold consecutive arcs, so the lanes of one row are one run, whose first lane takes the run's
- * slots with one atomic on len[u]. Called by every lane of the warp (u < 0: no arc). */
-__device__ __forceinline__ int32_t mst_run_slot(int32_t *len, int32_t u, bool keep) {
-  const unsigned all = 0xffffffffu;
-  const int lane = (int)(threadIdx.x & 31);
-  const unsigned kept = __ballot_sync(all, keep);
-  const int32_t before = __shfl_up_sync(all, u, 1);
-  const unsigned heads = __ballot_sync(all, lane == 0 || before != u);
-  if (!kept) return -1;
-  const unsigned upto = (2u << lane) - 1u; /* lanes 0 .. lane (2u << 31 is 0) */
-  const int head = 31 - __clz(heads & upto);
-  const unsigned later = heads & ~upto;
-  const unsigned run = (later ? (later & (0u - later)) - 1u : all) & ~((1u << head) - 1u);
-  int32_t base = 0;
-  if (lane == head && (kept & run)) base = atomicAdd(&len[u], __popc(kept & run));
-  base = __shfl_sync(all, base, head);
-  return keep ? base + __popc(kept & run & ((1u << lane) - 1u)) : -1;
-}
-
 /* Copies each arc f keeps to the front of its row's slice of the working arrays (out of place:
- * the input is only read), arc-parallel: consecutive lanes read consecutive arcs whatever the
- * rows' lengths, each finding its row by binary search between its chunk's first and last rows
- * (chunk_row). Through the backend, a row a thread (or, above the threshold, a block) made each
- * filter pass 9-11 ms at RMAT scale 24 on an H200, against about 1.5 ms to read its arcs once. */
+ * the input is only read), arc-parallel (arcs.cuh). */
 template <class W>
-__global__ void __launch_bounds__(kMstFilterBlock)
-    mst_filter_kernel(mst_filter<W> f, int64_t m, int32_t n, const int32_t *chunk_row,
-                      int64_t chunks, unsigned long long *edges) {
+__global__ void __launch_bounds__(kArcBlock)
+    mst_filter_kernel(mst_filter<W> f, int64_t m, int32_t n, gn_arc_chunks chunks,
+                      unsigned long long *edges) {
   if (blockIdx.x == 0 && threadIdx.x == 0) atomicAdd(edges, (unsigned long long)m);
-  for (int64_t c = blockIdx.x; c < chunks; c += gridDim.x) {
-    int32_t row = chunk_row[c];
-    const int32_t last = c + 1 < chunks ? chunk_row[c + 1] : n - 1;
-#pragma unroll 2
-    for (int32_t j = 0; j < kMstFilterItems; ++j) {
-      const int64_t e = c * kMstFilterChunk + (int64_t)j * kMstFilterBlock + threadIdx.x;
-      int32_t u = -1, v = 0;
-      W w = W(0);
-      bool keep = false;
-      if (e < m) {
-        int32_t hi = last; /* the row of e: the last one starting at or before it */
-        while (row < hi) {
-          const int32_t mid = row + (hi - row + 1) / 2;
-          if (f.offsets[mid] <= e) row = mid; else hi = mid - 1;
-        }
-        u = row;
-        keep = f.keeps(u, e, &v, &w);
-      }
-      const int32_t slot = mst_run_slot(f.len, u, keep);
-      if (slot < 0) continue;
-      const int64_t at = f.offsets[u] + slot;
-      f.out_cols[at] = v;
-      f.out_weights[at] = w;
-    }
-  }
+  gn_for_each_chunk_arc(f.offsets, m, n, chunks, [&](int32_t u, int64_t e) {
+    int32_t v = 0;
+    W w = W(0);
+    const bool keep = u >= 0 && f.keeps(u, e, &v, &w);
+    const int32_t slot = gn_run_slot(u >= 0 ? &f.len[u] : nullptr, u, keep);
+    if (slot < 0) return;
+    const int64_t at = f.offsets[u] + slot;
+    f.out_cols[at] = v;
+    f.out_weights[at] = w;
+  });
 }
 
 /* Whether row u kept an arc (mst_filtered_phase's select over the ids). */
@@ -569,21 +509,16 @@ static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, 
                                        int32_t *work_cols, W *work_weights, int32_t *lists[2],
                                        int32_t *counts, int32_t *level, int32_t *picked) {
   const int32_t n = dg->n;
-  const int64_t chunks = (dg->m + kMstFilterChunk - 1) / kMstFilterChunk;
-  int32_t *chunk_row = nullptr;
-  GN_TRY(e.scratch->alloc(&chunk_row, (size_t)chunks + 1, "MST filter chunks' rows"));
+  gn_arc_chunks chunks;
+  GN_TRY(gn_arc_chunks_of(e, dg, &chunks));
   GN_TRY(gn_memset(e.ctx, len, 0, sizeof(int32_t) * (size_t)n));
   const mst_filter<W> filter = {{dg->offsets, dg->cols}, weights,  s.comp,   hub_bits,
                                 lo_key,                  hi_key,   len,      work_cols,
                                 work_weights};
-  if (chunks > 0) {
-    GN_KERNEL(e, gn_grid_for(chunks, e.block), e.block, mst_chunk_rows_kernel, dg->offsets, n,
-              chunks, chunk_row);
+  if (chunks.count > 0) {
     int grid = 0;
-    GN_TRY(gn_resident_grid(e, mst_filter_kernel<W>, chunks * kMstFilterBlock, &grid,
-                            kMstFilterBlock));
-    GN_KERNEL(e, grid, kMstFilterBlock, mst_filter_kernel<W>, filter, dg->m, n, chunk_row,
-              chunks, e.edges);
+    GN_TRY(gn_arc_grid(e, mst_filter_kernel<W>, chunks, &grid));
+    GN_KERNEL(e, grid, kArcBlock, mst_filter_kernel<W>, filter, dg->m, n, chunks, e.edges);
   }
   const thrust::counting_iterator<int32_t> rows(0);
   GN_TRY(gn_cub(e, "MST filtered rows", [&](void *tmp, size_t &bytes) {
