@@ -13,10 +13,13 @@
 /* A block of kArcBlock threads takes kArcChunk arcs, kArcItems a thread. */
 enum : int32_t { kArcBlock = 256, kArcItems = 8, kArcChunk = kArcBlock * kArcItems };
 
-/* The chunks of a graph's arcs: row[c] is the row of chunk c's first arc. */
+/* The chunks of a graph's arcs: row[c] is the row of chunk c's first arc. A pass that has work
+ * only in some rows may list the chunks that hold their arcs (wanted[c] != 0) and skip the
+ * others without finding a row. */
 struct gn_arc_chunks {
-  const int32_t *row; /* [count + 1] */
+  const int32_t *row;     /* [count + 1] */
   int64_t count;
+  const uint8_t *wanted;  /* [count], or NULL: every chunk */
 };
 
 /* row[c] = the row of arc c kArcChunk: the last row r < n with offsets[r] <= that arc (rows
@@ -39,6 +42,7 @@ static inline gnest_status gn_arc_chunks_of(gn_engine &e, const gn_device_graph 
                                             gn_arc_chunks *chunks) {
   int32_t *row = nullptr;
   chunks->count = (dg->m + kArcChunk - 1) / kArcChunk;
+  chunks->wanted = nullptr;
   GN_TRY(e.scratch->alloc(&row, (size_t)chunks->count + 1, "arc chunks' rows"));
   chunks->row = row;
   if (chunks->count > 0)
@@ -54,7 +58,8 @@ static gnest_status gn_arc_grid(gn_engine &e, K kernel, const gn_arc_chunks &chu
   return gn_resident_grid(e, kernel, chunks.count * kArcBlock, grid, kArcBlock);
 }
 
-/* body(row, e) for every arc e of the graph (offsets, m arcs, n rows), e's row found in its chunk;
+/* body(row, e) for every arc e of the graph (offsets, m arcs, n rows) in a wanted chunk, e's row
+ * found in its chunk;
  * called by every lane of every warp, kArcItems times a chunk, with row -1 where a lane has no
  * arc (past m), so that the body may use warp-wide votes. Consecutive lanes hold consecutive
  * arcs: one row's lanes form one run (gn_run_slot). Looking at a thread's kArcItems arcs first
@@ -64,6 +69,7 @@ template <class Body>
 __device__ __forceinline__ void gn_for_each_chunk_arc(const int64_t *offsets, int64_t m, int32_t n,
                                                       const gn_arc_chunks &chunks, Body body) {
   for (int64_t c = blockIdx.x; c < chunks.count; c += gridDim.x) {
+    if (chunks.wanted && !chunks.wanted[c]) continue; /* block-uniform */
     int32_t row = chunks.row[c];
     const int32_t last = c + 1 < chunks.count ? chunks.row[c + 1] : n - 1;
 #pragma unroll 2

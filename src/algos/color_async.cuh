@@ -330,6 +330,19 @@ __global__ void __launch_bounds__(kArcBlock)
   if ((threadIdx.x & 31) == 0 && read) atomicAdd(edges, read);
 }
 
+/* wanted[c] = 1 for each chunk c (arcs.cuh) that holds arcs of a wide row (zeroed before), for a
+ * split that reads only those: on a graph whose wide rows hold few of its arcs, finding every
+ * arc's row costs more than the wide rows' work (color.cu, kColorListChunksBelow). */
+__global__ void color_wide_chunks_kernel(const int64_t *offsets, const int32_t *self_loops,
+                                         int32_t n, uint8_t *wanted) {
+  gn_for_each_index(n, [&](int64_t i) {
+    const int32_t v = (int32_t)i;
+    const int64_t row = offsets[v], end = offsets[v + 1];
+    if (color_degree_of_row(row, end, self_loops, v) < kColorWide || end == row) return;
+    for (int64_t c = row / kArcChunk; c <= (end - 1) / kArcChunk; ++c) wanted[c] = 1;
+  });
+}
+
 /* Each wide vertex's state once its predecessors are listed (color_state::start), and the list
  * of the uncolored ones (items, *count zeroed before), in no particular order. */
 __global__ void color_wide_start_kernel(color_state st, const int32_t *self_loops, int32_t *items,
