@@ -186,6 +186,16 @@ gnest_status gnest_graph_from_edges(gnest_ctx *ctx, int32_t n, int64_t m, const 
 gnest_status gnest_graph_from_csr(gnest_ctx *ctx, int32_t n, int64_t m, const int64_t *offsets,
                                   const int32_t *columns, const double *weights,
                                   gnest_graph **out);
+/* Since 0.6.0. The subgraph of g induced by the vertices v with keep[v] != 0 (keep: n entries;
+ * may be NULL when g has no vertex): the kept vertices numbered 0, 1, ... in increasing id, the
+ * arcs between two kept vertices in their rows' order, with their weights. *out owns its arrays
+ * and is freed with gnest_graph_free. What holds for every induced subgraph carries over
+ * without a new check: rows sorted by column stay sorted, rows without a repeated column stay
+ * so, and a g already found symmetric (gnest_graph_is_symmetric, or built so) gives a symmetric
+ * subgraph, which an undirected algorithm's first call then need not check. Built on host
+ * threads. Failures: GNEST_ERR_INVALID_ARGUMENT (a NULL argument), GNEST_ERR_OUT_OF_MEMORY. */
+gnest_status gnest_graph_subgraph(gnest_ctx *ctx, const gnest_graph *g, const uint8_t *keep,
+                                  gnest_graph **out);
 /* Writes the binary CSR cache (versioned header, sizes, checksum). */
 gnest_status gnest_graph_save(gnest_ctx *ctx, const gnest_graph *g, const char *path);
 /* Since 0.4.0. Writes the graph's arcs, as stored, to path in one of the formats gnest_graph_load

@@ -780,6 +780,155 @@ Test(core_graph, is_symmetric_short_of_memory) {
 }
 
 /* ---------------------------------------------------------------------------------------------
+ * Induced subgraphs (gnest_graph_subgraph)
+ * ------------------------------------------------------------------------------------------- */
+
+/* A mask of n vertices that keeps about two thirds of them, scattered (free it). */
+static uint8_t *kept_vertices(int32_t n) {
+  uint8_t *keep = malloc((size_t)(n > 0 ? n : 1));
+  cr_assert_not_null(keep);
+  for (int32_t v = 0; v < n; ++v) keep[v] = (uint8_t)(((uint32_t)v * 2654435761u >> 7) % 3 != 0);
+  return keep;
+}
+
+/* The subgraph's arrays against a serial filter of g's arcs: the same arcs, in the same order. */
+static void assert_induced(const gnest_graph *g, const uint8_t *keep, const gnest_graph *sub) {
+  const csr_arrays v = csr_view(g), s = csr_view(sub);
+  int32_t *id = malloc(sizeof(int32_t) * (size_t)(v.n > 0 ? v.n : 1));
+  cr_assert_not_null(id);
+  int32_t k = 0;
+  for (int32_t u = 0; u < v.n; ++u) id[u] = keep[u] ? k++ : -1;
+  cr_assert_eq(s.n, k);
+  int64_t at = 0;
+  for (int32_t u = 0; u < v.n; ++u) {
+    if (id[u] < 0) continue;
+    cr_assert_eq(s.off[id[u]], at, "row %d starts at %lld, not %lld", id[u],
+                 (long long)s.off[id[u]], (long long)at);
+    for (int64_t e = v.off[u]; e < v.off[u + 1]; ++e) {
+      if (id[v.cols[e]] < 0) continue;
+      cr_assert_eq(s.cols[at], id[v.cols[e]], "arc %lld", (long long)at);
+      if (v.w) cr_assert(s.w[at] == v.w[e], "arc %lld: weight %.17g, not %.17g", (long long)at,
+                         s.w[at], v.w[e]);
+      ++at;
+    }
+  }
+  cr_assert_eq(s.m, at);
+  cr_assert_eq(v.w == NULL, s.w == NULL);
+  free(id);
+}
+
+/* On RMAT's hub rows (enough arcs for the host threads), in every thread count: the filtered
+ * arcs; a g found symmetric gives a subgraph known symmetric before any check, and it is. */
+Test(core_graph, subgraph_of_rmat_on_threads) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = rmat_graph(ctx);
+  const int32_t n = gnest_graph_num_vertices(g);
+  uint8_t *keep = kept_vertices(n);
+  int symmetric = 0;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, g, &symmetric), GNEST_OK);
+  cr_assert_eq(symmetric, 1);
+  const char *counts[] = {"1", "3", "7"};
+  for (size_t i = 0; i < sizeof counts / sizeof counts[0]; i++) {
+    setenv("GNEST_THREADS", counts[i], 1);
+    gnest_graph *sub = NULL;
+    cr_assert_eq(gnest_graph_subgraph(ctx, g, keep, &sub), GNEST_OK, "%s",
+                 gnest_last_error_string(ctx));
+    assert_induced(g, keep, sub);
+    cr_assert(sub->symmetric_known && sub->symmetric, "%s threads: symmetry not carried",
+              counts[i]);
+    cr_assert(sub->csr.sorted && sub->csr.merged, "%s threads: row order not carried", counts[i]);
+    int checked = 0;
+    cr_assert_eq(gn_csr_symmetric(ctx, &sub->csr, &checked), GNEST_OK);
+    cr_assert_eq(checked, 1, "%s threads: the subgraph is not symmetric", counts[i]);
+    gnest_graph_free(sub);
+  }
+  unsetenv("GNEST_THREADS");
+  free(keep);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* A directed graph (symmetry unknown: the subgraph's is checked when asked, and may differ from
+ * g's), unsorted borrowed rows (their order kept, and not called sorted), keeping nothing or
+ * everything, a graph without vertices, and the argument errors. */
+Test(core_graph, subgraph_edges_and_errors) {
+  gnest_ctx *ctx = cpu_ctx();
+  /* 0 -> 1, 1 -> 0, 1 -> 2 (no 2 -> 1), 3 -> 1: without 2 and 3, what is left is symmetric */
+  const int64_t off[] = {0, 1, 3, 3, 4};
+  const int32_t cols[] = {1, 2, 0, 1};
+  const double w[] = {1.5, 2.5, 1.5, 4.0};
+  gnest_graph *g = NULL, *sub = NULL;
+  cr_assert_eq(gnest_graph_from_csr(ctx, 4, 4, off, cols, w, &g), GNEST_OK);
+  cr_assert_eq(g->csr.sorted, 0, "row 1 lists 2 before 0");
+  const uint8_t two[] = {1, 1, 0, 0}, none[] = {0, 0, 0, 0}, all[] = {1, 1, 1, 1};
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, two, &sub), GNEST_OK);
+  assert_induced(g, two, sub);
+  cr_assert_eq(sub->symmetric_known, 0, "g's symmetry was never asked");
+  cr_assert_eq(sub->csr.sorted, 0);
+  int symmetric = -1;
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, sub, &symmetric), GNEST_OK);
+  cr_assert_eq(symmetric, 1);
+  gnest_graph_free(sub);
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, all, &sub), GNEST_OK);
+  assert_induced(g, all, sub);
+  cr_assert_eq(gnest_graph_is_symmetric(ctx, sub, &symmetric), GNEST_OK);
+  cr_assert_eq(symmetric, 0, "1 -> 2 has no reverse");
+  gnest_graph_free(sub);
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, none, &sub), GNEST_OK);
+  cr_assert_eq(gnest_graph_num_vertices(sub), 0);
+  cr_assert_eq(gnest_graph_num_edges(sub), 0);
+  gnest_graph_free(sub);
+
+  sub = g; /* a failed call leaves *out NULL */
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, NULL, &sub), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_null(sub);
+  cr_assert_not_null(strstr(gnest_last_error_string(ctx), "keep is NULL"));
+  cr_assert_eq(gnest_graph_subgraph(ctx, NULL, two, &sub), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, two, NULL), GNEST_ERR_INVALID_ARGUMENT);
+  cr_assert_eq(gnest_graph_subgraph(NULL, g, two, &sub), GNEST_ERR_INVALID_ARGUMENT);
+  gnest_graph_free(g);
+
+  const int64_t empty_off[] = {0};
+  cr_assert_eq(gnest_graph_from_csr(ctx, 0, 0, empty_off, NULL, NULL, &g), GNEST_OK);
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, NULL, &sub), GNEST_OK, "no vertex: keep may be NULL");
+  cr_assert_eq(gnest_graph_num_vertices(sub), 0);
+  gnest_graph_free(sub);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* Short of memory at any of its allocations, the call fails with GNEST_ERR_OUT_OF_MEMORY and
+ * *out NULL, having freed what it had (the limits below refuse each allocation in turn). */
+Test(core_graph, subgraph_short_of_memory) {
+  gnest_ctx *ctx = cpu_ctx();
+  gnest_graph *g = rmat_graph(ctx);
+  const int32_t n = gnest_graph_num_vertices(g);
+  uint8_t *keep = kept_vertices(n);
+  gnest_graph *whole = NULL;
+  cr_assert_eq(gnest_graph_subgraph(ctx, g, keep, &whole), GNEST_OK);
+  const size_t k = (size_t)gnest_graph_num_vertices(whole);
+  const size_t m = (size_t)gnest_graph_num_edges(whole);
+  gnest_graph_free(whole);
+  /* the vertex ids, the offsets, the columns, the weights: each limit lets the ones before by */
+  const size_t ids = (size_t)n * sizeof(int32_t), offsets = (k + 1) * sizeof(int64_t);
+  cr_assert(ids < offsets && offsets < m * sizeof(int32_t), "sizes %zu %zu %zu", ids, offsets,
+            m * sizeof(int32_t));
+  const size_t limits[] = {ids, ids + 1, offsets + 1, m * sizeof(int32_t) + 1};
+  for (size_t i = 0; i < sizeof limits / sizeof limits[0]; i++) {
+    gnest_graph *sub = g;
+    atomic_store(&refuse_from, limits[i]);
+    const gnest_status st = gnest_graph_subgraph(ctx, g, keep, &sub);
+    atomic_store(&refuse_from, SIZE_MAX);
+    cr_assert_eq(st, GNEST_ERR_OUT_OF_MEMORY, "limit %zu: %s", limits[i],
+                 gnest_last_error_string(ctx));
+    cr_assert_null(sub);
+  }
+  free(keep);
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+/* ---------------------------------------------------------------------------------------------
  * Degree statistics
  * ------------------------------------------------------------------------------------------- */
 

@@ -9,7 +9,7 @@ not carried here fails the tests instead of corrupting memory.
 import ctypes
 import os
 from ctypes import POINTER, c_char, c_char_p, c_double, c_int, c_int32, c_int64, c_uint64
-from ctypes import c_void_p
+from ctypes import c_uint8, c_void_p
 
 LIBRARY_ENV = "GNEST_LIBRARY"
 # The version of include/gnest.h whose structs and prototypes this module mirrors: the package's
@@ -149,6 +149,7 @@ _PROTOTYPES = {
     "gnest_graph_from_edges": (c_int, [_p, c_int32, c_int64, _pi32, _pi32, _pf64,
                                        POINTER(LoadOptions), POINTER(_p)]),
     "gnest_graph_from_csr": (c_int, [_p, c_int32, c_int64, _pi64, _pi32, _pf64, POINTER(_p)]),
+    "gnest_graph_subgraph": (c_int, [_p, _p, POINTER(c_uint8), POINTER(_p)]),
     "gnest_graph_save": (c_int, [_p, _p, c_char_p]),
     "gnest_graph_free": (None, [_p]),
     "gnest_graph_num_vertices": (c_int32, [_p]),

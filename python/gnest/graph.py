@@ -8,7 +8,7 @@ arrays outlive the graph that reads them, whatever order Python collects objects
 
 import threading
 import weakref
-from ctypes import POINTER, byref, c_double, c_int, c_int32, c_int64, c_void_p, cast
+from ctypes import POINTER, byref, c_double, c_int, c_int32, c_int64, c_uint8, c_void_p, cast
 
 import numpy as np
 
@@ -332,6 +332,19 @@ class Graph(_Handle):
         self.ctx.call(lib.gnest_graph_partition, self._ptr, int(parts), self._PARTITIONS[method],
                       _pointer(part, c_int32), byref(cut))
         return part, cut.value
+
+    def subgraph(self, keep):
+        """The subgraph induced by the vertices where keep (a boolean mask of num_vertices
+        entries) is true (gnest_graph_subgraph): those vertices numbered 0, 1, ... in increasing
+        id, the arcs between them with their weights, in arrays of its own. A graph found
+        symmetric gives a subgraph known symmetric, without a new check."""
+        mask = np.ascontiguousarray(keep, dtype=bool)
+        if mask.shape != (self.num_vertices,):
+            raise ValueError(f"keep: expected {self.num_vertices} entries, got shape {mask.shape}")
+        ptr = c_void_p()
+        self.ctx.call(lib.gnest_graph_subgraph, self._ptr, _pointer(mask.view(np.uint8), c_uint8),
+                      byref(ptr))
+        return Graph(self.ctx, ptr)
 
     def save(self, path):
         """Writes the binary CSR cache (.gnest)."""

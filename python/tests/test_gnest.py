@@ -521,6 +521,26 @@ def test_predecessor_paths_are_shortest(ctx, seed):
         assert len(gnest.path_to(bpred, seed, v)) == levels[v] + 1
 
 
+# --- subgraphs -------------------------------------------------------------------------------
+
+def test_subgraph_of_a_weighted_graph(ctx):
+    # a weighted 4-cycle 0-1-2-3 plus a chord 0-2; without vertex 1: the path 2-3-0 and the chord
+    src, dst, w = [0, 1, 2, 3, 0], [1, 2, 3, 0, 2], [1.0, 2.0, 3.0, 4.0, 5.0]
+    g = gnest.from_edges(src, dst, w, symmetrize=True, ctx=ctx)
+    assert g.is_symmetric()
+    sub = g.subgraph([True, False, True, True])
+    assert (sub.num_vertices, sub.num_edges) == (3, 6)
+    off, col, wt = sub.csr()
+    arcs = {(u, int(col[e]), float(wt[e])) for u in range(3) for e in range(off[u], off[u + 1])}
+    assert arcs == {(0, 1, 5.0), (1, 0, 5.0), (1, 2, 3.0), (2, 1, 3.0), (0, 2, 4.0), (2, 0, 4.0)}
+    assert sub.is_symmetric()
+    assert gnest.mst(sub).total_weight == 7.0
+    empty = g.subgraph(np.zeros(4, dtype=bool))
+    assert (empty.num_vertices, empty.num_edges) == (0, 0)
+    with pytest.raises(ValueError, match="expected 4 entries"):
+        g.subgraph([True, False])
+
+
 # --- partitions ------------------------------------------------------------------------------
 
 def test_partition_ranges_random_and_metis(ctx):

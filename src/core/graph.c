@@ -24,9 +24,8 @@ void gnest_load_options_init(gnest_load_options *opts) {
   opts->refuse_negative_weights = 0;
 }
 
-/* Moves csr into a new handle. An owned csr is freed on failure; a borrowed one (the caller's
- * arrays) is never freed by gnest. */
-static gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, int borrowed, gnest_graph **out) {
+/* Moves csr into a new handle (internal.h). */
+gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, int borrowed, gnest_graph **out) {
   gnest_status st;
   gnest_graph *g = gn_alloc(ctx, 1, sizeof *g, "the graph handle", &st);
   if (!g) {

@@ -98,6 +98,10 @@ struct gnest_tree {
 /* The graph's weight facts, computed on first use (O(m)) and cached in the handle. */
 gn_weight_facts gn_graph_weight_facts(const gnest_graph *g);
 
+/* A new handle around csr (graph.c): an owned csr (borrowed 0) is freed on failure; a borrowed
+ * one (the caller's arrays) is never freed by gnest. */
+gnest_status gn_graph_wrap(gnest_ctx *ctx, gn_csr *csr, int borrowed, gnest_graph **out);
+
 /* Builds a tree handle from a validated-or-not parent array (validation here). Takes a copy. */
 gnest_status gn_tree_build(gnest_ctx *ctx, const char *source, int32_t n, const int32_t *parent,
                            gnest_tree **out);

@@ -112,15 +112,6 @@ int bench_parse_args(int argc, char **argv, bench_config *cfg);
 void bench_config_free(bench_config *cfg);
 
 /* ---- inputs.c: loading and generating ----------------------------------------------------- */
-/* CSR arrays a graph borrows (gnest_graph_from_csr): freed after it. */
-typedef struct bench_csr {
-  int64_t *offsets;
-  int32_t *cols;
-  double *weights;
-  int64_t m;
-} bench_csr;
-void bench_csr_free(bench_csr *c);
-
 typedef struct bench_input {
   const bench_spec *spec;
   gnest_status status;       /* GNEST_OK when loaded */
@@ -130,7 +121,6 @@ typedef struct bench_input {
   gnest_graph *sym;          /* symmetrized (== stored when already symmetric): the undirected */
   gnest_graph *mst;          /* largest connected component of sym (== sym when connected): the
                                 forests (GNEST_RESULT_FOREST) */
-  bench_csr mst_arrays;      /* what mst borrows when it is not sym */
   gnest_tree *tree;
   int32_t source;            /* highest out-degree of stored, lowest id on ties */
   int64_t source_degree;

@@ -290,51 +290,6 @@ static int32_t largest_component(gnest_ctx *ctx, bench_input *in, const gnest_gr
   return best;
 }
 
-/* The component `keep` of the symmetric g as CSR arrays (in->mst_arrays, which in->mst borrows),
- * renumbered densely in increasing old id. A vertex's neighbours are in its component, so each
- * kept row is the old row with its columns renumbered: still sorted, as the renumbering keeps the
- * order; no edge list and no sort (at 2 G arcs a rebuild doubled the load's memory). */
-static gnest_status induced_csr(const gnest_graph *g, const int32_t *component, int32_t keep,
-                                int32_t *newid, bench_csr *out) {
-  const int64_t *off;
-  const int32_t *col;
-  const double *w;
-  gnest_graph_csr(g, &off, &col, &w);
-  int32_t n = gnest_graph_num_vertices(g), k = 0;
-  int64_t m = 0;
-  for (int32_t v = 0; v < n; v++) {
-    newid[v] = component[v] == keep ? k++ : -1;
-    if (component[v] == keep) m += off[v + 1] - off[v];
-  }
-  memset(out, 0, sizeof *out);
-  out->offsets = malloc(((size_t)k + 1) * sizeof(int64_t));
-  out->cols = malloc((size_t)(m > 0 ? m : 1) * sizeof(int32_t));
-  out->weights = w ? malloc((size_t)(m > 0 ? m : 1) * sizeof(double)) : NULL;
-  if (!out->offsets || !out->cols || (w && !out->weights)) {
-    bench_csr_free(out);
-    return GNEST_ERR_OUT_OF_MEMORY;
-  }
-  int64_t j = 0;
-  out->offsets[0] = 0;
-  for (int32_t u = 0; u < n; u++) {
-    if (newid[u] < 0) continue;
-    const int64_t len = off[u + 1] - off[u];
-    for (int64_t a = 0; a < len; a++) out->cols[j + a] = newid[col[off[u] + a]];
-    if (w) memcpy(out->weights + j, w + off[u], (size_t)len * sizeof(double));
-    j += len;
-    out->offsets[newid[u] + 1] = j;
-  }
-  out->m = m;
-  return GNEST_OK;
-}
-
-void bench_csr_free(bench_csr *c) {
-  free(c->offsets);
-  free(c->cols);
-  free(c->weights);
-  memset(c, 0, sizeof *c);
-}
-
 /* in->mst = the largest connected component of in->sym (in->sym itself when connected). */
 static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
   int32_t n = gnest_graph_num_vertices(in->sym), k = 0;
@@ -346,14 +301,14 @@ static gnest_status build_mst_graph(gnest_ctx *ctx, bench_input *in) {
     if (keep >= 0) in->mst = in->sym;
     return keep >= 0 ? GNEST_OK : in->status;
   }
-  int32_t *newid = malloc((size_t)n * sizeof(int32_t));
-  gnest_status st = newid ? induced_csr(in->sym, component, keep, newid, &in->mst_arrays)
-                          : GNEST_ERR_OUT_OF_MEMORY;
+  /* The subgraph is known symmetric (sym is), so MST's first call has nothing to check. */
+  uint8_t *kept = malloc((size_t)n);
+  if (kept)
+    for (int32_t v = 0; v < n; v++) kept[v] = component[v] == keep;
   free(component);
-  free(newid);
-  if (st != GNEST_OK) return own_fail(in, st, "largest connected component");
-  const bench_csr *c = &in->mst_arrays;
-  st = gnest_graph_from_csr(ctx, k, c->m, c->offsets, c->cols, c->weights, &in->mst);
+  if (!kept) return own_fail(in, GNEST_ERR_OUT_OF_MEMORY, "largest connected component");
+  const gnest_status st = gnest_graph_subgraph(ctx, in->sym, kept, &in->mst);
+  free(kept);
   return st == GNEST_OK ? GNEST_OK : lib_fail(ctx, in, st);
 }
 
@@ -500,7 +455,6 @@ void bench_input_load(gnest_ctx *ctx, const bench_config *cfg, const bench_spec 
 
 void bench_input_free(bench_input *in) {
   if (in->mst && in->mst != in->sym) gnest_graph_free(in->mst);
-  bench_csr_free(&in->mst_arrays); /* after the graph that borrows them */
   if (in->sym && in->sym != in->stored) gnest_graph_free(in->sym);
   gnest_graph_free(in->stored);
   gnest_tree_free(in->tree);
