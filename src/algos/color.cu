@@ -3,14 +3,16 @@
  *   rounds: the shortcut rounds (visitors and their invariant: color.cuh), far fewer
  *     dependent rounds than Jones-Plassmann (rmat20, simulated: 200 instead of 1,534): one pass
  *     over every arc (the row split, which also seeds level 0) and one frontier level per round;
- *   async: no rounds and no backend pass (color_async.cuh): the row split of the wide
+ *   async: no rounds, and kernels of its own only (color_async.cuh): the row split of the wide
  *     vertices (degree >= kColorWide), arc-parallel, and a persistent kernel that colors them, a
  *     warp each; then one persistent kernel for the others, a thread each, which first sets them
  *     up.
- * Plus a self-loop pass only for graphs that have self-loops (the graph's cached statistics say
- * so): the degrees of the order (gn_color_degree) count them out, or twice with color_tie=id.
- * The tie rule (gn_color_priority) is the only other place color_tie enters. No memset of the call's arrays: the passes' pre() and the narrow kernel (all ones, then
- * the setup: color_narrow_all_ones) write what they count on; the counters are zeroed before. */
+ * Plus a self-loop pass through the backend, only for graphs that have self-loops (the graph's
+ * cached statistics say so): the degrees of the order (gn_color_degree) count them out, or twice
+ * with color_tie=id. The tie rule (gn_color_priority) is the only other place color_tie enters.
+ * No memset of the call's per-vertex state: the passes' pre(), the start kernel and the narrow
+ * kernel (all ones, then the setup: color_narrow_all_ones) write what they count on; the
+ * counters (the split's among them) and the list of chunks are zeroed before. */
 #include "algos/prims.cuh"
 #include "algos/color.cuh"
 #include "algos/color_async.cuh"
