@@ -133,7 +133,7 @@ def test_missing_record_is_an_error(tmp_path, capsys):
 
 def test_default_record_is_the_last_suite_record_by_name(tmp_path):
     for name in ("2026-11-22-1000-suite.json", "2026-11-22-1200-suite.json", "2026-11-22-scale.json",
-                 "notes.txt"):
+                 "README.txt"):
         (tmp_path / name).write_text("{}")
     assert plot_bench.newest_run(tmp_path).name == "2026-11-22-1200-suite.json"
     with pytest.raises(plot_bench.PlotError, match="no run given and no \\*-suite.json under"):
