@@ -1,19 +1,29 @@
-/* gnest_cc: weakly connected components by hooking and pointer jumping (Shiloach & Vishkin
- * 1982), every round one pass of the backend over all arcs and one pointer-jumping kernel:
- *   1. hook (cc_hook_visitor): an arc whose ends carry different labels a < b lowers label[b]
- *      to a (atomicMin), so a larger root hangs under a smaller one;
- *   2. compress (cc_compress_kernel): every vertex walks up to its root and takes it as label.
- * Rounds stop after a hook pass that found every arc's ends alike. Labels only ever point to
- * smaller ids of the same component, so the final roots are the components' smallest ids: the
- * labels of the CPU's union-find (src/cpu/cc.c), on every backend. An arc joins its ends in
- * either direction, so a directed graph needs no reverse arcs. */
+/* gnest_cc: weakly connected components by concurrent union (cc_link, cc.cuh) and subgraph
+ * sampling (Afforest: Sutton, Ben-Nun and Barak, IPDPS 2018):
+ *   1. sample (cc_sample_kernel): every vertex links its first kSampleArcs arcs, each followed by
+ *      a compression; on a graph with a giant component most vertices are now in its tree;
+ *   2. skip (cc_mode_of, cc_outside_kernel): the label held by most of kModeProbes spread-out
+ *      vertices names that component; only the vertices outside it make the work list;
+ *   3. link (cc_link_visitor): one pass of the backend links every arc of the listed rows;
+ *   4. compress (cc_compress_kernel): every vertex walks up to its root and takes it as label.
+ * The skip is sound on a symmetric graph only: an arc u - v with u inside the sampled component
+ * and v outside is also v's arc v -> u, and v is listed. A graph not known to be symmetric (its
+ * symmetry is never checked for this) skips nothing: one pass links all its arcs, joining each
+ * arc's ends in either direction, so a directed graph needs no reverse arcs. Either way one link
+ * per arc joins each component into one tree whose root is its smallest id: the labels of the
+ * CPU's union-find (src/cpu/cc.c), on every backend. */
+#include <stdlib.h>
+
 #include "algos/algo.cuh"
 #include "algos/cc.cuh"
 #include "algos/components.cuh"
+#include "base/parallel.h"
+
+enum { kSampleArcs = 2, kModeProbes = 1024 };
 
 /* Every vertex takes its root as label: each walk publishes every step in its own label, so a
  * walk that reaches a label another walk has already moved up goes on from there. Labels only
- * point to smaller ids (cc_hook_visitor), so every walk ends at a root. */
+ * point to smaller ids (cc_link), so every walk ends at a root. */
 __global__ void cc_compress_kernel(int32_t *label, int32_t n) {
   gn_for_each_index(n, [&](int64_t v) {
     int32_t x = gn_load_now(&label[v]);
@@ -30,44 +40,137 @@ __global__ void cc_init_kernel(int32_t *label, int32_t n) {
   gn_for_each_index(n, [&](int64_t v) { label[v] = (int32_t)v; });
 }
 
-static gnest_status cc_on_device(gn_engine &e, const gn_device_graph *dg, int32_t *labels_out) {
+/* Every vertex of more than k arcs links its arc k. */
+__global__ void cc_sample_kernel(const int64_t *offsets, const int32_t *cols, int32_t *label,
+                                 int32_t n, int32_t k) {
+  gn_for_each_index(n, [&](int64_t v) {
+    const int64_t e = offsets[v] + k;
+    if (e < offsets[v + 1]) cc_link<gn_step>(label, (int32_t)v, cols[e]);
+  });
+}
+
+/* probe[i] = the label of vertex i * 2654435761 mod n (Knuth's multiplicative hash: spread over
+ * the ids whatever the graph's numbering). */
+__global__ void cc_probe_kernel(const int32_t *label, int32_t n, int32_t *probe, int32_t count) {
+  gn_for_each_index(count, [&](int64_t i) {
+    probe[i] = label[(int64_t)((uint64_t)i * 2654435761u % (uint64_t)n)];
+  });
+}
+
+/* Lists the vertices whose (compressed) label is not `skip`. */
+__global__ void cc_outside_kernel(const int32_t *label, int32_t n, int32_t skip, int32_t *list,
+                                  int32_t *count) {
+  gn_for_each_index(n, [&](int64_t v) {
+    if (label[v] != skip) list[gn_append_slot(count)] = (int32_t)v;
+  });
+}
+
+static int cc_compare_ints(const void *a, const void *b) {
+  const int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+  return (x > y) - (x < y);
+}
+
+/* The most frequent value of probe[0..count) (the smallest on ties); sorts probe. */
+static int32_t cc_mode_of(int32_t *probe, int32_t count) {
+  qsort(probe, (size_t)count, sizeof *probe, cc_compare_ints);
+  int32_t best = probe[0], best_run = 0;
+  for (int32_t i = 0, j; i < count; i = j) {
+    for (j = i; j < count && probe[j] == probe[i]; ++j) {
+    }
+    if (j - i > best_run) best = probe[i], best_run = j - i;
+  }
+  return best;
+}
+
+/* Steps 1 and 2 of the header: the sampled links, then the list of the vertices outside the
+ * component most probes fell in (*items). */
+static gnest_status cc_sample(gn_engine &e, const gn_device_graph *dg, int32_t *label,
+                              gn_items *items) {
+  const int32_t n = dg->n;
+  const int grid = gn_grid_for(n, e.block);
+  for (int32_t k = 0; k < kSampleArcs; ++k) {
+    GN_KERNEL(e, grid, e.block, cc_sample_kernel, dg->offsets, dg->cols, label, n, k);
+    GN_KERNEL(e, grid, e.block, cc_compress_kernel, label, n);
+  }
+  int32_t *probe = nullptr, *list = nullptr, *count = nullptr;
+  int32_t h_probe[kModeProbes];
+  GN_TRY(e.scratch->alloc(&probe, kModeProbes, "component probes"));
+  GN_TRY(e.scratch->alloc(&list, (size_t)n, "vertices outside the sampled component"));
+  GN_TRY(e.scratch->alloc(&count, 1, "their count"));
+  GN_KERNEL(e, gn_grid_for(kModeProbes, e.block), e.block, cc_probe_kernel, label, n, probe,
+            (int32_t)kModeProbes);
+  GN_TRY(gn_to_host(e.ctx, h_probe, probe, sizeof h_probe));
+  const int32_t skip = cc_mode_of(h_probe, kModeProbes);
+  GN_TRY(gn_memset(e.ctx, count, 0, sizeof(int32_t)));
+  GN_KERNEL(e, grid, e.block, cc_outside_kernel, label, n, skip, list, count);
+  *items = gn_items{list, n, count};
+  return GNEST_OK;
+}
+
+static gnest_status cc_on_device(gn_engine &e, const gnest_graph *g, const gn_device_graph *dg,
+                                 int32_t *labels_out) {
   gnest_ctx *ctx = e.ctx;
   const int32_t n = dg->n;
-  int32_t *label = nullptr, *changed = nullptr;
+  const bool sampled = g->symmetric_known && g->symmetric;
+  int32_t *label = nullptr;
   GN_TRY(e.scratch->alloc(&label, (size_t)n, "component labels"));
-  GN_TRY(e.scratch->alloc(&changed, 1, "component change flag"));
 
   GN_TRY(gn_timer_start(ctx));
   GN_KERNEL(e, gn_grid_for(n, e.block), e.block, cc_init_kernel, label, n);
-  const cc_hook_visitor hook = {{dg->offsets, dg->cols}, label, changed};
-  /* Every round that raises the flag lowers some label (the first arc it saw apart had two
-   * roots), and labels never go below 0: the rounds end. */
-  for (int32_t round = 0;; ++round) {
-    GN_TRY(gn_memset(ctx, changed, 0, sizeof(int32_t)));
-    GN_TRY(gn_run_pass(e, hook, gn_all_items(n), round, nullptr, nullptr, 0));
-    GN_KERNEL(e, gn_grid_for(n, e.block), e.block, cc_compress_kernel, label, n);
-    int32_t again = 0;
-    GN_TRY(gn_to_host(ctx, &again, changed, sizeof again));
-    GN_TRY(gn_engine_check(&e)); /* a dropped row would end the rounds too early */
-    e.call->iterations = round + 1;
-    if (!again) break;
-  }
+  gn_items items = gn_all_items(n);
+  if (sampled) GN_TRY(cc_sample(e, dg, label, &items));
+  e.call->method = sampled ? "sampled" : "link";
+  const cc_link_visitor link = {{dg->offsets, dg->cols}, label};
+  GN_TRY(gn_run_pass(e, link, items, 0, nullptr, nullptr, 0));
+  GN_KERNEL(e, gn_grid_for(n, e.block), e.block, cc_compress_kernel, label, n);
+  GN_TRY(gn_engine_check(&e)); /* a dropped row would leave components apart */
+  e.call->iterations = 1;
   GN_TRY(gn_engine_close(&e));
   return gn_to_host(ctx, labels_out, label, sizeof(int32_t) * (size_t)n);
 }
 
+/* One thread's share of gn_count_components: vertices [from, to). */
+struct cc_count_job {
+  const int32_t *labels;
+  int32_t n, threads;
+  int64_t roots[kGnMaxThreads];
+  int32_t first_bad[kGnMaxThreads]; /* the share's first vertex with a wrong label, or -1 */
+};
+
+static void cc_count_share(void *arg, int t) {
+  cc_count_job &j = *static_cast<cc_count_job *>(arg);
+  const int32_t from = (int32_t)((int64_t)j.n * t / j.threads);
+  const int32_t to = (int32_t)((int64_t)j.n * (t + 1) / j.threads);
+  int64_t roots = 0;
+  j.first_bad[t] = -1;
+  for (int32_t v = from; v < to; ++v) {
+    const int32_t r = j.labels[v];
+    if (r < 0 || r > v || j.labels[r] != r) {
+      j.first_bad[t] = v;
+      break;
+    }
+    roots += r == v;
+  }
+  j.roots[t] = roots;
+}
+
 gnest_status gn_count_components(gn_call *call, const int32_t *labels, int32_t n,
                                  int32_t *num_components) {
-  int32_t count = 0;
-  for (int32_t v = 0; v < n; ++v) {
-    const int32_t r = labels[v];
-    if (r < 0 || r > v || labels[r] != r)
+  cc_count_job j;
+  j.labels = labels;
+  j.n = n;
+  j.threads = n < (1 << 20) ? 1 : gn_parallel_threads(); /* a thread costs more on small n */
+  gn_parallel_run(j.threads, cc_count_share, &j);
+  int64_t count = 0;
+  for (int t = 0; t < j.threads; ++t) {
+    const int32_t v = j.first_bad[t];
+    if (v >= 0)
       return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0,
-                      "vertex %d got component label %d from the %s backend", v, r,
+                      "vertex %d got component label %d from the %s backend", v, labels[v],
                       gnest_backend_name(call->backend));
-    count += r == v;
+    count += j.roots[t];
   }
-  if (num_components) *num_components = count;
+  if (num_components) *num_components = (int32_t)count;
   return GNEST_OK;
 }
 
@@ -86,7 +189,7 @@ gnest_status gn_components_call(gnest_ctx *ctx, gnest_algorithm algorithm, const
         return GNEST_OK;
       },
       [&](gn_engine &e, const gn_device_graph *dg) {
-        if (g->csr.n > 0) GN_TRY(on_device(e, dg, labels));
+        if (g->csr.n > 0) GN_TRY(on_device(e, g, dg, labels));
         return gn_count_components(&call, labels, g->csr.n, num_components);
       });
 }

@@ -5,27 +5,38 @@
 
 #include "algos/visit.cuh"
 
-/* The hooking pass (Shiloach & Vishkin 1982, with the smaller label as the new root): every arc
- * u -> v whose ends carry different labels a < b lowers label[b] to a, and raises `changed`.
- * Race-freedom: labels only decrease (atomicMin), and every value written is the label of a
- * vertex of the same component, smaller than the one it replaces, so label[x] <= x and no cycle
- * forms; a stale read only costs an extra round. A pass that raises nothing has written nothing,
- * so then every arc's ends carry the same label, their component's root: its smallest id. */
-struct cc_hook_visitor : gn_out_arcs {
+/* Joins the trees of u and v in the label forest (the concurrent union of Sutton, Ben-Nun and
+ * Barak, "Optimizing Parallel Graph Connectivity Computation via Subgraph Sampling", IPDPS 2018,
+ * section III-A): walking up from both ends, the larger of the two current ancestors is hung
+ * under the smaller, by a compare-and-swap that succeeds only while it is still a root.
+ * Invariant: label[x] <= x, and label[x] is a vertex of x's component, so no cycle forms and the
+ * root of every tree is its smallest id. The walk ends when both ends reach one ancestor, when
+ * the larger ancestor already hangs under the smaller, or when the swap hangs it: in each case u
+ * and v are in one tree, so one link per arc joins every component whatever the order. */
+template <class S>
+__host__ __device__ __forceinline__ void cc_link(int32_t *label, int32_t u, int32_t v) {
+  int32_t a = gn_load_now(&label[u]), b = gn_load_now(&label[v]);
+  while (a != b) {
+    const int32_t hi = a > b ? a : b, lo = a > b ? b : a;
+    const int32_t up = gn_load_now(&label[hi]);
+    if (up == lo) return;                               /* already hung there */
+    if (up == hi && S::cas(&label[hi], hi, lo) == hi) return; /* a root: hung now */
+    a = gn_load_now(&label[up]);                        /* moved or raced: climb and retry */
+    b = gn_load_now(&label[lo]);
+  }
+}
+
+/* The linking pass: every arc of the pass's rows joins its ends' trees (cc_link). */
+struct cc_link_visitor : gn_out_arcs {
   int32_t *label;
-  int32_t *changed;
   static constexpr bool kHasPost = false;
   static constexpr unsigned kLoops = GN_LOOP_PASS;
   static constexpr bool kHostRunnable = true;
   template <class S>
   __host__ __device__ bool pre(int32_t, const S &) const { return true; }
   template <class S>
-  __host__ __device__ void edge(int32_t u, int64_t e, const S &s) const {
-    const int32_t a = gn_load_now(&label[u]), b = gn_load_now(&label[cols[e]]);
-    if (a == b) return;
-    const int32_t lo = a < b ? a : b, hi = a < b ? b : a;
-    if (lo < gn_load_now(&label[hi])) s.min(&label[hi], lo);
-    if (gn_load_now(changed) == 0) s.max(changed, 1);
+  __host__ __device__ void edge(int32_t u, int64_t e, const S &) const {
+    cc_link<S>(label, u, cols[e]);
   }
   template <class S>
   __host__ __device__ void post(int32_t, const S &) const {}

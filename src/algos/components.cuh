@@ -15,8 +15,8 @@ gnest_status gn_count_components(gn_call *call, const int32_t *labels, int32_t n
  * checked and counted by gn_count_components); num_components may be NULL either way. */
 typedef gnest_status gn_cpu_components_fn(const gn_csr *g, int32_t *label, int32_t *num_components,
                                           gn_cpu_counts *c);
-typedef gnest_status gn_device_components_fn(gn_engine &e, const gn_device_graph *dg,
-                                             int32_t *labels_out);
+typedef gnest_status gn_device_components_fn(gn_engine &e, const gnest_graph *g,
+                                             const gn_device_graph *dg, int32_t *labels_out);
 gnest_status gn_components_call(gnest_ctx *ctx, gnest_algorithm algorithm, const char *fn,
                                 const gnest_graph *g, int32_t *labels, int32_t *num_components,
                                 const gnest_options *opts, gnest_info *info,

@@ -121,7 +121,8 @@ static gnest_status scc_trim(gn_engine &e, const gn_device_graph *dg, const scc_
   return gn_run_frontier(e, sinks, f, &levels);
 }
 
-static gnest_status scc_on_device(gn_engine &e, const gn_device_graph *dg, int32_t *labels_out) {
+static gnest_status scc_on_device(gn_engine &e, const gnest_graph *, const gn_device_graph *dg,
+                                  int32_t *labels_out) {
   gnest_ctx *ctx = e.ctx;
   gn_scratch &scratch = *e.scratch;
   const int32_t n = dg->n;

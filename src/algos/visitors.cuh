@@ -39,7 +39,7 @@
   X(ARG, bcw_count_in_arcs_d) \
   X(ARG, bcw_forward_d) \
   X(ARG, bcw_backward_d) \
-  X(ARG, cc_hook_visitor) \
+  X(ARG, cc_link_visitor) \
   X(ARG, scc_reverse_visitor) \
   X(ARG, scc_count_visitor) \
   X(ARG, scc_peel_visitor) \
