@@ -12,15 +12,25 @@
  * The lanes' streams wait for the context's stream before their first chunk, and the context's
  * stream waits for theirs after the last, so a staged copy keeps its place in the stream's order.
  * An upload returns once every chunk is in a pinned buffer (the source may be reused at once, as
- * with a pageable cudaMemcpyAsync); a download returns with the data in place. */
+ * with a pageable cudaMemcpyAsync); a download returns with the data in place.
+ *
+ * The buffers are one block of 2 MB pages, touched by the lanes and then registered with the
+ * driver: pinning a few large pages takes about 2 ms, where cudaHostAlloc pinned the same 64 MB
+ * 4 KB page by 4 KB page in about 30 ms, a third of a cold 2 GB call (H200 host, measured). */
+#include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
 #include "base/parallel.h"
 #include "core/device.cuh"
 
-enum { kGnStageLanes = 8 };
-static const size_t kGnStageChunk = (size_t)4 << 20; /* bytes of the device side per chunk */
+/* 16 lanes of 2 MB chunks: on an H200 host a 2.2 GB upload ran at about 50 GB/s, as with 8 lanes
+ * of 4 MB, while a 64 MB result came back into fresh pages in 4.8 ms instead of 7.7 (its page
+ * faults spread over more threads). */
+enum { kGnStageLanes = 16 };
+static const size_t kGnStageChunk = (size_t)2 << 20; /* bytes of the device side per chunk */
 static const size_t kGnStageMin = (size_t)32 << 20;  /* smaller copies go the plain way */
+static const size_t kGnHugePage = (size_t)2 << 20;    /* the buffers' alignment */
 
 struct gn_stage_lane {
   cudaStream_t stream;
@@ -31,6 +41,8 @@ struct gn_stage_lane {
 
 struct gn_stage {
   int lanes;
+  char *buffers;   /* every lane's two buffers, lanes * 2 * kGnStageChunk bytes */
+  bool registered; /* buffers came from posix_memalign and cudaHostRegister, not cudaHostAlloc */
   cudaEvent_t begin; /* the context's stream up to the copy */
   gn_stage_lane lane[kGnStageLanes];
 };
@@ -40,22 +52,52 @@ void gn_stage_destroy(gn_stage *s) {
   for (int t = 0; t < kGnStageLanes; ++t) {
     gn_stage_lane &l = s->lane[t];
     if (l.stream) cudaStreamSynchronize(l.stream);
-    for (int k = 0; k < 2; ++k) {
-      if (l.buf[k]) cudaFreeHost(l.buf[k]);
+    for (int k = 0; k < 2; ++k)
       if (l.free_again[k]) cudaEventDestroy(l.free_again[k]);
-    }
     if (l.end) cudaEventDestroy(l.end);
     if (l.stream) cudaStreamDestroy(l.stream);
+  }
+  if (s->buffers && s->registered) {
+    cudaHostUnregister(s->buffers);
+    free(s->buffers);
+  } else if (s->buffers) {
+    cudaFreeHost(s->buffers);
   }
   if (s->begin) cudaEventDestroy(s->begin);
   free(s);
 }
 
-static cudaError_t gn_stage_lane_init(gn_stage_lane &l) {
+/* Lane t's first touch of its buffers: the pages' zeroing spreads over the lanes. */
+static void gn_stage_touch(void *arg, int t) {
+  memset(static_cast<char *>(arg) + (size_t)t * 2 * kGnStageChunk, 0, 2 * kGnStageChunk);
+}
+
+/* s->buffers, pinned: 2 MB pages registered where the system gives them, else cudaHostAlloc. */
+static cudaError_t gn_stage_buffers(gn_stage *s) {
+  const size_t bytes = (size_t)s->lanes * 2 * kGnStageChunk;
+  void *p = nullptr;
+  if (posix_memalign(&p, kGnHugePage, bytes) == 0) {
+#ifdef MADV_HUGEPAGE
+    (void)madvise(p, bytes, MADV_HUGEPAGE); /* advice only: 4 KB pages work, pinned more slowly */
+#endif
+    gn_parallel_run(s->lanes, gn_stage_touch, p);
+    if (cudaHostRegister(p, bytes, cudaHostRegisterDefault) == cudaSuccess) {
+      s->buffers = static_cast<char *>(p);
+      s->registered = true;
+      return cudaSuccess;
+    }
+    (void)cudaGetLastError();
+    free(p);
+  }
+  return cudaHostAlloc((void **)&s->buffers, bytes, cudaHostAllocDefault);
+}
+
+static cudaError_t gn_stage_lane_init(gn_stage *s, int t) {
+  gn_stage_lane &l = s->lane[t];
   cudaError_t e = cudaStreamCreateWithFlags(&l.stream, cudaStreamNonBlocking);
   for (int k = 0; k < 2 && e == cudaSuccess; ++k) {
-    e = cudaHostAlloc((void **)&l.buf[k], kGnStageChunk, cudaHostAllocDefault);
-    if (e == cudaSuccess) e = cudaEventCreateWithFlags(&l.free_again[k], cudaEventDisableTiming);
+    l.buf[k] = s->buffers + ((size_t)t * 2 + k) * kGnStageChunk;
+    e = cudaEventCreateWithFlags(&l.free_again[k], cudaEventDisableTiming);
   }
   if (e == cudaSuccess) e = cudaEventCreateWithFlags(&l.end, cudaEventDisableTiming);
   return e;
@@ -71,7 +113,8 @@ static gn_stage *gn_stage_get(gn_device *d) {
   const int threads = gn_parallel_threads();
   const int lanes = threads < kGnStageLanes ? threads : kGnStageLanes;
   if (s) s->lanes = lanes;
-  for (int t = 0; t < lanes && e == cudaSuccess; ++t) e = gn_stage_lane_init(s->lane[t]);
+  if (e == cudaSuccess) e = gn_stage_buffers(s);
+  for (int t = 0; t < lanes && e == cudaSuccess; ++t) e = gn_stage_lane_init(s, t);
   if (e != cudaSuccess) {
     (void)cudaGetLastError();
     gn_stage_destroy(s);
