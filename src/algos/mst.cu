@@ -499,18 +499,17 @@ struct mst_row_kept {
 };
 
 /* Copies into the working rows (len, cols, weights) the arcs of the input whose weight key lies
- * in [lo_key, hi_key] and whose ends lie in different components (mst_filter; hub_bits: see
- * there), listing the rows that keep any in lists[0] (count counts[0]); then runs the rounds on
- * those rows. */
+ * in [lo_key, hi_key] and whose ends lie in different components (mst_filter over the input's
+ * chunks; hub_bits: see there), listing the rows that keep any in lists[0] (count counts[0]);
+ * then runs the rounds on those rows. */
 template <class W>
 static gnest_status mst_filtered_phase(gn_engine &e, const gn_device_graph *dg, const W *weights,
+                                       const gn_arc_chunks &chunks,
                                        const mst_state<W> &s, const uint32_t *hub_bits,
                                        uint32_t lo_key, uint32_t hi_key, int32_t *len,
                                        int32_t *work_cols, W *work_weights, int32_t *lists[2],
                                        int32_t *counts, int32_t *level, int32_t *picked) {
   const int32_t n = dg->n;
-  gn_arc_chunks chunks;
-  GN_TRY(gn_arc_chunks_of(e, dg, &chunks));
   GN_TRY(gn_memset(e.ctx, len, 0, sizeof(int32_t) * (size_t)n));
   const mst_filter<W> filter = {{dg->offsets, dg->cols}, weights,  s.comp,   hub_bits,
                                 lo_key,                  hi_key,   len,      work_cols,
@@ -707,13 +706,15 @@ static gnest_status mst_run(gn_engine &e, const gnest_graph *g, const gn_device_
     const mst_arcs<W> arcs = {{dg->offsets, dg->cols}, weights, s.comp, nullptr, s.id_bits};
     GN_TRY(mst_rounds(e, n, arcs, s, gn_all_items(n), lists, list_counts, &level, &picked));
   } else { /* light arcs first, then the heavy arcs the light forest left between components */
-    GN_TRY(mst_filtered_phase(e, dg, weights, s, nullptr, 0u, light_max, len, work_cols,
+    gn_arc_chunks chunks;
+    GN_TRY(gn_arc_chunks_of(e, dg, &chunks));
+    GN_TRY(mst_filtered_phase(e, dg, weights, chunks, s, nullptr, 0u, light_max, len, work_cols,
                               work_weights, lists, list_counts, &level, &picked));
     uint32_t *hub_bits = nullptr;
     GN_TRY(mst_hub_bits(e, dg, s, &hub_bits));
-    GN_TRY(mst_filtered_phase(e, dg, weights, s, hub_bits, light_max + 1u, 0xffffffffu, len,
-                              work_cols, work_weights, lists, list_counts + phase_counts, &level,
-                              &picked));
+    GN_TRY(mst_filtered_phase(e, dg, weights, chunks, s, hub_bits, light_max + 1u, 0xffffffffu,
+                              len, work_cols, work_weights, lists, list_counts + phase_counts,
+                              &level, &picked));
   }
   GN_TRY(mst_sort(e, scratch, s, picked, n));
   GN_KERNEL(e, gn_grid_for(picked, e.block), e.block, mst_unpack_kernel<W>, s.picked_ends,
