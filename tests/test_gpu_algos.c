@@ -757,8 +757,8 @@ static void check_cc_ran(const input_case *c, const gnest_info *info, const char
     return;
   }
   cr_assert_eq(info->iterations, 1, "%s: %d linking passes", what, info->iterations);
-  /* sampled: the init, two sampled links and their compressions, the probes, the list and the
-   * last compression; link: the init and the compression */
+  /* sampled: the init, two sampled links and their compressions, the probes' mode, the list
+   * and the last compression; link: the init and the compression */
   const int sampled = strcmp(info->method_name, "sampled") == 0;
   expect_what_ran(info, sampled ? "sampled" : "link", 1, sampled ? 8 : 2, what);
 }
