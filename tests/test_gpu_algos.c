@@ -699,7 +699,7 @@ static int color_lists_chunks(const gnest_degree_stats *stats) {
 /* Coloring: rounds runs everything through the backend (the row split, then a frontier level a
  * round); async runs only kernels of its own: where a vertex has 64 arcs or more, the arc
  * chunks' rows, the wide rows' chunks (color_lists_chunks), the row split, the wide vertices'
- * start and their warp kernel, then always its narrow kernel; either runs the self-loop pass
+ * start, their priorities and sort, and their warp kernel, then always its narrow kernel; either runs the self-loop pass
  * through the backend where there are self-loops. */
 
 static void check_color_ran(const gpu_env *env, const input_case *c, const gnest_info *info,
@@ -713,7 +713,7 @@ static void check_color_ran(const gpu_env *env, const input_case *c, const gnest
   else if (rounds)
     expect_what_ran(info, "rounds", loops + 1 + info->iterations, 0, what);
   else
-    expect_what_ran(info, "async", loops, 1 + (4 + color_lists_chunks(&stats)) * wide, what);
+    expect_what_ran(info, "async", loops, 1 + (6 + color_lists_chunks(&stats)) * wide, what);
 }
 
 /* Triangle counting: the backend orients the graph (one pass), then search counts through the
@@ -2148,8 +2148,8 @@ Test(gpu_what_ran, each_method_on_flat) {
   i = run_method_on_flat(&env, &c, GNEST_ALGO_TC, "tc_method=search");
   cr_expect_eq(i.backend_passes, 2, "tc search: orientation and count through the backend");
   i = run_method_on_flat(&env, &c, GNEST_ALGO_COLOR, "color_method=async");
-  cr_expect(i.own_passes == 5 + color_lists_chunks(&stats) && i.backend_passes == 0,
-            "color async: the split's kernels, the wide start and loop, the narrow loop: "
+  cr_expect(i.own_passes == 7 + color_lists_chunks(&stats) && i.backend_passes == 0,
+            "color async: the split's kernels, the wide start, order and loop, the narrow loop: "
             "%lld own, %lld backend passes", (long long)i.own_passes,
             (long long)i.backend_passes);
   i = run_method_on_flat(&env, &c, GNEST_ALGO_COLOR, "color_method=rounds");
@@ -2184,6 +2184,42 @@ Test(gpu_what_ran, each_method_on_flat) {
   i = run_method_on_flat(&env, &c, GNEST_ALGO_TREE_DESCENDANTS, "tree_method=levels");
   cr_expect_eq(i.backend_passes, ts.depth, "levels: a backend pass a level");
   gnest_tree_free(t);
+  bm_close(&env);
+}
+
+/* Connected components on flat, against the CPU: built symmetric, RMAT samples (its giant
+ * component skipped, its isolated vertices and small pieces listed); built directed, the same
+ * arcs one way are linked, every row, with no symmetry check asked of the graph. */
+Test(gpu_what_ran, cc_sampled_and_link) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 4, 83, &e), "gn_gen_rmat");
+  const build_opts how[] = {UNDIRECTED_CLEAN, DIRECTED_CLEAN};
+  const char *method[] = {"sampled", "link"};
+  for (int k = 0; k < 2; k++) {
+    gnest_graph *g = build(&env, &e, how[k]);
+    const int32_t n = gnest_graph_num_vertices(g);
+    int32_t *want = xmalloc((size_t)n, sizeof *want), *got = xmalloc((size_t)n, sizeof *got);
+    int32_t want_count = 0, got_count = 0;
+    gnest_options cpu = bm_backend_options(GNEST_BACKEND_CPU, ""),
+                  flat = bm_backend_options(GNEST_BACKEND_FLAT, "");
+    gnest_info info;
+    cr_assert_eq(gnest_cc(env.ctx, g, want, &want_count, &cpu, NULL), GNEST_OK);
+    cr_assert_eq(gnest_cc(env.ctx, g, got, &got_count, &flat, &info), GNEST_OK, "%s",
+                 gnest_last_error_string(env.ctx));
+    cr_expect_str_eq(info.method_name, method[k], "%s graph: %s", method[k], info.reason);
+    cr_expect_gt(want_count, 1, "rmat has isolated vertices: more than one component");
+    cr_expect_eq(got_count, want_count, "%s: %d components, the CPU %d", method[k], got_count,
+                 want_count);
+    for (int32_t v = 0; v < n; v++)
+      cr_assert_eq(got[v], want[v], "%s: vertex %d label %d, the CPU %d", method[k], v, got[v],
+                   want[v]);
+    free(want);
+    free(got);
+    gnest_graph_free(g);
+  }
+  gn_gen_edges_free(&e);
   bm_close(&env);
 }
 

@@ -354,6 +354,16 @@ __global__ void color_wide_start_kernel(color_state st, const int32_t *self_loop
   });
 }
 
+/* keys[i] = the priority of wide vertex items[i] (gn_color_priority), i < count. */
+__global__ void color_wide_keys_kernel(color_state st, const int32_t *self_loops,
+                                       gnest_color_tie tie, const int32_t *items, int32_t count,
+                                       uint64_t *keys) {
+  gn_for_each_index(count, [&](int64_t i) {
+    const int32_t v = items[i];
+    keys[i] = gn_color_priority(color_degree(st.offsets, self_loops, v), v, tie);
+  });
+}
+
 /* The wide vertices' state: color_state as the split left it (color_wide_start_kernel): v's
  * predecessors at the front of its row, vx[v].left of them; vx[v].stop, the predecessor that
  * blocked v's last visit, or -1 (the start sets -1); P(v) in its words (st.word); and its
