@@ -124,7 +124,8 @@ static gnest_status cc_on_device(gn_engine &e, const gnest_graph *g, const gn_de
   return gn_to_host(ctx, labels_out, label, sizeof(int32_t) * (size_t)n);
 }
 
-/* One thread's share of gn_count_components: vertices [from, to). */
+/* gn_count_components on host threads: thread t checks and counts the vertices
+ * [n t / threads, n (t + 1) / threads). */
 struct cc_count_job {
   const int32_t *labels;
   int32_t n, threads;
