@@ -90,8 +90,8 @@ static gnest_status cc_sample(gn_engine &e, const gn_device_graph *dg, int32_t *
   GN_TRY(e.scratch->alloc(&counts, 2, "their count and component"));
   GN_TRY(gn_memset(e.ctx, counts, 0, sizeof(int32_t)));
   /* A compression after each arc, not only after both: the second arc's walks then start one
-   * step from a root (H200: one compression after both took 5.5 ms at RMAT scale 24 and 0.27 ms
-   * on USA-road-FLA, one after each 4.9 and 0.20 ms, in separate calls). */
+   * step from a root (H200, the whole gnest_cc: one compression after both took 5.5 ms at RMAT
+   * scale 24 and 0.27 ms on USA-road-FLA, one after each 4.9 and 0.20 ms). */
   for (int32_t k = 0; k < kSampleArcs; ++k) {
     GN_KERNEL(e, grid, e.block, cc_sample_kernel, dg->offsets, dg->cols, label, n, k);
     GN_KERNEL(e, grid, e.block, cc_compress_kernel, label, n);

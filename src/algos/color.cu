@@ -90,16 +90,17 @@ static gnest_status color_wanted_chunks(gn_engine &e, const gn_device_graph *dg,
 
 /* Whether the split reads only the chunks that color_wide_chunks_kernel lists: where the rows of
  * degree above 32 hold less than this share of the arcs, many chunks may hold no wide row's arc.
- * H200, the call: a uniform random graph (16.8 M vertices, mean degree 32, 0.52 of the arcs in
- * such rows) 86.8 to 83.2 ms; RMAT scale 24 (0.90) 76.8 to 78.2 ms, so not there; cnr-2000
- * (0.66) not measured with the list. */
+ * H200, the whole gnest_color: a uniform random graph (16.8 M vertices, mean degree 32, 0.52 of
+ * the arcs in such rows) 86.8 to 83.2 ms; RMAT scale 24 (0.90) 76.8 to 78.2 ms, so not there;
+ * cnr-2000 (0.66) not measured with the list. */
 static const double kColorListChunksBelow = 0.6;
 
 /* The uncolored wide vertices (*items, *count of them) in decreasing priority: every pass of the
- * wide loop then visits each warp's share predecessors first. H200, the call, against the order
- * of the start kernel's appends: RMAT scale 24 77.8 to 77.4 ms, scale 20 3.31 to 3.16 ms
- * (medians, three alternations at 24), though the loop makes more passes (2,600-3,500 against
- * 2,400-2,500 at 24). A kernel and a sort, even for no vertex: what ran stays predictable. */
+ * wide loop then visits each warp's share predecessors first. H200, the whole gnest_color,
+ * against the order of the start kernel's appends: RMAT scale 24 77.8 to 77.4 ms, scale 20 3.31
+ * to 3.16 ms (medians, three alternations at 24), though the loop makes more passes
+ * (2,600-3,500 against 2,400-2,500 at 24). A kernel and a sort, even for no vertex: what ran
+ * stays predictable. */
 static gnest_status color_wide_order(gn_engine &e, const color_state &st,
                                      const int32_t *self_loops, const int32_t *count,
                                      int32_t **items) {

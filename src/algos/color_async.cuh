@@ -231,7 +231,7 @@ __device__ __forceinline__ bool color_narrow_visit(const color_narrow<Word, Off>
 /* CTAs of kColorNarrowBlock per SM the narrow kernel is built for (its launch bounds, hence its
  * registers). With 32-bit sets and offsets it fits 32 registers without spilling: eight CTAs,
  * 2,048 threads, an SM's most (H200: USA-road-FLA's
- * narrow kernel 64 to 55 us under ncu, the call 0.074-0.077 to 0.061-0.062 ms; against 64-bit
+ * narrow kernel 64 to 55 us under ncu, gnest_color 0.074-0.077 to 0.061-0.062 ms; against 64-bit
  * offsets at eight CTAs, which spill 12 bytes, 0.068-0.073 ms). With 64-bit offsets six CTAs
  * (40 registers); with 64-bit sets five (48): there six spill and rmat20 lost 15 %, and 32-bit
  * offsets lost 3-5 % on rmat20 and gained nothing on cnr-2000, so 64-bit sets keep the graph's
@@ -429,10 +429,10 @@ __device__ __forceinline__ void color_wide_read_step(const color_state &st, int6
  * (shortcut 2), and v is blocked when a kept one may take p. Not blocked: v takes p (shortcut
  * 1). Blocked: P keeps its kept + 1 smallest colors (trim) and v publishes [p, new hi]. Returns
  * true when v was colored. Each look takes kColorWideChunks chunks of 32 entries a step, every
- * load of a step issued before any is used (H200, RMAT scale 24: the call 79.7 to 78.7 ms
+ * load of a step issued before any is used (H200, RMAT scale 24: gnest_color 79.7 to 78.7 ms
  * against one chunk a step; four need more registers than 256-thread blocks leave).
  * Lane 0 tests the hint, one vertex after another: testing a step's 32 items at once, a lane
- * each, made the call slower there (90.5 against 80.6 ms), the warps going round their shares
+ * each, made gnest_color slower there (90.5 against 80.6 ms), the warps going round their shares
  * faster only to test hints that still held. */
 __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long long &read) {
   const unsigned all = 0xffffffffu;
@@ -523,9 +523,9 @@ __device__ bool color_wide_visit(const color_wide &w, int32_t v, unsigned long l
  * at once, a lane each, visits the uncolored ones, and keeps those still uncolored at the front
  * of the share (in place: every lane has read its item before the ballot, and an item only moves
  * to a slot already read), so a pass reads only what is left. The hubs' predecessors chain their
- * colors over hundreds of passes (the call counted about 300 at RMAT scale 24); reading the whole
- * share one item at a time each pass made the kernel 78 ms of the call's 96 there (H200). It ends
- * for the same reason as the narrow loop. */
+ * colors over hundreds of passes (gnest_color counted about 300 at RMAT scale 24); reading the
+ * whole share one item at a time each pass made the kernel 78 ms of gnest_color's 96 there
+ * (H200). It ends for the same reason as the narrow loop. */
 __global__ void __launch_bounds__(kColorWideBlock) color_wide_async_kernel(color_wide w) {
   const unsigned all = 0xffffffffu;
   const int lane = (int)(threadIdx.x & 31);
