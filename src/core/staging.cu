@@ -19,7 +19,6 @@
  * 4 KB page by 4 KB page in about 30 ms, a third of a cold 2 GB call (H200 host, measured). */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 
 #include "base/parallel.h"
 #include "core/device.cuh"
@@ -77,9 +76,7 @@ static cudaError_t gn_stage_buffers(gn_stage *s) {
   const size_t bytes = (size_t)s->lanes * 2 * kGnStageChunk;
   void *p = nullptr;
   if (posix_memalign(&p, kGnHugePage, bytes) == 0) {
-#ifdef MADV_HUGEPAGE
-    (void)madvise(p, bytes, MADV_HUGEPAGE); /* advice only: 4 KB pages work, pinned more slowly */
-#endif
+    gn_advise_huge(p, bytes); /* advice only: 4 KB pages work, pinned more slowly */
     gn_parallel_run(s->lanes, gn_stage_touch, p);
     if (cudaHostRegister(p, bytes, cudaHostRegisterDefault) == cudaSuccess) {
       s->buffers = static_cast<char *>(p);

@@ -109,6 +109,12 @@ gnest_status gn_write_mtx(gnest_ctx *ctx, const char *path, const gn_csr *c);
 gnest_status gn_write_edgelist(gnest_ctx *ctx, const char *path, const gn_csr *c);
 gnest_status gn_write_tree(gnest_ctx *ctx, const char *path, int32_t n, const int32_t *parent);
 
+/* Asks the kernel for transparent huge pages on the 2 MiB-aligned interior of a large fresh
+ * allocation (no-op below 4 MiB or where unsupported): first-touch page faults on big arrays
+ * otherwise dominate loading time (4 KiB faults cost microseconds each in a VM). Also for core's
+ * pinned staging buffers, which pin faster as huge pages. */
+void gn_advise_huge(void *p, size_t bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -31,10 +31,6 @@ int gn_is_stdin_path(const char *path);
  * whatever the extension. out is empty on failure; the caller frees raw in every case. */
 gnest_status gn_decompress(gnest_ctx *ctx, const char *path, gn_buffer *raw, gn_buffer *out);
 
-/* Asks the kernel for transparent huge pages on the 2 MiB-aligned interior of a large fresh
- * allocation (no-op below 4 MiB or where unsupported): first-touch page faults on big arrays
- * otherwise dominate loading time (4 KiB faults cost microseconds each in a VM). */
-void gn_advise_huge(void *p, size_t bytes);
 /* gn_alloc + gn_advise_huge, for the big arrays (edges, CSR). */
 void *gn_alloc_big(gnest_ctx *ctx, size_t count, size_t size, const char *what, gnest_status *st);
 
