@@ -1883,6 +1883,35 @@ static double json_number_at(const char *text, const char *key) {
   return p ? strtod(p + strlen(pattern), NULL) : NAN;
 }
 
+/* The warm-up runs of the bfs cell of a one-backend run on rmat4 with FLAGS (NULL-terminated
+ * after at most three pairs), as its JSON row says; -1 when the run fails. */
+static int bench_warmup_runs(const char *f1, const char *v1, const char *f2, const char *v2) {
+  const char *json = at("warm.json");
+  run_out r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends",
+                        gnest_backend_name(GNEST_BACKEND_CPU), "--runs", "1", "--json", json, f1, v1,
+                        f2, v2, NULL);
+  int runs = -1;
+  char *text = r.status == 0 ? slurp(json) : NULL;
+  const char *row = text ? strstr(text, "\"algorithm\": \"bfs\"") : NULL;
+  if (row) runs = (int)json_number_at(row, "warmup_runs");
+  free(text);
+  run_free(&r);
+  return runs;
+}
+
+/* --warmup N runs first, then --warmup-ms more time's worth (a CPU BFS on 16 vertices takes
+ * microseconds, so 30 ms is many runs); --warmup 0 is none at all; the JSON says how many ran. */
+Test(cli, bench_warmup_runs_and_time) {
+  skip_without_bench();
+  cr_expect_eq(bench_warmup_runs("--warmup", "2", "--warmup-ms", "0"), 2);
+  cr_expect_gt(bench_warmup_runs("--warmup", "1", "--warmup-ms", "30"), 2);
+  cr_expect_eq(bench_warmup_runs("--warmup", "0", "--warmup-ms", "30"), 0);
+  run_out r = run_bench("--gen", "rmat:4", "--warmup-ms", "-1", NULL);
+  cr_expect_eq(r.status, 2, "%s", r.err);
+  cr_expect_not_null(strstr(r.err, "--warmup-ms"), "%s", r.err);
+  run_free(&r);
+}
+
 /* The compiled-in table covers the 18 graph cells of the suite (3 inputs x 6 algorithms), each
  * once with a positive time, and the scale suite's rmat24 cells, and says where it comes from. */
 Test(cli, bench_default_peers_cover_every_suite_cell) {

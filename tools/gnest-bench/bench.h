@@ -87,6 +87,7 @@ typedef struct bench_config {
   int quiet;                                     /* --quiet: no per-cell lines, no progress */
   int64_t cpu_max_edges;                         /* < 0: no limit */
   int runs, warmup;
+  int warmup_ms;                                 /* --warmup-ms: warm-up runs until this long */
   int cpu_runs;                                  /* --cpu-runs: reference's timed runs; < 0: as others */
   gnest_options opts;                            /* --threshold, --schedule, then --options */
   char options[BENCH_TEXT_MAX];                  /* --options WORDS, every one given ("" = none) */
@@ -174,6 +175,7 @@ typedef struct bench_row {
   char detail[BENCH_DETAIL_MAX];
   bench_check check;
   int runs;                   /* timed runs completed */
+  int warmup_runs;            /* untimed runs before them (--warmup, --warmup-ms) */
   double median_ms, min_ms, max_ms;
   int64_t launches, device_launches, edges_visited;
   int64_t device_bytes;   /* gnest_info.device_bytes of the last timed run */

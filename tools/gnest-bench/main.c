@@ -31,6 +31,9 @@ static const char *const usage_tail =
     "                        per-vertex counts, mst's forest edges (default: the required ones)\n"
     "  --cpu-max-edges N     skip the CPU reference on graphs of more than N arcs (default: no limit)\n"
     "  --runs N              timed runs per cell (default 7); --warmup N untimed runs first (1)\n"
+    "  --warmup-ms T         then more until T ms have passed in them (default 20; none after\n"
+    "                        --warmup 0): a device left idle clocks down, one short run does not\n"
+    "                        wake it\n"
     "  --cpu-runs N          the CPU reference: N timed runs, no warm-up (default: as the others)\n"
     "  --threshold N         nesting threshold passed to the GPU backends (0 = library default)\n"
     "  --schedule S          dynamic (default) or static loop scheduling\n"
@@ -163,8 +166,8 @@ static int apply_options(bench_config *cfg) {
 
 static const char *const value_flags[] = {
     "--graph", "--gen", "--suite", "--data", "--algos", "--backends", "--schedule", "--csv",
-    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--threshold", "--device",
-    "--seed", "--options", "--peers", "--sweep", "--cache", "--time-limit"};
+    "--json", "--cpu-max-edges", "--cpu-runs", "--runs", "--warmup", "--warmup-ms", "--threshold",
+    "--device", "--seed", "--options", "--peers", "--sweep", "--cache", "--time-limit"};
 
 static int is_value_flag(const char *flag) {
   for (size_t i = 0; i < sizeof value_flags / sizeof value_flags[0]; i++)
@@ -183,6 +186,8 @@ static int set_number_flag(bench_config *cfg, const char *flag, const char *v) {
     if ((rc = parse_int(flag, v, 1, 100000, &x)) == 0) cfg->cpu_runs = (int)x;
   } else if (strcmp(flag, "--warmup") == 0) {
     if ((rc = parse_int(flag, v, 0, 100000, &x)) == 0) cfg->warmup = (int)x;
+  } else if (strcmp(flag, "--warmup-ms") == 0) {
+    if ((rc = parse_int(flag, v, 0, 600000, &x)) == 0) cfg->warmup_ms = (int)x;
   } else if (strcmp(flag, "--threshold") == 0) {
     if ((rc = parse_int(flag, v, 0, INT32_MAX, &x)) == 0) cfg->opts.threshold = (int32_t)x;
   } else if (strcmp(flag, "--device") == 0) {
@@ -240,6 +245,7 @@ static void config_defaults(bench_config *cfg) {
   cfg->cpu_max_edges = -1;
   cfg->runs = 7;
   cfg->warmup = 1;
+  cfg->warmup_ms = 20;
   cfg->cpu_runs = -1;
   gnest_options_init(&cfg->opts);
   cfg->data_dir = "../shared/data";

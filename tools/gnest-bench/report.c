@@ -206,7 +206,7 @@ static void json_row(FILE *f, const bench_row *r) {
   json_key_str(f, "ran", r->ran[0] ? r->ran : "-", 1);
   json_key_str(f, "status", bench_row_status_text(r), 1);
   json_key_str(f, "ok", check_text(r->check), 1);
-  fprintf(f, "\"runs\": %d", r->runs);
+  fprintf(f, "\"runs\": %d, \"warmup_runs\": %d", r->runs, r->warmup_runs);
   if (r->runs > 0) {
     json_then_num(f, "median_ms", r->median_ms);
     json_then_num(f, "min_ms", r->min_ms);
@@ -365,8 +365,9 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   fputs(",\n  ", f);
   json_key_str(f, "device", r->device_name ? r->device_name : "?", 1);
   json_key_str(f, "command", cfg->command, 0);
-  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"cpu_runs\": %d, \"seed\": %llu, \"threshold\": %d, ",
-          cfg->runs, cfg->warmup, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
+  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"warmup_ms\": %d, \"cpu_runs\": %d, \"seed\": %llu, "
+             "\"threshold\": %d, ",
+          cfg->runs, cfg->warmup, cfg->warmup_ms, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
           (unsigned long long)cfg->seed, cfg->opts.threshold);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
   json_key_str(f, "options", cfg->options, 1);
@@ -499,6 +500,7 @@ static int variant_width(const bench_variant *v) {
 static void summary_header(FILE *f, const bench_config *cfg, int name_w) {
   fprintf(f, "\nmedian ms of %d run%s after %d warm-up%s", cfg->runs, cfg->runs == 1 ? "" : "s",
           cfg->warmup, cfg->warmup == 1 ? "" : "s");
+  if (cfg->warmup > 0 && cfg->warmup_ms > 0) fprintf(f, " and more until %d ms", cfg->warmup_ms);
   if (cfg->cpu_runs > 0)
     fprintf(f, " (%s: %d run%s, no warm-up)", gnest_backend_name(GNEST_BACKEND_CPU), cfg->cpu_runs,
             cfg->cpu_runs == 1 ? "" : "s");

@@ -215,56 +215,93 @@ static int cell_unrunnable(gnest_ctx *ctx, const bench_config *cfg, gnest_backen
   return 1;
 }
 
-/* Warm-up and timed run counts of backend b. */
-static void run_counts(const bench_config *cfg, gnest_backend b, int *warmup, int *runs) {
-  int cpu_own = b == GNEST_BACKEND_CPU && cfg->cpu_runs > 0;
-  *warmup = cpu_own ? 0 : cfg->warmup;
-  *runs = cpu_own ? cfg->cpu_runs : cfg->runs;
+/* Whether backend b is the CPU reference with its own run count (--cpu-runs: no warm-up). */
+static int cpu_own_runs(const bench_config *cfg, gnest_backend b) {
+  return b == GNEST_BACKEND_CPU && cfg->cpu_runs > 0;
+}
+
+/* Timed runs of backend b. */
+static int timed_run_count(const bench_config *cfg, gnest_backend b) {
+  return cpu_own_runs(cfg, b) ? cfg->cpu_runs : cfg->runs;
+}
+
+/* Warm-up runs beyond --warmup stop here, whatever --warmup-ms asks. */
+#define WARMUP_RUNS_MAX 1000
+
+/* Whether one more warm-up run is due after `done` of them that took `spent` ms of calls:
+ * --warmup runs, then (unless that is 0) more until --warmup-ms ms have passed in them. A device
+ * that sat idle (while the CPU reference or the host's load ran) clocks down, and one
+ * sub-millisecond warm-up call does not bring it back: the first backend of a cell read a few
+ * percent slower than the same code timed later. The CPU reference with its own --cpu-runs has
+ * no warm-up. */
+static int warmup_due(const bench_config *cfg, gnest_backend b, int done, double spent) {
+  if (cpu_own_runs(cfg, b)) return 0;
+  if (done < cfg->warmup) return 1;
+  return cfg->warmup > 0 && spent < cfg->warmup_ms && done < WARMUP_RUNS_MAX;
+}
+
+/* Records run i's (0: the cell's first call) counters in row: the first call's setup, and for a
+ * timed run what the report shows of it. */
+static void note_run(bench_row *row, const gnest_info *info, int first, int timed) {
+  snprintf(row->ran, sizeof row->ran, "%s", info->backend_name ? info->backend_name : "?");
+  snprintf(row->method, sizeof row->method, "%s", info->method_name ? info->method_name : "?");
+  if (first) {
+    row->first_setup_ms = info->setup_ms;
+    row->first_call_ms = info->call_ms;
+  }
+  if (!timed) return;
+  row->setup_ms = info->setup_ms;
+  row->launches = info->kernel_launches;
+  row->device_launches = info->device_launches;
+  row->edges_visited = info->edges_visited;
+  row->iterations = info->iterations;
+  row->device_bytes = info->device_bytes;
+  row->grid_barriers = info->grid_barriers;
+  row->barriers_saved = info->barriers_saved;
+  row->backend_passes = info->backend_passes;
+  row->own_passes = info->own_passes;
+  snprintf(row->reason, sizeof row->reason, "%s", info->reason);
+}
+
+/* Checks a timed run's output against the reference (the first disagreement is kept). */
+static void check_run(const bench_input *in, const bench_output *ref, const bench_output *o,
+                      bench_row *row) {
+  if (!ref || row->check == BENCH_CHECK_DISAGREE) return;
+  char why[512];
+  if (outputs_agree(in, ref, o, why, sizeof why)) {
+    row->check = BENCH_CHECK_AGREE;
+    return;
+  }
+  row->check = BENCH_CHECK_DISAGREE;
+  snprintf(row->detail, sizeof row->detail, "run %d: %s", row->runs, why);
 }
 
 /* Runs the warm-up and timed runs into o; fills row's status, counters and check. */
 static void timed_runs(gnest_ctx *ctx, const bench_config *cfg, const bench_input *in,
                        gnest_algorithm a, const gnest_options *opts, const bench_output *ref,
                        bench_output *o, double *times, bench_row *row) {
-  int warmup, runs;
-  run_counts(cfg, opts->backend, &warmup, &runs);
-  for (int i = 0; i < warmup + runs; i++) {
+  const int runs = timed_run_count(cfg, opts->backend);
+  int warmed = 0, calls = 0;
+  double warm_ms = 0.0;
+  while (row->runs < runs) {
+    const int warming = row->runs == 0 && warmup_due(cfg, opts->backend, warmed, warm_ms);
     gnest_info info;
     memset(&info, 0, sizeof info);
     gnest_status st = run_once(ctx, in, a, opts, o, &info);
     if (st != GNEST_OK) {
       row->status = st;
-      snprintf(row->detail, sizeof row->detail, "%s%s", i < warmup ? "" : "in a timed run: ",
+      snprintf(row->detail, sizeof row->detail, "%s%s", warming ? "" : "in a timed run: ",
                gnest_last_error_string(ctx));
       return;
     }
-    snprintf(row->ran, sizeof row->ran, "%s", info.backend_name ? info.backend_name : "?");
-    snprintf(row->method, sizeof row->method, "%s", info.method_name ? info.method_name : "?");
-    if (i == 0) {
-      row->first_setup_ms = info.setup_ms;
-      row->first_call_ms = info.call_ms;
+    note_run(row, &info, calls++ == 0, !warming);
+    if (warming) {
+      row->warmup_runs = ++warmed;
+      warm_ms += info.call_ms;
+      continue;
     }
-    if (i < warmup) continue;
-    row->setup_ms = info.setup_ms;
     times[row->runs++] = info.time_ms;
-    row->launches = info.kernel_launches;
-    row->device_launches = info.device_launches;
-    row->edges_visited = info.edges_visited;
-    row->iterations = info.iterations;
-    row->device_bytes = info.device_bytes;
-    row->grid_barriers = info.grid_barriers;
-    row->barriers_saved = info.barriers_saved;
-    row->backend_passes = info.backend_passes;
-    row->own_passes = info.own_passes;
-    snprintf(row->reason, sizeof row->reason, "%s", info.reason);
-    if (ref && row->check != BENCH_CHECK_DISAGREE) {
-      char why[512];
-      if (outputs_agree(in, ref, o, why, sizeof why)) row->check = BENCH_CHECK_AGREE;
-      else {
-        row->check = BENCH_CHECK_DISAGREE;
-        snprintf(row->detail, sizeof row->detail, "run %d: %s", row->runs, why);
-      }
-    }
+    check_run(in, ref, o, row);
   }
 }
 
@@ -280,9 +317,7 @@ static void run_cell(gnest_ctx *ctx, const bench_config *cfg, const bench_input 
   const gnest_backend b = var->backend;
   if (cell_unrunnable(ctx, cfg, b, row)) return;
   bench_output o;
-  int warmup, runs;
-  run_counts(cfg, b, &warmup, &runs);
-  double *times = malloc((size_t)runs * sizeof *times);
+  double *times = malloc((size_t)timed_run_count(cfg, b) * sizeof *times);
   gnest_status st = output_alloc(a, row->vertices, cfg->all_outputs, &o);
   if (st != GNEST_OK || !times) {
     row->status = GNEST_ERR_OUT_OF_MEMORY;
