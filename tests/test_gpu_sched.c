@@ -11,6 +11,7 @@
 
 #include "common/backend_matrix.h"
 #include "common/gen.h"
+#include "core/device_api.h" /* gn_device_graph_row_census */
 #include "gnest.h"
 
 static gnest_tree *chain(gnest_ctx *ctx, int32_t n) {
@@ -52,6 +53,39 @@ static gnest_graph *path_graph(gnest_ctx *ctx, int32_t n) {
   gn_gen_edges e;
   cr_assert_eq(gn_gen_path(n, &e), GNEST_OK);
   return graph_of_edges(ctx, &e);
+}
+
+/* The row census the backends size their queues and pick their modes from is counted on the
+ * device when the graph is there: the same numbers as the host's count, at thresholds that
+ * take none, some and all rows and at chunks of one, a power of two and an odd size. */
+Test(gpu_sched, device_row_census_equals_the_hosts) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_rmat(14, 16, 3, &e), GNEST_OK);
+  gnest_graph *g = graph_of_edges(ctx, &e);
+  const int32_t thresholds[] = {0, 32, 1000, 1 << 30}, chunks[] = {1, 256, 100, 0};
+  for (size_t t = 0; t < sizeof thresholds / sizeof thresholds[0]; t++) {
+    for (size_t c = 0; c < sizeof chunks / sizeof chunks[0]; c++) {
+      gn_row_census host, dev;
+      gn_row_census_count(g->csr.offsets, g->csr.n, thresholds[t], chunks[c], &host);
+      memset(&dev, 0x5a, sizeof dev);
+      cr_assert_eq(gn_device_graph_row_census(ctx, g, thresholds[t], chunks[c], &dev), GNEST_OK,
+                   "%s", gnest_last_error_string(ctx));
+      cr_assert_eq(dev.known, 1);
+      cr_assert_eq(dev.rank_known, 0);
+      cr_assert_eq(dev.threshold, host.threshold);
+      cr_assert_eq(dev.chunk, host.chunk);
+      cr_assert_eq(dev.rows, host.rows);
+      cr_assert_eq(dev.rows_above, host.rows_above, "threshold %d", thresholds[t]);
+      cr_assert_eq(dev.arcs_above, host.arcs_above, "threshold %d", thresholds[t]);
+      cr_assert_eq(dev.arcs_above_sq, host.arcs_above_sq, "threshold %d", thresholds[t]);
+      cr_assert_eq(dev.max_row, host.max_row);
+      cr_assert_eq(dev.chunks_above, host.chunks_above, "threshold %d chunk %d", thresholds[t],
+                   chunks[c]);
+    }
+  }
+  gnest_graph_free(g);
+  gnest_ctx_free(ctx);
 }
 
 /* A 5,000-node chain: flat syncs the grid after each of its 5,000 levels; the level scheduler

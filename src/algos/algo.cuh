@@ -5,6 +5,7 @@
 #define GNEST_ALGOS_ALGO_CUH
 
 #include "algos/registry.h"
+#include "core/device_api.h"
 #include "cpu/cpu.h"
 #include "sched/engine.cuh"
 
@@ -106,14 +107,24 @@ static inline gnest_status gn_cpu_weights(gn_call *call, const gnest_graph *g, g
   return GNEST_OK;
 }
 
+/* Whether the input's first upload is long enough to load device code meanwhile. */
+static inline bool gn_upload_is_long(const gnest_graph *g) { return gn_graph_upload_is_long(g); }
+static inline bool gn_upload_is_long(const gnest_tree *t) { return gn_tree_upload_is_long(t); }
+
 /* The device path's set-up: the input's device copy and the engine on the call's scratch (freed
- * on every path when this returns). on_device(engine, device input) does the rest. */
+ * on every path when this returns). on_device(engine, device input) does the rest. A first
+ * upload loads the backend's device code meanwhile (gn_code_load_begin, core/device_api.h). */
 template <class Input, class OnDevice>
 gnest_status gn_device_path(gn_call &call, const Input *input, OnDevice on_device) {
   gn_scratch scratch(call.ctx);
   gn_engine e;
   decltype(gn_device_copy_of(input)) copy = nullptr;
-  GN_TRY(gn_engine_open(&e, &call, &scratch, input, &copy));
+  gn_code_loader loader{};
+  if (!gn_backend_host_work(call.backend) && gn_upload_is_long(input))
+    gn_code_load_begin(call.ctx, &loader, gn_common_ops_of(call.backend).code);
+  const gnest_status opened = gn_engine_open(&e, &call, &scratch, input, &copy);
+  gn_code_load_end(&loader);
+  GN_TRY(opened);
   GN_TRY(gn_engine_ready(e));
   return on_device(e, copy);
 }

@@ -732,6 +732,43 @@ gnest_status gn_tree_on_device(gnest_ctx *ctx, const gnest_tree *t, const gn_dev
   return gn_on_device(ctx, t, "gn_tree_on_device", "tree", gn_tree_arrays, out);
 }
 
+/* ---- device code loaded during a first upload (device_api.h) ------------------------------- */
+
+/* An upload of at least 256 MB takes about 5 ms at PCIe speed, the time of one module's load. */
+static const size_t kGnLongUpload = (size_t)256 << 20;
+
+extern "C" int gn_graph_upload_is_long(const gnest_graph *g) {
+  if (!g || g->dev) return 0;
+  const size_t rows = ((size_t)g->csr.n + 1) * sizeof(int64_t);
+  return rows + (size_t)g->csr.m * sizeof(int32_t) >= kGnLongUpload;
+}
+
+extern "C" int gn_tree_upload_is_long(const gnest_tree *t) {
+  if (!t || t->dev) return 0;
+  return ((size_t)t->n + 1) * sizeof(int64_t) + 2 * (size_t)t->n * sizeof(int32_t) >= kGnLongUpload;
+}
+
+static void *gn_code_load_main(void *arg) {
+  const gn_code_loader *l = static_cast<const gn_code_loader *>(arg);
+  cudaFuncAttributes attr;
+  if (cudaSetDevice(l->device) == cudaSuccess) /* this thread's error state dies with it */
+    (void)cudaFuncGetAttributes(&attr, l->kernel);
+  return nullptr;
+}
+
+extern "C" void gn_code_load_begin(gnest_ctx *ctx, gn_code_loader *l, const void *kernel) {
+  memset(l, 0, sizeof *l);
+  if (!ctx || !ctx->dev || !kernel) return;
+  l->device = ctx->dev->id;
+  l->kernel = kernel;
+  l->started = pthread_create(&l->thread, nullptr, gn_code_load_main, l) == 0;
+}
+
+extern "C" void gn_code_load_end(gn_code_loader *l) {
+  if (l->started) pthread_join(l->thread, nullptr);
+  l->started = 0;
+}
+
 /* ---------------------------------------------------------------------------------------------
  * Degree statistics: exact integer sums on the device, doubles on the host (stats.c).
  * ------------------------------------------------------------------------------------------- */
@@ -769,6 +806,15 @@ __device__ int64_t gn_count_in_sorted(const int32_t *cols, int64_t b, int64_t e,
   return lo - first;
 }
 
+/* *lo, *hi += (add_lo, add_hi) as one 128-bit number: a carry out of the low word is detected
+ * from its old value. */
+__device__ void gn_atomic_add128(unsigned long long *lo, unsigned long long *hi,
+                                 unsigned long long add_lo, unsigned long long add_hi) {
+  const unsigned long long old = atomicAdd(lo, add_lo);
+  const unsigned long long carry = old + add_lo < old ? 1ULL : 0ULL;
+  if (add_hi + carry) atomicAdd(hi, add_hi + carry);
+}
+
 __device__ void gn_warp_reduce_and_commit(gn_deg_local s, unsigned long long *acc) {
   const unsigned full = 0xffffffffu;
   for (int off = 16; off > 0; off >>= 1) {
@@ -787,10 +833,7 @@ __device__ void gn_warp_reduce_and_commit(gn_deg_local s, unsigned long long *ac
   }
   if ((threadIdx.x & 31) != 0) return;
   atomicAdd(&acc[kAccDegSum], s.deg_sum);
-  /* 128-bit add: a carry out of the low word is detected from the old value. */
-  unsigned long long old = atomicAdd(&acc[kAccSqLo], s.sq_lo);
-  unsigned long long carry = old + s.sq_lo < old ? 1ULL : 0ULL;
-  if (s.sq_hi + carry) atomicAdd(&acc[kAccSqHi], s.sq_hi + carry);
+  gn_atomic_add128(&acc[kAccSqLo], &acc[kAccSqHi], s.sq_lo, s.sq_hi);
   atomicMax(&acc[kAccMax], s.max);
   atomicAdd(&acc[kAccV32], s.v32);
   atomicAdd(&acc[kAccE32], s.e32);
@@ -902,6 +945,81 @@ static gnest_status gn_degree_sums_device(gnest_ctx *ctx, const gnest_graph *g,
   out->self_loops = h[kAccSelfLoops];
   out->isolated = h[kAccIsolated];
   return GNEST_OK;
+}
+
+/* ---- the row census (gn_row_census_count's sums) of a device copy's rows ------------------- */
+
+enum { kCenRows = 0, kCenArcs, kCenChunks, kCenMax, kCenSqLo, kCenSqHi, kCenCount };
+
+/* One thread per row (grid-stride, whole warps): the rows longer than threshold, their arcs, their
+ * chunks of `chunk` iterations and their squared lengths, and the longest row. */
+__global__ void gn_row_census_kernel(const int64_t *off, int32_t n, int64_t threshold,
+                                     int64_t chunk, unsigned long long *acc) {
+  unsigned long long rows = 0, arcs = 0, chunks = 0, longest = 0, sq_lo = 0, sq_hi = 0;
+  const int64_t stride = (int64_t)gridDim.x * blockDim.x;
+  for (int64_t v = (int64_t)blockIdx.x * blockDim.x + threadIdx.x; v < n; v += stride) {
+    const unsigned long long d = (unsigned long long)(off[v + 1] - off[v]);
+    longest = d > longest ? d : longest;
+    if ((int64_t)d <= threshold) continue;
+    rows++;
+    arcs += d;
+    chunks += (d + (unsigned long long)chunk - 1) / (unsigned long long)chunk;
+    gn_add128(sq_lo, sq_hi, d * d, __umul64hi(d, d));
+  }
+  const unsigned full = 0xffffffffu;
+  for (int o = 16; o > 0; o >>= 1) {
+    rows += __shfl_down_sync(full, rows, o);
+    arcs += __shfl_down_sync(full, arcs, o);
+    chunks += __shfl_down_sync(full, chunks, o);
+    const unsigned long long other = __shfl_down_sync(full, longest, o);
+    longest = other > longest ? other : longest;
+    const unsigned long long lo = __shfl_down_sync(full, sq_lo, o);
+    const unsigned long long hi = __shfl_down_sync(full, sq_hi, o);
+    gn_add128(sq_lo, sq_hi, lo, hi);
+  }
+  if ((threadIdx.x & 31) != 0) return;
+  atomicAdd(&acc[kCenRows], rows);
+  atomicAdd(&acc[kCenArcs], arcs);
+  atomicAdd(&acc[kCenChunks], chunks);
+  atomicMax(&acc[kCenMax], longest);
+  gn_atomic_add128(&acc[kCenSqLo], &acc[kCenSqHi], sq_lo, sq_hi);
+}
+
+gnest_status gn_device_row_census(gnest_ctx *ctx, const int64_t *d_offsets, int32_t n,
+                                  int32_t threshold, int32_t chunk, gn_row_census *out) {
+  GN_TRY(gn_need_device(ctx, "gn_device_row_census"));
+  if (chunk < 1) chunk = 1;
+  gn_scratch scratch(ctx);
+  unsigned long long *d_acc = nullptr;
+  GN_TRY(scratch.alloc(&d_acc, kCenCount, "the row census accumulators"));
+  GN_TRY(gn_memset(ctx, d_acc, 0, kCenCount * sizeof(unsigned long long)));
+  const int block = 256;
+  gn_row_census_kernel<<<gn_stats_grid(ctx, n, block), block, 0, ctx->dev->stream>>>(
+      d_offsets, n, threshold, chunk, d_acc);
+  GN_LAUNCHED(ctx);
+  unsigned long long h[kCenCount];
+  GN_TRY(gn_to_host(ctx, h, d_acc, sizeof h));
+  gn_row_census c;
+  memset(&c, 0, sizeof c);
+  c.known = 1;
+  c.threshold = threshold;
+  c.chunk = chunk;
+  c.rows = n;
+  c.rows_above = (int64_t)h[kCenRows];
+  c.arcs_above = (int64_t)h[kCenArcs];
+  c.chunks_above = (int64_t)h[kCenChunks];
+  c.max_row = (int64_t)h[kCenMax];
+  c.arcs_above_sq = (double)(((unsigned __int128)h[kCenSqHi] << 64) | h[kCenSqLo]);
+  *out = c;
+  return GNEST_OK;
+}
+
+extern "C" gnest_status gn_device_graph_row_census(gnest_ctx *ctx, const gnest_graph *g,
+                                                   int32_t threshold, int32_t chunk,
+                                                   gn_row_census *out) {
+  const gn_device_graph *dg = nullptr;
+  GN_TRY(gn_graph_on_device(ctx, g, &dg));
+  return gn_device_row_census(ctx, dg->offsets, dg->n, threshold, chunk, out);
 }
 
 extern "C" gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph *g,

@@ -5,6 +5,8 @@
 #ifndef GNEST_DEVICE_API_H
 #define GNEST_DEVICE_API_H
 
+#include <pthread.h>
+
 #include "core/internal.h"
 #include "core/stats.h"
 
@@ -56,6 +58,32 @@ void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt);
  * sums come from the device; the doubles are derived by gn_degree_stats_finish exactly as on the
  * CPU, so both give bit-identical results. */
 gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out);
+
+/* gn_device_row_census (device.cuh) of g's rows, uploading g if needed (the tests compare it with
+ * gn_row_census_count). */
+gnest_status gn_device_graph_row_census(gnest_ctx *ctx, const gnest_graph *g, int32_t threshold,
+                                        int32_t chunk, gn_row_census *out);
+
+/* Device code loaded while a first upload runs. CUDA loads a module (the device code of one .cu
+ * file) at the first use of any of its kernels: a backend's first launch in a process took
+ * 4.5-6.5 ms (H200, the freelaunch backend), inside the call's timed region. gn_code_load_begin
+ * starts a host thread that touches `kernel` (cudaFuncGetAttributes), loading its module while
+ * the call prepares and makes its upload; gn_code_load_end waits for it. A load holds up the
+ * copies queued meanwhile (three modules loaded during a 2.2 GB upload made it 10-15 ms longer,
+ * H200), so a call loads the one backend that runs, which it would load anyway. Loading is an
+ * optimisation only: a kernel that fails to load here fails again, with its status, where it is
+ * launched. */
+typedef struct gn_code_loader {
+  pthread_t thread;
+  int started;
+  int device;
+  const void *kernel;
+} gn_code_loader;
+/* Worth a thread: g (t) has no device copy yet, and its arrays take at least 256 MB. */
+int gn_graph_upload_is_long(const gnest_graph *g);
+int gn_tree_upload_is_long(const gnest_tree *t);
+void gn_code_load_begin(gnest_ctx *ctx, gn_code_loader *l, const void *kernel);
+void gn_code_load_end(gn_code_loader *l);
 
 #ifdef __cplusplus
 }

@@ -238,7 +238,9 @@ static gnest_status gn_agg_configure(gn_engine &e, gn_agg_settings *set) {
   if (asked.threshold == 0)
     GN_TRY(gn_dp_rank_length(e, GN_AGG_TARGET_LAUNCHES, GN_AGG_MIN_THRESHOLD, &rank_length));
   call.opts.threshold = gn_agg_threshold(asked.threshold, rank_length);
-  const gn_agg_facts facts = {e.input_n, rank_length, gn_dp_heavy_items(e), e.block};
+  int64_t heavy = 0;
+  GN_TRY(gn_dp_heavy_items(e, &heavy));
+  const gn_agg_facts facts = {e.input_n, rank_length, heavy, e.block};
   char why[sizeof call.reason];
   gn_agg_settle(&asked, &facts, set, why, sizeof why);
   gn_reason_appendf(&call, "; %s", why); /* after run.c's threshold note: agg's rule decides */

@@ -209,14 +209,19 @@ gn_ops gn_make_ops() {
 
 /* Defines gn_ops_<ID><V>() and gn_common_ops_<ID>() (declared by engine.cuh from backends.def)
  * for backend struct B, and instantiates the first for every visitor. One line at the end of a
- * backend's file. */
+ * backend's file. Its empty kernel is the file's gn_ops::code: a kernel of this file only. */
 #define GN_INSTANTIATE_OPS(ID, V) template gn_ops gn_ops_##ID<V>();
 #define GN_BACKEND_OPS(ID, B)                                \
   template <class V>                                         \
   gn_ops gn_ops_##ID() {                                     \
     return gn_make_ops<V, B>();                              \
   }                                                          \
-  gn_ops gn_common_ops_##ID() { return gn_make_common_ops<B>(); } \
+  static __global__ void gn_code_of_##ID() {}                \
+  gn_ops gn_common_ops_##ID() {                              \
+    gn_ops o = gn_make_common_ops<B>();                      \
+    o.code = reinterpret_cast<const void *>(gn_code_of_##ID); \
+    return o;                                                \
+  }                                                          \
   GN_FOR_EACH_VISITOR(GN_INSTANTIATE_OPS, ID)
 
 #endif

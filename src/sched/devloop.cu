@@ -10,8 +10,11 @@
  * memory. */
 static const size_t kBytesPerPendingLaunch = 9216;
 
-int64_t gn_dp_heavy_items(gn_engine &e) {
-  return gn_engine_census(e, e.block).rows_above; /* the chunk is unused here: any will do */
+gnest_status gn_dp_heavy_items(gn_engine &e, int64_t *rows) {
+  const gn_row_census *census = nullptr;
+  GN_TRY(gn_engine_census(e, e.block, &census)); /* the chunk is unused here: any will do */
+  *rows = census->rows_above;
+  return GNEST_OK;
 }
 
 gnest_status gn_dp_rank_length(const gn_engine &e, int64_t rank, int32_t floor, int32_t *length) {
@@ -54,7 +57,9 @@ static gnest_status gn_dp_grow_pool(gn_engine &e, int32_t pending_per_heavy, siz
   size_t current = 0;
   GN_CUDA(e.ctx, cudaDeviceGetLimit(&current, cudaLimitDevRuntimePendingLaunchCount));
   *pool = current;
-  size_t want = (size_t)pending_per_heavy * (size_t)gn_dp_heavy_items(e) + kGnDpChainReserve;
+  int64_t heavy = 0;
+  GN_TRY(gn_dp_heavy_items(e, &heavy));
+  size_t want = (size_t)pending_per_heavy * (size_t)heavy + kGnDpChainReserve;
   if (want <= current) return GNEST_OK;
   size_t cap = 0;
   GN_TRY(gn_dp_pool_cap(e, &cap));

@@ -305,9 +305,9 @@ struct gn_dp_state {
   int32_t own_capacity; /* items the backend's own buffers (pool_begin, pool_first, ...) hold */
 };
 
-/* Counts the input's items whose inner range (CSR row) is longer than threshold: the upper
+/* The input's items whose inner range (CSR row) is longer than threshold, into *rows: the upper
  * bound of the items a pass can nest (a visitor's inner range is at most its item's row). */
-int64_t gn_dp_heavy_items(gn_engine &e);
+gnest_status gn_dp_heavy_items(gn_engine &e, int64_t *rows);
 
 /* Allocates the flags and a consolidation buffer for max_items, sets the pending-launch pool
  * from pending_per_heavy (or options.launch_limit) and the ticket budget from it, fills the

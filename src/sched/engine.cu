@@ -70,6 +70,7 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
     GN_TRY(gn_engine_init(e, call, scratch));
   }
   e->input_offsets = g->csr.offsets;
+  e->input_device_offsets = e->host_work ? nullptr : (*dg)->offsets;
   e->input_n = g->csr.n;
   e->input_census = &((gnest_graph *)g)->census;
   return GNEST_OK;
@@ -96,18 +97,23 @@ gnest_status gn_engine_open(gn_engine *e, gn_call *call, gn_scratch *scratch,
     GN_TRY(gn_engine_init(e, call, scratch));
   }
   e->input_offsets = t->child_offsets;
+  e->input_device_offsets = e->host_work ? nullptr : (*dt)->child_offsets;
   e->input_n = t->n;
   e->input_census = &((gnest_tree *)t)->census;
   e->input_tree = t;
   return GNEST_OK;
 }
 
-const gn_row_census &gn_engine_census(gn_engine &e, int32_t chunk) {
+gnest_status gn_engine_census(gn_engine &e, int32_t chunk, const gn_row_census **out) {
   gn_row_census &census = *e.input_census;
+  *out = &census;
   const int32_t threshold = e.call->opts.threshold;
-  if (!census.known || census.threshold != threshold || census.chunk != chunk)
-    gn_row_census_count(e.input_offsets, e.input_n, threshold, chunk, &census);
-  return census;
+  if (census.known && census.threshold == threshold && census.chunk == chunk) return GNEST_OK;
+  if (e.input_device_offsets)
+    return gn_device_row_census(e.ctx, e.input_device_offsets, e.input_n, threshold, chunk,
+                                &census);
+  gn_row_census_count(e.input_offsets, e.input_n, threshold, chunk, &census);
+  return GNEST_OK;
 }
 
 gnest_status gn_engine_close(gn_engine *e) {

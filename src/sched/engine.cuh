@@ -113,6 +113,7 @@ struct gn_engine {
   gnest_status (*finish_backend)(gn_engine &e); /* the running backend's gn_ops::finish */
   gnest_status (*check_backend)(gn_engine &e);  /* and its gn_ops::check */
   const int64_t *input_offsets; /* host: the input's rows (graph CSR, tree children) [n + 1] */
+  const int64_t *input_device_offsets; /* the same on the device; NULL with host_work */
   int32_t input_n;
   gn_row_census *input_census;  /* the input's cached row census (mutable cache of a const input) */
   const gnest_tree *input_tree; /* the tree of a tree algorithm's call, else NULL */
@@ -237,6 +238,9 @@ struct gn_ops {
   gnest_status (*prepare)(gn_engine &e, int64_t max_items);
   gnest_status (*finish)(gn_engine &e);
   gnest_status (*check)(gn_engine &e);
+  /* A kernel of the backend's own file: touching it loads the file's device code, which a first
+   * call does while its input uploads (gn_code_load_begin). */
+  const void *code;
 };
 
 /* The engine's loops (engine.cu), run with a backend's gn_ops. */
@@ -291,10 +295,10 @@ gnest_status gn_ops_for(const gn_engine &e, gn_ops *ops) {
 #define GN_COMMON_OPS_CASE_DEVICE_LAUNCH(ID) GN_COMMON_OPS_CASE_DEVICE(ID)
 #define GN_COMMON_OPS_CASE_HYBRID(ID) GN_COMMON_OPS_CASE_DEVICE(ID)
 
-/* The running backend's entries that do not depend on the visitor (none for a backend without
- * device loops). */
-inline gn_ops gn_common_ops_for(const gn_engine &e) {
-  switch (e.backend) {
+/* Backend b's entries that do not depend on the visitor (none for a backend without device
+ * loops). */
+inline gn_ops gn_common_ops_of(gnest_backend b) {
+  switch (b) {
 #define GN_BACKEND(ID, NAME, WHERE, ...) GN_COMMON_OPS_CASE_##WHERE(ID)
 #include "sched/backends.def"
 #undef GN_BACKEND
@@ -302,6 +306,9 @@ inline gn_ops gn_common_ops_for(const gn_engine &e) {
   }
   return gn_ops{};
 }
+
+/* The running backend's. */
+inline gn_ops gn_common_ops_for(const gn_engine &e) { return gn_common_ops_of(e.backend); }
 
 /* Before a loop (engine.cu): the backend sizes its state for passes of up to max_items items,
  * and will check its own flags at the end. */

@@ -76,7 +76,8 @@ gnest_status gn_engine_finish(gn_engine *e);
 gnest_status gn_engine_level_offsets(gn_engine *e, const int64_t *h_offsets, int32_t num_levels,
                                      int64_t **d_offsets);
 /* The input's row census at the call's threshold, counting chunks of `chunk` iterations
- * (computed once, then cached on the graph or tree for that threshold and chunk). */
-const gn_row_census &gn_engine_census(gn_engine &e, int32_t chunk);
+ * (computed once, on the device when the rows are there, then cached on the graph or tree for
+ * that threshold and chunk). */
+gnest_status gn_engine_census(gn_engine &e, int32_t chunk, const gn_row_census **out);
 
 #endif

@@ -362,19 +362,23 @@ struct gn_fl_state {
   gn_fl_run run;  /* run.slots is NULL until the call's first prepare */
 };
 
-/* The mode of this call: forced, or the rule's pick; either way said in the call's reason. */
-static gn_freelaunch_mode gn_fl_choose(gn_engine &e) {
+/* The mode of this call into *mode: forced, or the rule's pick; either way said in the call's
+ * reason. */
+static gnest_status gn_fl_choose(gn_engine &e, gn_freelaunch_mode *mode) {
   gn_call &call = *e.call;
   char why[200];
   gn_freelaunch_mode m = (gn_freelaunch_mode)call.opts.freelaunch_mode;
   if (m == GN_FL_AUTO) {
     const int64_t ctas = (int64_t)e.sm_count * (e.ctx->dev->max_threads_per_sm / e.block);
-    m = gn_freelaunch_rule(&gn_engine_census(e, e.block), ctas, e.block, why, sizeof why);
+    const gn_row_census *census = nullptr;
+    GN_TRY(gn_engine_census(e, e.block, &census));
+    m = gn_freelaunch_rule(census, ctas, e.block, why, sizeof why);
   } else {
     snprintf(why, sizeof why, "%s (forced)", gn_freelaunch_mode_name(m));
   }
   gn_reason_appendf(&call, "; free launch %s", why);
-  return m;
+  *mode = m;
+  return GNEST_OK;
 }
 
 /* The queues for passes of up to max_items items: every item may be heavy (item entries), and a
@@ -389,7 +393,9 @@ static gnest_status gn_fl_queues(gn_engine &e, gn_fl_run &r, int64_t max_items) 
   r.item_cap = (int32_t)max_items;
   GN_TRY(e.scratch->alloc(&r.remaining, (size_t)max_items, "free launch subtask counts"));
   if (r.subtasks) return GNEST_OK;
-  int64_t sub = gn_engine_census(e, e.block).chunks_above;
+  const gn_row_census *census = nullptr;
+  GN_TRY(gn_engine_census(e, e.block, &census));
+  int64_t sub = census->chunks_above;
   if (sub > INT32_MAX) sub = INT32_MAX;
   if (sub < 1) sub = 1;
   GN_TRY(e.scratch->alloc(&r.subtasks, (size_t)sub, "free launch subtask queue"));
@@ -404,7 +410,9 @@ struct gn_freelaunch {
   static gnest_status prepare(gn_engine &e, int64_t max_items) {
     gn_fl_run &r = gn_backend_state<gn_fl_state>(e).run;
     if (!r.slots) {
-      r.mode = gn_fl_choose(e);
+      gn_freelaunch_mode mode = GN_FL_AUTO;
+      GN_TRY(gn_fl_choose(e, &mode));
+      r.mode = mode;
       r.giant = kGnFlGiantRounds * e.block;
       if (r.mode == GN_FL_T2)
         gn_reason_appendf(e.call, "; children of more than %lld iterations split into subtasks",
