@@ -160,8 +160,11 @@ def performance():
         header = ["input", "algorithm"] + names + ["fastest", "peer", "fastest / peer"]
         text = f"### {title(run)}\n\n{command(run)}\n\n" + table(header, lines)
         if run.get("auto_over_best_geomean"):
+            left_out = run.get("auto_cells_left_out", 0)
             text += (f"\n`auto` over the fastest backend of each cell: geometric mean "
-                     f"{run['auto_over_best_geomean']:.3f} over {run['auto_cells']} cells.\n")
+                     f"{run['auto_over_best_geomean']:.3f} over {run['auto_cells']} cells")
+            text += (f" ({left_out} cells left out: their method runs no backend pass, the same "
+                     f"kernels on every backend).\n" if left_out else ".\n")
         out.append(text)
     return "\n".join(out)
 

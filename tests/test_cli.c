@@ -2682,7 +2682,9 @@ Test(cli, bench_auto_oracle_ratio) {
   char *text = slurp(json);
   cr_assert_not_null(text);
   cr_expect_eq(count_of(text, "\"auto_over_best\": "), 2, "%s", text);
-  cr_expect_not_null(strstr(text, "\"auto_cells\": 2, \"auto_over_best_geomean\": "), "%s", text);
+  cr_expect_not_null(strstr(text, "\"auto_cells\": 2, \"auto_cells_left_out\": 0, "
+                                  "\"auto_over_best_geomean\": "), "%s", text);
+  cr_expect_null(strstr(text, "\"no_backend_pass\""), "the host's rows choose no pass: %s", text);
   free(text);
   run_free(&r);
   /* Without auto: no ratio. */
@@ -2692,7 +2694,33 @@ Test(cli, bench_auto_oracle_ratio) {
   cr_expect_null(strstr(r.out, "auto / fastest"), "%s", r.out);
   text = slurp(json);
   cr_assert_not_null(text);
-  cr_expect_not_null(strstr(text, "\"auto_cells\": 0, \"auto_over_best_geomean\": null"), "%s", text);
+  cr_expect_not_null(strstr(text, "\"auto_cells\": 0, \"auto_cells_left_out\": 0, "
+                                  "\"auto_over_best_geomean\": null"), "%s", text);
+  free(text);
+  run_free(&r);
+}
+
+/* On a device, a cell whose method runs no backend pass on any backend (the tree algorithms'
+ * Euler tour on a long chain) offers the selector no choice: its ratio is in the JSON, marked,
+ * and left out of the geometric mean; a BFS, which runs the backend's passes, stays in. */
+Test(cli, bench_auto_oracle_leaves_out_cells_without_a_choice) {
+  skip_without_bench();
+  if (!has_device()) cr_skip_test("no CUDA device: every row runs on the host");
+  const char *json = at("oracle-choice.json");
+  char backends[64];
+  snprintf(backends, sizeof backends, "%s,%s", gnest_backend_name(GNEST_BACKEND_AUTO),
+           gnest_backend_name(GNEST_BACKEND_FLAT));
+  run_out r = run_bench("--gen", "rmat:10", "--gen", "chain:100000", "--algos",
+                        "bfs,tree-descendants", "--backends", backends, "--runs", "2", "--no-cpu",
+                        "--json", json, "--quiet", NULL);
+  cr_expect_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, " over 1 cell; "), "%s", r.out);
+  cr_expect_not_null(strstr(r.out, "; 1 cell left out: no backend pass on any backend"), "%s",
+                     r.out);
+  char *text = slurp(json);
+  cr_assert_not_null(text);
+  cr_expect_eq(count_of(text, "\"no_backend_pass\": true"), 1, "%s", text);
+  cr_expect_not_null(strstr(text, "\"auto_cells\": 1, \"auto_cells_left_out\": 1, "), "%s", text);
   free(text);
   run_free(&r);
 }

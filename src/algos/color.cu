@@ -16,6 +16,7 @@
 #include "algos/prims.cuh"
 #include "algos/color.cuh"
 #include "algos/color_async.cuh"
+#include "base/parallel.h"
 
 /* The device state, from the call's scratch; wide: the row split's and the rounds' arrays too
  * (color_method=async on a graph without wide vertices needs only the lists and the colors). */
@@ -97,16 +98,22 @@ static const double kColorListChunksBelow = 0.6;
 
 /* The uncolored wide vertices (*items, *count of them) in decreasing priority: every pass of the
  * wide loop then visits each warp's share predecessors first. H200, the whole gnest_color,
- * against the order of the start kernel's appends: RMAT scale 24 77.8 to 77.4 ms, scale 20 3.31
- * to 3.16 ms (medians, three alternations at 24), though the loop makes more passes
- * (2,600-3,500 against 2,400-2,500 at 24). A kernel and a sort, even for no vertex: what ran
- * stays predictable. */
+ * against the order of the start kernel's appends: RMAT scale 24 77.8 to 77.4 ms, scale 20
+ * (60,600 wide vertices) 3.31 to 3.16 ms (medians, three alternations at 24), though the loop
+ * makes more passes (2,600-3,500 against 2,400-2,500 at 24). Below kColorOrderMin wide vertices
+ * the kernel and the sort cost more than the order saves (cnr-2000, 7,000 wide vertices: 0.51 to
+ * 0.60 ms with them), and the start kernel's order stays. The reason says which. */
+static const int32_t kColorOrderMin = 1 << 15;
+
 static gnest_status color_wide_order(gn_engine &e, const color_state &st,
                                      const int32_t *self_loops, const int32_t *count,
                                      int32_t **items) {
   int32_t h_count = 0;
   GN_TRY(gn_to_host(e.ctx, &h_count, count, sizeof h_count));
-  const size_t room = h_count > 0 ? (size_t)h_count : 1;
+  gn_reason_appendf(e.call, "; %d wide vertices%s", (int)h_count,
+                    h_count >= kColorOrderMin ? " sorted by priority" : "");
+  if (h_count < kColorOrderMin) return GNEST_OK;
+  const size_t room = (size_t)h_count;
   uint64_t *keys = nullptr, *sorted_keys = nullptr;
   int32_t *sorted = nullptr;
   GN_TRY(e.scratch->alloc(&keys, room, "coloring wide priorities"));
@@ -223,15 +230,47 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
 }
 
 /* Color count, and a guard: a vertex left uncolored would be a bug in the rounds above. */
+/* The colors' count on host threads (a serial pass over 16.8 M colors is milliseconds of the
+ * call): thread t takes the vertices [n t / threads, n (t + 1) / threads). */
+struct color_count_job {
+  const int32_t *colors;
+  int32_t n, threads;
+  int32_t highest[kGnMaxThreads];
+  int32_t first_uncolored[kGnMaxThreads]; /* the share's first vertex without a color, or -1 */
+};
+
+static void color_count_share(void *arg, int t) {
+  color_count_job &j = *static_cast<color_count_job *>(arg);
+  const int32_t from = (int32_t)((int64_t)j.n * t / j.threads);
+  const int32_t to = (int32_t)((int64_t)j.n * (t + 1) / j.threads);
+  int32_t highest = -1, lowest = 0;
+  for (int32_t v = from; v < to; ++v) { /* no early exit: a branch-free loop vectorises */
+    highest = j.colors[v] > highest ? j.colors[v] : highest;
+    lowest = j.colors[v] < lowest ? j.colors[v] : lowest;
+  }
+  j.highest[t] = highest;
+  j.first_uncolored[t] = -1;
+  for (int32_t v = from; lowest < 0 && v < to; ++v)
+    if (j.colors[v] < 0) {
+      j.first_uncolored[t] = v;
+      break;
+    }
+}
+
 static gnest_status count_colors(gn_call *call, const int32_t *colors, int32_t n,
                                  int32_t *num_colors) {
+  color_count_job j;
+  j.colors = colors;
+  j.n = n;
+  j.threads = n < (1 << 20) ? 1 : gn_parallel_threads(); /* a thread costs more on small n */
+  gn_parallel_run(j.threads, color_count_share, &j);
   int32_t highest = -1;
-  for (int32_t v = 0; v < n; ++v) {
-    if (colors[v] < 0)
+  for (int t = 0; t < j.threads; ++t) {
+    if (j.first_uncolored[t] >= 0)
       return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0,
-                      "vertex %d was left uncolored by the %s backend", v,
+                      "vertex %d was left uncolored by the %s backend", j.first_uncolored[t],
                       gnest_backend_name(call->backend));
-    if (colors[v] > highest) highest = colors[v];
+    if (j.highest[t] > highest) highest = j.highest[t];
   }
   *num_colors = highest + 1;
   return GNEST_OK;

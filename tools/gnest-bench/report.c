@@ -265,8 +265,26 @@ static double auto_over_best(const bench_report *r, const char *input, gnest_alg
   return au->median_ms / best->median_ms;
 }
 
+/* Whether every row of the cell that ran on a device made no backend pass, and one did: the
+ * method's own kernels ran the same on every backend (gnest_info.backend_passes), so the cell
+ * offers the selector no choice, and auto's ratio there only measures the spread between runs of
+ * the same kernels (up to 20 % on 0.1 ms cells, H200). */
+static int cell_without_choice(const bench_report *r, const char *input, gnest_algorithm a) {
+  int device_rows = 0;
+  for (int i = 0; i < r->num_rows; i++) {
+    const bench_row *row = &r->rows[i];
+    if (row->is_load || row->algo != a || strcmp(row->input, input) != 0 || !row_succeeded(row) ||
+        strcmp(row->ran, gnest_backend_name(GNEST_BACKEND_CPU)) == 0)
+      continue;
+    if (row->backend_passes > 0) return 0;
+    device_rows++;
+  }
+  return device_rows > 0;
+}
+
 typedef struct bench_oracle {
   int cells, above;         /* cells with a ratio; those above BENCH_ORACLE_GOOD */
+  int left_out;             /* cells with a ratio but no choice (cell_without_choice) */
   double geomean, worst;
   const bench_row *worst_cell; /* the first row of the worst cell */
 } bench_oracle;
@@ -275,13 +293,17 @@ typedef struct bench_oracle {
 #define BENCH_ORACLE_GOOD 1.05
 
 static bench_oracle oracle_of(const bench_report *r) {
-  bench_oracle o = {0, 0, 0, 0, NULL};
+  bench_oracle o = {0, 0, 0, 0, 0, NULL};
   double log_sum = 0;
   for (int i = 0; i < r->num_rows; i++) {
     const bench_row *row = &r->rows[i];
     if (row->is_load || !is_first_of_pair(r, i)) continue;
     const double ratio = auto_over_best(r, row->input, row->algo);
     if (ratio <= 0) continue;
+    if (cell_without_choice(r, row->input, row->algo)) {
+      o.left_out++;
+      continue;
+    }
     o.cells++;
     o.above += ratio > BENCH_ORACLE_GOOD;
     log_sum += log(ratio);
@@ -325,6 +347,7 @@ static void json_summary_entry(FILE *f, const bench_report *r, const bench_confi
   if (oracle > 0) {
     fputs(", \"auto_over_best\": ", f);
     json_num(f, oracle);
+    if (cell_without_choice(r, first->input, first->algo)) fputs(", \"no_backend_pass\": true", f);
   }
   if (peer) {
     fputs(", ", f);
@@ -365,8 +388,8 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   fputs(",\n  ", f);
   json_key_str(f, "device", r->device_name ? r->device_name : "?", 1);
   json_key_str(f, "command", cfg->command, 0);
-  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"warmup_ms\": %d, \"cpu_runs\": %d, \"seed\": %llu, "
-             "\"threshold\": %d, ",
+  fprintf(f, ",\n  \"runs\": %d, \"warmup\": %d, \"warmup_ms\": %d, \"cpu_runs\": %d, "
+             "\"seed\": %llu, \"threshold\": %d, ",
           cfg->runs, cfg->warmup, cfg->warmup_ms, cfg->cpu_runs > 0 ? cfg->cpu_runs : cfg->runs,
           (unsigned long long)cfg->seed, cfg->opts.threshold);
   json_key_str(f, "schedule", cfg->opts.schedule == GNEST_SCHEDULE_STATIC ? "static" : "dynamic", 1);
@@ -399,7 +422,8 @@ static void json_body(FILE *f, const bench_report *r, const bench_config *cfg) {
   }
   fputs(any ? "\n  ]" : "]", f);
   const bench_oracle o = oracle_of(r);
-  fprintf(f, ",\n  \"auto_cells\": %d, \"auto_over_best_geomean\": ", o.cells);
+  fprintf(f, ",\n  \"auto_cells\": %d, \"auto_cells_left_out\": %d, \"auto_over_best_geomean\": ",
+          o.cells, o.left_out);
   if (o.cells) json_num(f, o.geomean);
   else fputs("null", f);
   fputs("\n}\n", f);
@@ -576,9 +600,14 @@ void bench_report_print_summary(FILE *f, const bench_report *r, const bench_conf
   const bench_oracle o = oracle_of(r);
   if (o.cells)
     fprintf(f, "auto / fastest of the cell: geometric mean %.3f over %d cell%s; %d above %.2f; "
-            "worst %.3f (%s %s)\n", o.geomean, o.cells, o.cells == 1 ? "" : "s", o.above,
+            "worst %.3f (%s %s)", o.geomean, o.cells, o.cells == 1 ? "" : "s", o.above,
             BENCH_ORACLE_GOOD, o.worst, o.worst_cell->input,
             gnest_algorithm_name(o.worst_cell->algo));
+  if (o.left_out)
+    fprintf(f, "%s%d cell%s left out: no backend pass on any backend (the same kernels on all)",
+            o.cells ? "; " : "auto / fastest of the cell: ", o.left_out,
+            o.left_out == 1 ? "" : "s");
+  if (o.cells || o.left_out) fputc('\n', f);
   if (r->cells_started < r->cells_planned)
     fprintf(f, "stopped by --time-limit %lld: %d of %d cells did not start\n",
             (long long)cfg->time_limit_s, r->cells_planned - r->cells_started, r->cells_planned);
