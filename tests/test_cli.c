@@ -1601,6 +1601,8 @@ Test(cli, compare_without_a_device) {
   if (has_device()) cr_skip_test("a CUDA device is present: this case is about CPU-only machines");
   run_out r = run_cli("bfs", path5(), "--symmetrize", "--compare", "--runs", "2", NULL);
   cr_assert_eq(r.status, 0, "stderr: %s", r.err);
+  cr_expect_not_null(strstr(r.out, "; median of 2 timed runs after 20 ms of warm-up runs\n"), "%s",
+                     r.out);
   const char *header = strstr(r.out, "\nbackend "), *prev = NULL;
   cr_assert_not_null(header, "%s", r.out);
   char line[512];
@@ -1883,13 +1885,13 @@ static double json_number_at(const char *text, const char *key) {
   return p ? strtod(p + strlen(pattern), NULL) : NAN;
 }
 
-/* The warm-up runs of the bfs cell of a one-backend run on rmat4 with FLAGS (NULL-terminated
- * after at most three pairs), as its JSON row says; -1 when the run fails. */
+/* The warm-up runs of the bfs cell of a one-backend run on rmat4 with the flags f1 v1 and f2 v2,
+ * as its JSON row says; -1 when the run fails. */
 static int bench_warmup_runs(const char *f1, const char *v1, const char *f2, const char *v2) {
   const char *json = at("warm.json");
   run_out r = run_bench("--gen", "rmat:4", "--algos", "bfs", "--backends",
-                        gnest_backend_name(GNEST_BACKEND_CPU), "--runs", "1", "--json", json, f1, v1,
-                        f2, v2, NULL);
+                        gnest_backend_name(GNEST_BACKEND_CPU), "--runs", "1", "--json", json,
+                        f1, v1, f2, v2, NULL);
   int runs = -1;
   char *text = r.status == 0 ? slurp(json) : NULL;
   const char *row = text ? strstr(text, "\"algorithm\": \"bfs\"") : NULL;

@@ -66,7 +66,7 @@ gnest_status gn_device_graph_row_census(gnest_ctx *ctx, const gnest_graph *g, in
 
 /* Device code loaded while a first upload runs. CUDA loads a module (the device code of one .cu
  * file) at the first use of any of its kernels: a backend's first launch in a process took
- * 4.5-6.5 ms (H200, the freelaunch backend), inside the call's timed region. gn_code_load_begin
+ * 4.5-6.6 ms (H200, the freelaunch backend), inside the call's timed region. gn_code_load_begin
  * starts a host thread that touches `kernel` (cudaFuncGetAttributes), loading its module while
  * the call prepares and makes its upload; gn_code_load_end waits for it. A load holds up the
  * copies queued meanwhile (three modules loaded during a 2.2 GB upload made it 10-15 ms longer,

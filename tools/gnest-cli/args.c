@@ -387,7 +387,7 @@ const cli_flag cli_flags[] = {
    "device"},
   {"--compare", NULL, CLI_ALGOS, set_compare,
    "run every backend, compare time and results with the CPU reference (exit 3 if one disagrees)", NULL},
-  {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after one warm-up (default 5)",
+  {"--runs", "N", CLI_ALGOS, set_runs, "with --compare: timed runs per backend after 20 ms of warm-up runs (default 5)",
    "runs"},
   {"--reference-limit", "N", CLI_ALGOS, set_reference_limit,
    "with --compare: refuse (exit 2, before running anything) when the CPU reference would visit "
