@@ -124,8 +124,8 @@ static gnest_status cc_on_device(gn_engine &e, const gnest_graph *g, const gn_de
   return gn_to_host(ctx, labels_out, label, sizeof(int32_t) * (size_t)n);
 }
 
-/* gn_count_components on host threads: thread t checks and counts the vertices
- * [n t / threads, n (t + 1) / threads). */
+/* gn_count_components on host threads: thread t checks and counts its share of the vertices
+ * (gn_parallel_share). */
 struct cc_count_job {
   const int32_t *labels;
   int32_t n, threads;
@@ -135,14 +135,14 @@ struct cc_count_job {
 
 static void cc_count_share(void *arg, int t) {
   cc_count_job &j = *static_cast<cc_count_job *>(arg);
-  const int32_t from = (int32_t)((int64_t)j.n * t / j.threads);
-  const int32_t to = (int32_t)((int64_t)j.n * (t + 1) / j.threads);
+  int64_t from, to;
+  gn_parallel_share(j.n, t, j.threads, &from, &to);
   int64_t roots = 0;
   j.first_bad[t] = -1;
-  for (int32_t v = from; v < to; ++v) {
+  for (int64_t v = from; v < to; ++v) {
     const int32_t r = j.labels[v];
     if (r < 0 || r > v || j.labels[r] != r) {
-      j.first_bad[t] = v;
+      j.first_bad[t] = (int32_t)v;
       break;
     }
     roots += r == v;
@@ -155,7 +155,7 @@ gnest_status gn_count_components(gn_call *call, const int32_t *labels, int32_t n
   cc_count_job j;
   j.labels = labels;
   j.n = n;
-  j.threads = n < (1 << 20) ? 1 : gn_parallel_threads(); /* a thread costs more on small n */
+  j.threads = gn_parallel_threads_for(n);
   gn_parallel_run(j.threads, cc_count_share, &j);
   int64_t count = 0;
   for (int t = 0; t < j.threads; ++t) {

@@ -231,7 +231,7 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
 
 /* Color count, and a guard: a vertex left uncolored would be a bug in the rounds above. */
 /* The colors' count on host threads (a serial pass over 16.8 M colors is milliseconds of the
- * call): thread t takes the vertices [n t / threads, n (t + 1) / threads). */
+ * call): thread t takes its share of the vertices (gn_parallel_share). */
 struct color_count_job {
   const int32_t *colors;
   int32_t n, threads;
@@ -241,18 +241,18 @@ struct color_count_job {
 
 static void color_count_share(void *arg, int t) {
   color_count_job &j = *static_cast<color_count_job *>(arg);
-  const int32_t from = (int32_t)((int64_t)j.n * t / j.threads);
-  const int32_t to = (int32_t)((int64_t)j.n * (t + 1) / j.threads);
+  int64_t from, to;
+  gn_parallel_share(j.n, t, j.threads, &from, &to);
   int32_t highest = -1, lowest = 0;
-  for (int32_t v = from; v < to; ++v) { /* no early exit: a branch-free loop vectorises */
+  for (int64_t v = from; v < to; ++v) { /* no early exit: a branch-free loop vectorises */
     highest = j.colors[v] > highest ? j.colors[v] : highest;
     lowest = j.colors[v] < lowest ? j.colors[v] : lowest;
   }
   j.highest[t] = highest;
   j.first_uncolored[t] = -1;
-  for (int32_t v = from; lowest < 0 && v < to; ++v)
+  for (int64_t v = from; lowest < 0 && v < to; ++v)
     if (j.colors[v] < 0) {
-      j.first_uncolored[t] = v;
+      j.first_uncolored[t] = (int32_t)v;
       break;
     }
 }
@@ -262,7 +262,7 @@ static gnest_status count_colors(gn_call *call, const int32_t *colors, int32_t n
   color_count_job j;
   j.colors = colors;
   j.n = n;
-  j.threads = n < (1 << 20) ? 1 : gn_parallel_threads(); /* a thread costs more on small n */
+  j.threads = gn_parallel_threads_for(n);
   gn_parallel_run(j.threads, color_count_share, &j);
   int32_t highest = -1;
   for (int t = 0; t < j.threads; ++t) {

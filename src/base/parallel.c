@@ -46,9 +46,18 @@ void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg) {
   }
 }
 
+int gn_parallel_threads_for(int64_t items) {
+  return items < ((int64_t)1 << 20) ? 1 : gn_parallel_threads();
+}
+
+void gn_parallel_share(int64_t items, int t, int threads, int64_t *from, int64_t *to) {
+  *from = (int64_t)((__int128)items * t / threads); /* no overflow for any int64 count */
+  *to = (int64_t)((__int128)items * (t + 1) / threads);
+}
+
 int gn_split_rows_by_arcs(const int64_t *offsets, int32_t n, int32_t *bound) {
   const int64_t m = offsets[n];
-  const int parts = m < (1 << 20) ? 1 : gn_parallel_threads();
+  const int parts = gn_parallel_threads_for(m);
   bound[0] = 0;
   for (int t = 1; t < parts; t++) {
     const int64_t want = m / parts * t;

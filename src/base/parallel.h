@@ -20,6 +20,14 @@ int gn_parallel_threads(void);
  * returns when all have returned. threads is clamped to [1, kGnMaxThreads]. */
 void gn_parallel_run(int threads, void (*fn)(void *arg, int t), void *arg);
 
+/* Threads for a host pass over `items` items: 1 below 2^20, where starting threads costs more
+ * than it saves; else gn_parallel_threads(). */
+int gn_parallel_threads_for(int64_t items);
+
+/* Thread t's share [*from, *to) of `items` items cut into `threads` near-equal consecutive
+ * shares (items t / threads to items (t + 1) / threads). */
+void gn_parallel_share(int64_t items, int t, int threads, int64_t *from, int64_t *to);
+
 /* Splits the rows [0, n) of a CSR (offsets[0..n], m = offsets[n]) for a host-parallel pass over
  * its arcs: returns the thread count (1 below 2^20 arcs, where starting threads costs more than
  * it saves; else gn_parallel_threads) and cuts the rows into that many ranges of about m / threads

@@ -157,8 +157,8 @@ typedef struct gn_arc_scan {
 static void gn_arc_scan_part(void *arg, int t) {
   gn_arc_scan *j = arg;
   const gn_csr *c = j->c;
-  const int64_t share = c->m / j->threads, begin = share * t;
-  const int64_t end = t + 1 == j->threads ? c->m : begin + share;
+  int64_t begin, end;
+  gn_parallel_share(c->m, t, j->threads, &begin, &end);
   int64_t bad_col = c->m, bad_w = c->m;
   for (int64_t e = begin; e < end && bad_col == c->m; ++e)
     if (c->cols[e] < 0 || c->cols[e] >= c->n) bad_col = e;
@@ -170,7 +170,7 @@ static void gn_arc_scan_part(void *arg, int t) {
 
 /* Columns in [0, n) and finite weights: the first bad entry is named. */
 static gnest_status gn_check_csr_arcs(gnest_ctx *ctx, const char *fn, const gn_csr *c) {
-  gn_arc_scan j = {c, c->m < ((int64_t)1 << 20) ? 1 : gn_parallel_threads(), {0}, {0}};
+  gn_arc_scan j = {c, gn_parallel_threads_for(c->m), {0}, {0}};
   gn_parallel_run(j.threads, gn_arc_scan_part, &j);
   int64_t bad_col = c->m, bad_w = c->m;
   for (int t = 0; t < j.threads; ++t) {
@@ -315,8 +315,8 @@ typedef struct weight_facts_job {
 /* Thread t's share of the weights (a loop without branches: it vectorises). */
 static void weight_facts_part(void *arg, int t) {
   weight_facts_job *j = arg;
-  const int64_t share = j->m / j->threads, begin = share * t;
-  const int64_t end = t + 1 == j->threads ? j->m : begin + share;
+  int64_t begin, end;
+  gn_parallel_share(j->m, t, j->threads, &begin, &end);
   gn_weight_facts f = {1, 1, 0.0, 1};
   for (int64_t e = begin; e < end; ++e) {
     const double x = j->w[e], a = fabs(x);

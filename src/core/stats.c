@@ -78,12 +78,12 @@ typedef struct census_job {
 static void census_rows(void *arg, int t) {
   census_job *j = arg;
   census_part p = {0};
-  const int32_t first = (int32_t)((int64_t)j->n * t / j->threads);
-  const int32_t last = (int32_t)((int64_t)j->n * (t + 1) / j->threads);
+  int64_t first, last;
+  gn_parallel_share(j->n, t, j->threads, &first, &last);
   const uint64_t chunk = (uint64_t)j->chunk, round = chunk - 1;
   const int shift = (chunk & round) == 0 ? __builtin_ctzll(chunk) : -1;
   uint64_t rows_above = 0, arcs_above = 0, chunks_above = 0, max_row = 0;
-  for (int32_t i = first; i < last; ++i) {
+  for (int64_t i = first; i < last; ++i) {
     const uint64_t len = (uint64_t)(j->offsets[i + 1] - j->offsets[i]);
     max_row = len > max_row ? len : max_row;
     const uint64_t above = len > (uint64_t)j->threshold;
@@ -100,9 +100,6 @@ static void census_rows(void *arg, int t) {
   j->part[t] = p;
 }
 
-/* Rows below which the census runs on one thread. */
-enum { kCensusParallelRows = 1 << 20 };
-
 void gn_row_census_count(const int64_t *offsets, int32_t n, int32_t threshold, int32_t chunk,
                          gn_row_census *out) {
   census_job j;
@@ -111,7 +108,7 @@ void gn_row_census_count(const int64_t *offsets, int32_t n, int32_t threshold, i
   j.n = n;
   j.threshold = threshold;
   j.chunk = chunk < 1 ? 1 : chunk;
-  j.threads = n >= kCensusParallelRows ? gn_parallel_threads() : 1;
+  j.threads = gn_parallel_threads_for(n);
   gn_parallel_run(j.threads, census_rows, &j);
   gn_row_census c = {0};
   c.known = 1;

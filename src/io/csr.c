@@ -169,9 +169,7 @@ static int bits_for(uint32_t max_value) {
 }
 
 static void chunk_range(const blocked *bl, int t, int64_t *begin, int64_t *end) {
-  const int64_t m = bl->b->e->m;
-  *begin = (int64_t)((__int128)m * t / bl->threads);
-  *end = (int64_t)((__int128)m * (t + 1) / bl->threads);
+  gn_parallel_share(bl->b->e->m, t, bl->threads, begin, end);
 }
 
 static void count_chunk(void *arg, int t) {
