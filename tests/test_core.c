@@ -1589,3 +1589,47 @@ Test(core_partition, arguments) {
   gnest_graph_free(g);
   gnest_ctx_free(ctx);
 }
+
+/* The weights' facts (gn_graph_weight_facts) that pick SSSP's distance type and the device's
+ * weight type: whole numbers (0, huge whole ones, every double from 2^52 on) against fractions
+ * and NaN, on one thread and, past 2^22 arcs, on several (one fraction at the very end). */
+Test(core_graph, weight_facts_say_whether_the_weights_are_whole) {
+  gnest_ctx *ctx = cpu_ctx();
+  const struct { double w[3]; int whole, float_exact; } cases[] = {
+      {{0.0, 1.0, 64.0}, 1, 1},
+      {{4294967295.0, 1e20, 0x1p60}, 1, 0},
+      {{0x1p52 + 1.0, 3.0, 2.0}, 1, 0},
+      {{1.0, 0.5, 2.0}, 0, 1},
+      {{1.0, 4503599627370495.5, 2.0}, 0, 0},
+      {{1.0, NAN, 2.0}, 0, 0}};
+  int32_t src[3] = {0, 1, 2}, dst[3] = {1, 2, 0};
+  for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
+    gnest_graph *g = NULL;
+    cr_assert_eq(gnest_graph_from_edges(ctx, 3, 3, src, dst, cases[k].w, NULL, &g), GNEST_OK);
+    const gn_weight_facts f = gn_graph_weight_facts(g);
+    cr_assert_eq(f.whole, cases[k].whole, "case %zu", k);
+    cr_assert_eq(f.float_exact, cases[k].float_exact, "case %zu", k);
+    gnest_graph_free(g);
+  }
+  const int64_t m = ((int64_t)1 << 22) + 5; /* several threads */
+  int32_t *s = malloc((size_t)m * sizeof *s), *d = malloc((size_t)m * sizeof *d);
+  double *w = malloc((size_t)m * sizeof *w);
+  cr_assert(s && d && w);
+  for (int64_t e = 0; e < m; e++) {
+    s[e] = (int32_t)e; /* a path: no duplicate arc to merge */
+    d[e] = (int32_t)(e + 1);
+    w[e] = (double)(e % 97);
+  }
+  for (int frac = 0; frac < 2; frac++) {
+    w[m - 1] = frac ? 2.5 : 2.0;
+    gnest_graph *g = NULL;
+    cr_assert_eq(gnest_graph_from_edges(ctx, (int32_t)m + 1, m, s, d, w, NULL, &g), GNEST_OK);
+    cr_assert_eq(gn_graph_weight_facts(g).whole, !frac, "with%s a fraction at the end",
+                 frac ? "" : "out");
+    gnest_graph_free(g);
+  }
+  free(s);
+  free(d);
+  free(w);
+  gnest_ctx_free(ctx);
+}

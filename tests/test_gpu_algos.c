@@ -804,7 +804,10 @@ static void check_what_ran(const gpu_env *env, const input_case *c, gnest_algori
   }
   switch (algo) {
     case GNEST_ALGO_BFS: check_bfs_ran(env, c, info, what); break;
-    case GNEST_ALGO_SSSP: expect_what_ran(info, "default", info->iterations, 1, what); break;
+    case GNEST_ALGO_SSSP: /* the fill, and whole-number distances' conversion to doubles */
+      expect_what_ran(info, "default", info->iterations,
+                      strstr(info->reason, "distances: 32-bit whole") ? 2 : 1, what);
+      break;
     case GNEST_ALGO_BC: /* a fill kernel a source; its levels forward, then backward */
       expect_what_ran(info, "default", -1, info->iterations, what);
       cr_assert(info->backend_passes >= 2 * (int64_t)info->iterations &&
@@ -1883,6 +1886,33 @@ Test(gpu_graphs, double_weights) {
   bm_close(&env);
 }
 
+/* gnest_sssp by auto on g: the reason names the distances `want` ("32-bit whole" or "double"). */
+static void expect_sssp_distances(const gpu_env *env, const gnest_graph *g, const char *want,
+                                  const char *name) {
+  double *dist = xmalloc((size_t)gnest_graph_num_vertices(g), sizeof *dist);
+  gnest_info info;
+  cr_assert_eq(gnest_sssp(env->ctx, g, 0, dist, NULL, &info), GNEST_OK, "%s: %s", name,
+               gnest_last_error_string(env->ctx));
+  char key[64];
+  snprintf(key, sizeof key, "distances: %s", want);
+  cr_assert(strstr(info.reason, key) != NULL, "%s: '%s' not in the reason: %s", name, key,
+            info.reason);
+  free(dist);
+}
+
+/* The case `name` (algos, every configuration) on e with weight map[drawn[i]] on edge i (drawn:
+ * e's weights as first drawn, 0..3); sssp_distances (or NULL) the distances SSSP must name. */
+static void check_mapped(const gpu_env *env, gn_gen_edges *e, const double *drawn,
+                         const double *map, const char *name, unsigned algos,
+                         const char *sssp_distances) {
+  for (int64_t i = 0; i < e->m; i++) e->w[i] = map[(int)drawn[i]];
+  gnest_graph *g = build(env, e, UNDIRECTED_CLEAN);
+  if (sssp_distances) expect_sssp_distances(env, g, sssp_distances, name);
+  input_case c = make_case(name, g, algos, BM_ALL);
+  check_case(env, &c);
+  gnest_graph_free(g);
+}
+
 /* MST's two key layouts (mst.cu): whole weights take the packed key, any fraction or negative
  * weight the split key and its tie pass. Few distinct weights, so ties are everywhere and the
  * forest's order (weight, u, v) decides most edges; quarters keep the float sums exact. */
@@ -1905,13 +1935,54 @@ Test(gpu_graphs, mst_key_layouts) {
       {big_wholes, "rmat with whole double weights up to 2^32 - 1 (packed key on doubles)"}};
   double *drawn = xmalloc((size_t)e.m, sizeof *drawn);
   memcpy(drawn, e.w, (size_t)e.m * sizeof *drawn);
-  for (size_t k = 0; k < sizeof layouts / sizeof layouts[0]; k++) {
-    for (int64_t i = 0; i < e.m; i++) e.w[i] = layouts[k].map[(int)drawn[i]];
-    gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
-    input_case c = make_case(layouts[k].name, g, A_MST, BM_ALL);
+  for (size_t k = 0; k < sizeof layouts / sizeof layouts[0]; k++)
+    check_mapped(&env, &e, drawn, layouts[k].map, layouts[k].name, A_MST, NULL);
+  free(drawn);
+  gn_gen_edges_free(&e);
+  bm_close(&env);
+}
+
+/* SSSP's two distance types (sssp.cu): 32-bit whole numbers when every weight is whole and
+ * (n + 2) times the largest stays below 2^32 - 1, doubles otherwise. Each side of the bound on a
+ * path whose far end lies just under 2^32 (a sum that 32 bits would wrap, were the bound wrong),
+ * whole and fractional weights on an RMAT, all against the CPU on every configuration. */
+Test(gpu_graphs, sssp_distance_types) {
+  gpu_env env;
+  bm_open(&env);
+  const int32_t n = 1000;
+  const double top = floor(4294967295.0 / (n + 2)) - 1; /* the largest whole weight under it */
+  const struct { double w; const char *want, *name; } paths[] = {
+      {top, "32-bit whole", "path of 1000 with whole weights just under the bound"},
+      {top + 2, "double", "path of 1000 with whole weights just over the bound"}};
+  for (size_t k = 0; k < sizeof paths / sizeof paths[0]; k++) {
+    int32_t *src = xmalloc((size_t)n - 1, sizeof *src), *dst = xmalloc((size_t)n - 1, sizeof *dst);
+    double *w = xmalloc((size_t)n - 1, sizeof *w);
+    for (int32_t i = 0; i + 1 < n; i++) {
+      src[i] = i;
+      dst[i] = i + 1;
+      w[i] = paths[k].w;
+    }
+    gnest_graph *g = NULL;
+    cr_assert_eq(gnest_graph_from_edges(env.ctx, n, n - 1, src, dst, w, NULL, &g), GNEST_OK);
+    expect_sssp_distances(&env, g, paths[k].want, paths[k].name);
+    input_case c = make_case(paths[k].name, g, A_SSSP, BM_ALL);
     check_case(&env, &c);
     gnest_graph_free(g);
+    free(src);
+    free(dst);
+    free(w);
   }
+  gn_gen_edges e;
+  gen_ok(gn_gen_rmat(small_mode() ? 10 : 14, 8, 7, &e), "gn_gen_rmat");
+  gen_ok(gn_gen_weights(&e, 0, 3, 11), "gn_gen_weights");
+  const double wholes[4] = {0.0, 1.0, 7.0, 64.0}, quarters[4] = {0.25, 1.5, 1.5, 2.75};
+  const struct { const double *map; const char *want, *name; } weights[] = {
+      {wholes, "32-bit whole", "rmat with whole weights 0, 1, 7, 64"},
+      {quarters, "double", "rmat with weights in quarters"}};
+  double *drawn = xmalloc((size_t)e.m, sizeof *drawn);
+  memcpy(drawn, e.w, (size_t)e.m * sizeof *drawn);
+  for (size_t k = 0; k < sizeof weights / sizeof weights[0]; k++)
+    check_mapped(&env, &e, drawn, weights[k].map, weights[k].name, A_SSSP, weights[k].want);
   free(drawn);
   gn_gen_edges_free(&e);
   bm_close(&env);
@@ -2676,6 +2747,43 @@ Test(gpu_api, large_copies_are_staged_exactly, .timeout = 300) {
   free(got);
   free(dref);
   free(dgot);
+  gnest_graph_free(g);
+  bm_close(&env);
+}
+
+/* A graph's first upload of 256 MB or more lets the selector choose from the offsets while the
+ * columns go up (sched/run.c): the first call, which uploads, and the next, which finds the copy
+ * and the whole statistics, choose the same backend for the same reason, and both equal the CPU.
+ * 4.2 M vertices, 67 M arcs: 286 MB of offsets and columns. */
+Test(gpu_api, first_long_upload_chooses_as_the_next_call, .timeout = 300) {
+  gpu_env env;
+  bm_open(&env);
+  gn_gen_edges e;
+  const int32_t n = 1 << 22;
+  gen_ok(gn_gen_er(n, (int64_t)n * 8, 13, &e), "gn_gen_er");
+  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gn_gen_edges_free(&e);
+  const int32_t src = hub_of(g);
+  const int64_t bytes = ((int64_t)n + 1) * 8 + gnest_graph_num_edges(g) * 4;
+  cr_assert_geq(bytes, (int64_t)256 << 20, "the graph is too small for a long upload");
+  int32_t *ref = xmalloc((size_t)n, sizeof *ref), *got = xmalloc((size_t)n, sizeof *got);
+  gnest_options cpu = bm_cpu_options();
+  cr_assert_eq(gnest_bfs(env.ctx, g, src, ref, &cpu, NULL), GNEST_OK);
+  gnest_info first, next;
+  cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &first), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  cr_assert_eq(first.upload_bytes, bytes, "the first call did not upload the graph");
+  expect_i32_equal(ref, got, n, "bfs levels, first call");
+  memset(got, 0xff, sizeof(int32_t) * (size_t)n);
+  cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &next), GNEST_OK, "%s",
+               gnest_last_error_string(env.ctx));
+  cr_assert_eq(next.upload_bytes, 0);
+  expect_i32_equal(ref, got, n, "bfs levels, next call");
+  cr_assert_eq(first.backend, next.backend, "%s against %s", first.backend_name,
+               next.backend_name);
+  cr_assert_str_eq(first.reason, next.reason);
+  free(ref);
+  free(got);
   gnest_graph_free(g);
   bm_close(&env);
 }

@@ -11,7 +11,9 @@
 
 #include "common/backend_matrix.h"
 #include "common/gen.h"
-#include "core/device_api.h" /* gn_device_graph_row_census */
+#include "algos/registry.h"    /* gn_algo_traits_of */
+#include "core/device_api.h" /* gn_device_graph_row_census, gn_graph_upload_with_shape */
+#include "sched/run.h"       /* gn_select_backend */
 #include "gnest.h"
 
 static gnest_tree *chain(gnest_ctx *ctx, int32_t n) {
@@ -85,6 +87,56 @@ Test(gpu_sched, device_row_census_equals_the_hosts) {
     }
   }
   gnest_graph_free(g);
+  gnest_ctx_free(ctx);
+}
+
+typedef struct shape_seen {
+  int calls;
+  gnest_degree_stats stats;
+} shape_seen;
+
+static void shape_ready(void *arg, const gnest_degree_stats *stats) {
+  shape_seen *seen = arg;
+  seen->calls++;
+  seen->stats = *stats;
+}
+
+/* A graph's first long upload hands the selector the degree statistics read from the offsets
+ * while the columns go up (sched/run.c): every field but the self-loops equal to the whole pass's
+ * (to the bit), the same choice and reason for every graph algorithm, and nothing handed once the
+ * graph is on the device. RMAT with self-loops and isolated vertices, and a path. */
+Test(gpu_sched, statistics_during_the_upload_equal_the_whole_pass) {
+  gnest_ctx *ctx = bm_device_ctx();
+  gn_gen_edges e;
+  cr_assert_eq(gn_gen_rmat(15, 24, 5, &e), GNEST_OK);
+  gnest_graph *graphs[] = {graph_of_edges(ctx, &e), path_graph(ctx, 1000)};
+  for (size_t k = 0; k < sizeof graphs / sizeof graphs[0]; k++) {
+    gnest_graph *g = graphs[k];
+    shape_seen seen = {0, {0}};
+    cr_assert_eq(gn_graph_upload_with_shape(ctx, g, shape_ready, &seen), GNEST_OK, "%s",
+                 gnest_last_error_string(ctx));
+    cr_assert_eq(seen.calls, 1, "graph %zu: ready ran %d times", k, seen.calls);
+    cr_assert_eq(gn_graph_upload_with_shape(ctx, g, shape_ready, &seen), GNEST_OK);
+    cr_assert_eq(seen.calls, 1, "graph %zu: ready ran again with the graph on the device", k);
+    gnest_degree_stats whole, shape = seen.stats;
+    cr_assert_eq(gnest_graph_stats(ctx, g, &whole), GNEST_OK);
+    cr_assert_eq(shape.self_loops, -1);
+    if (k == 0) cr_assert_gt(whole.self_loops, 0, "the RMAT has no self-loop to leave out");
+    shape.self_loops = whole.self_loops;
+    cr_assert(memcmp(&shape, &whole, sizeof shape) == 0, "graph %zu: statistics differ", k);
+    for (int a = 0; a < (int)GNEST_ALGO_COUNT; a++) {
+      const gn_algo_traits *traits = gn_algo_traits_of((gnest_algorithm)a);
+      if (traits->input != GNEST_INPUT_GRAPH) continue;
+      char why_shape[512], why_whole[512];
+      const gnest_backend b_shape =
+          gn_select_backend(ctx, traits, &seen.stats, NULL, why_shape, sizeof why_shape);
+      const gnest_backend b_whole =
+          gn_select_backend(ctx, traits, &whole, NULL, why_whole, sizeof why_whole);
+      cr_assert_eq(b_shape, b_whole, "%s on graph %zu", traits->name, k);
+      cr_assert_str_eq(why_shape, why_whole, "%s on graph %zu", traits->name, k);
+    }
+    gnest_graph_free(g);
+  }
   gnest_ctx_free(ctx);
 }
 

@@ -35,12 +35,16 @@ static inline gnest_status gn_check_source(gn_call *call, const gnest_graph *g, 
  * shortest-path algorithms' check; sssp.cu). */
 gnest_status sssp_check_weights(gn_call *call, const gnest_graph *g);
 
-/* The call frame of algorithm a (gn_call_begin), given its registry row's traits: the layers
- * below learn of the algorithm from what its row says, not from its name. */
+/* A kernel of backend b's device code (gn_ops::code), whose first use loads it. */
+static inline const void *gn_backend_code(gnest_backend b) { return gn_common_ops_of(b).code; }
+
+/* The call frame of algorithm a (gn_call_begin_loading), given its registry row's traits: the
+ * layers below learn of the algorithm from what its row says, not from its name. */
 static inline gnest_status gn_algo_begin(gn_call *call, gnest_ctx *ctx, gnest_algorithm a,
                                          const char *fn, const gnest_graph *g, const gnest_tree *t,
                                          const gnest_options *opts, gnest_info *info) {
-  return gn_call_begin(call, ctx, gn_algo_traits_of(a), fn, g, t, opts, info);
+  return gn_call_begin_loading(call, gn_backend_code, ctx, gn_algo_traits_of(a), fn, g, t, opts,
+                               info);
 }
 
 /* After a src/cpu reference: records its counters, or its failure (host memory only; an
@@ -113,17 +117,17 @@ static inline bool gn_upload_is_long(const gnest_tree *t) { return gn_tree_uploa
 
 /* The device path's set-up: the input's device copy and the engine on the call's scratch (freed
  * on every path when this returns). on_device(engine, device input) does the rest. A first
- * upload loads the backend's device code meanwhile (gn_code_load_begin, core/device_api.h). */
+ * upload loads the backend's device code meanwhile (gn_code_load_begin, core/device_api.h),
+ * unless the selector started that load already (gn_auto_backend, sched/run.c). */
 template <class Input, class OnDevice>
 gnest_status gn_device_path(gn_call &call, const Input *input, OnDevice on_device) {
   gn_scratch scratch(call.ctx);
   gn_engine e;
   decltype(gn_device_copy_of(input)) copy = nullptr;
-  gn_code_loader loader{};
-  if (!gn_backend_host_work(call.backend) && gn_upload_is_long(input))
-    gn_code_load_begin(call.ctx, &loader, gn_common_ops_of(call.backend).code);
+  if (!call.loader.started && !gn_backend_host_work(call.backend) && gn_upload_is_long(input))
+    gn_code_load_begin(call.ctx, &call.loader, gn_backend_code(call.backend));
   const gnest_status opened = gn_engine_open(&e, &call, &scratch, input, &copy);
-  gn_code_load_end(&loader);
+  gn_code_load_end(&call.loader);
   GN_TRY(opened);
   GN_TRY(gn_engine_ready(e));
   return on_device(e, copy);

@@ -20,6 +20,7 @@
   X(ARG, bfs_visitor) \
   X(ARG, sssp_visitor<float>) \
   X(ARG, sssp_visitor<double>) \
+  X(ARG, sssp_whole_visitor) \
   X(ARG, bc_forward) \
   X(ARG, bc_backward) \
   X(ARG, self_loop_visitor) \

@@ -515,12 +515,20 @@ extern "C" void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt) {
   gn_device_copy_free(dt, arrays);
 }
 
+/* What an upload does once its first array's copy is queued, before the next array's. */
+struct gn_upload_hook {
+  gnest_status (*after_first)(gnest_ctx *ctx, void *arg);
+  void *arg;
+};
+
 /* Allocates and copies each array in turn, then waits for the copies. Each allocation is at least
  * 4 bytes, so empty arrays still get distinct valid pointers. */
-static gnest_status gn_upload_all(gnest_ctx *ctx, const gn_array_upload *a, int count) {
+static gnest_status gn_upload_all(gnest_ctx *ctx, const gn_array_upload *a, int count,
+                                  const gn_upload_hook *hook) {
   for (int i = 0; i < count; ++i) {
     GN_TRY(gn_malloc_retry(ctx, a[i].slot, gn_upload_size(a[i].bytes), a[i].what));
     GN_TRY(gn_to_device(ctx, *a[i].slot, a[i].host, a[i].bytes));
+    if (i == 0 && hook) GN_TRY(hook->after_first(ctx, hook->arg));
   }
   GN_CUDA(ctx, cudaStreamSynchronize(ctx->dev->stream));
   return GNEST_OK;
@@ -528,8 +536,9 @@ static gnest_status gn_upload_all(gnest_ctx *ctx, const gn_array_upload *a, int 
 
 /* gn_upload_all; on failure every array it allocated is freed and every slot cleared (slots start
  * NULL, and a failed allocation leaves its slot NULL). */
-static gnest_status gn_upload_arrays(gnest_ctx *ctx, const gn_array_upload *a, int count) {
-  gnest_status st = gn_upload_all(ctx, a, count);
+static gnest_status gn_upload_arrays(gnest_ctx *ctx, const gn_array_upload *a, int count,
+                                     const gn_upload_hook *hook) {
+  gnest_status st = gn_upload_all(ctx, a, count, hook);
   if (st == GNEST_OK) return GNEST_OK;
   void *arrays[kGnMaxArrays];
   size_t held = 0;
@@ -548,7 +557,8 @@ static gnest_status gn_upload_arrays(gnest_ctx *ctx, const gn_array_upload *a, i
 template <class Host, class Pub>
 static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, const char *noun,
                                  int (*list_arrays)(const Host *, Pub *, gn_array_list &),
-                                 const Pub **out) {
+                                 const Pub **out, const gn_upload_hook *hook = nullptr,
+                                 Pub **filling = nullptr) {
   if (!h || !out) return gn_error(ctx, GNEST_ERR_INTERNAL, fn, 0, "NULL argument");
   GN_TRY(gn_need_device(ctx, fn));
   if (h->dev) {
@@ -564,8 +574,9 @@ static gnest_status gn_on_device(gnest_ctx *ctx, const Host *h, const char *fn, 
   copy->device = ctx->dev->id;
   gn_array_list arrays;
   int count = list_arrays(h, &copy->pub, arrays);
+  if (filling) *filling = &copy->pub; /* the hook's view of the arrays as they arrive */
   const double began = gn_now_ms();
-  gnest_status st = gn_upload_arrays(ctx, arrays, count);
+  gnest_status st = gn_upload_arrays(ctx, arrays, count, hook);
   if (st != GNEST_OK) {
     free(copy);
     return st;
@@ -915,6 +926,21 @@ gnest_status gn_graph_offsets32(gnest_ctx *ctx, const gn_device_graph *dg, const
   return GNEST_OK;
 }
 
+/* The sums from the accumulators' words. */
+static void gn_degree_sums_read(const unsigned long long *h, int32_t n, gn_degree_sums *out) {
+  out->n = n;
+  out->deg_sum = h[kAccDegSum];
+  out->sq_lo = h[kAccSqLo];
+  out->sq_hi = h[kAccSqHi];
+  out->max = h[kAccMax];
+  out->v_above_32 = h[kAccV32];
+  out->e_above_32 = h[kAccE32];
+  out->v_above_1024 = h[kAccV1024];
+  out->e_above_1024 = h[kAccE1024];
+  out->self_loops = h[kAccSelfLoops];
+  out->isolated = h[kAccIsolated];
+}
+
 static gnest_status gn_degree_sums_device(gnest_ctx *ctx, const gnest_graph *g,
                                           unsigned long long *d_acc, gn_degree_sums *out) {
   const gn_device_graph *dg = nullptr;
@@ -933,17 +959,7 @@ static gnest_status gn_degree_sums_device(gnest_ctx *ctx, const gnest_graph *g,
   }
   unsigned long long h[kAccCount];
   GN_TRY(gn_to_host(ctx, h, d_acc, sizeof h));
-  out->n = dg->n;
-  out->deg_sum = h[kAccDegSum];
-  out->sq_lo = h[kAccSqLo];
-  out->sq_hi = h[kAccSqHi];
-  out->max = h[kAccMax];
-  out->v_above_32 = h[kAccV32];
-  out->e_above_32 = h[kAccE32];
-  out->v_above_1024 = h[kAccV1024];
-  out->e_above_1024 = h[kAccE1024];
-  out->self_loops = h[kAccSelfLoops];
-  out->isolated = h[kAccIsolated];
+  gn_degree_sums_read(h, dg->n, out);
   return GNEST_OK;
 }
 
@@ -1035,4 +1051,81 @@ extern "C" gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph
   GN_TRY(gn_degree_sums_device(ctx, g, d_acc, &sums));
   gn_degree_stats_finish(&sums, out);
   return GNEST_OK;
+}
+
+/* ---- the degree statistics read from the offsets while the columns go up (device_api.h) ---- */
+
+/* One first upload's statistics: their kernel and their copy to the host run on a side stream
+ * once the offsets are up, and a host function there hands them to `ready`, while the context's
+ * stream carries the columns. */
+struct gn_shape_job {
+  const gnest_graph *g;
+  gn_device_graph *copy; /* the device copy being filled (its offsets are up) */
+  gn_shape_ready ready;
+  void *arg;
+  cudaStream_t side;
+  cudaEvent_t offsets_up;
+  unsigned long long *d_acc;
+  unsigned long long *h_acc; /* pinned, kAccCount words */
+};
+
+/* On a CUDA host-function thread: no CUDA calls here. */
+static void CUDART_CB gn_shape_deliver(void *arg) {
+  const gn_shape_job *j = static_cast<const gn_shape_job *>(arg);
+  gn_degree_sums sums;
+  gn_degree_sums_read(j->h_acc, j->g->csr.n, &sums);
+  gnest_degree_stats stats;
+  gn_degree_stats_finish(&sums, &stats);
+  stats.self_loops = -1; /* the columns are not up yet */
+  j->ready(j->arg, &stats);
+}
+
+static gnest_status gn_shape_queue(gnest_ctx *ctx, void *arg) {
+  gn_shape_job *j = static_cast<gn_shape_job *>(arg);
+  GN_CUDA(ctx, cudaStreamCreateWithFlags(&j->side, cudaStreamNonBlocking));
+  GN_CUDA(ctx, cudaEventCreateWithFlags(&j->offsets_up, cudaEventDisableTiming));
+  GN_CUDA(ctx, cudaEventRecord(j->offsets_up, ctx->dev->stream));
+  GN_CUDA(ctx, cudaStreamWaitEvent(j->side, j->offsets_up, 0));
+  GN_CUDA(ctx, cudaMemsetAsync(j->d_acc, 0, kAccCount * sizeof(unsigned long long), j->side));
+  const int block = 256;
+  gn_degree_sums_kernel<<<gn_stats_grid(ctx, j->copy->n, block), block, 0, j->side>>>(
+      j->copy->offsets, nullptr, j->copy->n, false, j->d_acc);
+  GN_LAUNCHED(ctx);
+  GN_CUDA(ctx, cudaMemcpyAsync(j->h_acc, j->d_acc, kAccCount * sizeof(unsigned long long),
+                               cudaMemcpyDeviceToHost, j->side));
+  GN_CUDA(ctx, cudaLaunchHostFunc(j->side, gn_shape_deliver, j));
+  return GNEST_OK;
+}
+
+/* The side stream's work done (ready has run, if it was queued) and its resources gone. */
+static gnest_status gn_shape_finish(gnest_ctx *ctx, gn_shape_job *j) {
+  const cudaError_t waited = j->side ? cudaStreamSynchronize(j->side) : cudaSuccess;
+  if (j->side) cudaStreamDestroy(j->side);
+  if (j->offsets_up) cudaEventDestroy(j->offsets_up);
+  if (j->h_acc) cudaFreeHost(j->h_acc);
+  if (waited != cudaSuccess)
+    return gn_cuda_error(ctx, waited, "the degree statistics during the upload", __FILE__,
+                         __LINE__);
+  return GNEST_OK;
+}
+
+extern "C" gnest_status gn_graph_upload_with_shape(gnest_ctx *ctx, const gnest_graph *g,
+                                                   gn_shape_ready ready, void *arg) {
+  const char *fn = "gn_graph_upload_with_shape";
+  if (!g || !ready) return gn_error(ctx, GNEST_ERR_INTERNAL, fn, 0, "NULL argument");
+  GN_TRY(gn_need_device(ctx, fn));
+  if (g->dev) return GNEST_OK;
+  gn_scratch scratch(ctx);
+  gn_shape_job j = {};
+  j.g = g;
+  j.ready = ready;
+  j.arg = arg;
+  GN_TRY(scratch.alloc(&j.d_acc, kAccCount, "the degree statistics accumulators"));
+  GN_CUDA(ctx, cudaMallocHost((void **)&j.h_acc, kAccCount * sizeof(unsigned long long)));
+  const gn_upload_hook hook = {gn_shape_queue, &j};
+  const gn_device_graph *out = nullptr;
+  const gnest_status st = gn_on_device(ctx, g, fn, "graph", gn_graph_arrays, &out, &hook,
+                                       &j.copy);
+  const gnest_status finished = gn_shape_finish(ctx, &j);
+  return st != GNEST_OK ? st : finished;
 }

@@ -59,6 +59,17 @@ void gn_device_tree_free(gnest_ctx *ctx, struct gn_device_tree *dt);
  * CPU, so both give bit-identical results. */
 gnest_status gn_device_degree_stats(gnest_ctx *ctx, const gnest_graph *g, gnest_degree_stats *out);
 
+/* g's first upload, with its degree statistics read from the offsets on the device as soon as
+ * they are up: `ready(arg, stats)` runs then, on a CUDA host-function thread (it must not call
+ * CUDA), while the columns are still going up, so that what depends on the statistics (the
+ * selector's choice and the load of that backend's device code) overlaps the longest copy.
+ * stats->self_loops is -1 (not counted); every other field equals gnest_graph_stats's. When g is
+ * already on the device this does nothing and ready is not called. On failure ready may or may
+ * not have run. */
+typedef void (*gn_shape_ready)(void *arg, const gnest_degree_stats *stats);
+gnest_status gn_graph_upload_with_shape(gnest_ctx *ctx, const gnest_graph *g,
+                                        gn_shape_ready ready, void *arg);
+
 /* gn_device_row_census (device.cuh) of g's rows, uploading g if needed (the tests compare it with
  * gn_row_census_count). */
 gnest_status gn_device_graph_row_census(gnest_ctx *ctx, const gnest_graph *g, int32_t threshold,

@@ -317,24 +317,27 @@ static void weight_facts_part(void *arg, int t) {
   weight_facts_job *j = arg;
   int64_t begin, end;
   gn_parallel_share(j->m, t, j->threads, &begin, &end);
-  gn_weight_facts f = {1, 1, 0.0, 1};
+  gn_weight_facts f = {1, 1, 0.0, 1, 1};
   for (int64_t e = begin; e < end; ++e) {
     const double x = j->w[e], a = fabs(x);
     f.float_exact &= (double)(float)x == x;
     f.nonnegative &= x >= 0.0; /* false for NaN too */
     f.max_abs = a > f.max_abs ? a : f.max_abs;
+    /* 2^52 + a rounds a to a whole number when a < 2^52; from 2^52 on every double is one. */
+    f.whole &= (a >= 0x1p52) | ((a + 0x1p52) - 0x1p52 == a);
   }
   j->part[t] = f;
 }
 
 /* One pass over the weights, on host threads for large graphs (a first SSSP call on rmat24 spent
- * about 1.7 s of its setup in one-core passes over them): whether float holds them exactly (the device's weight type under
- * gnest_weights AUTO), the largest magnitude (which bounds what distances can reach), and whether
- * any is negative or NaN (which shortest paths refuse). */
+ * about 1.7 s of its setup in one-core passes over them): whether float holds them exactly (the
+ * device's weight type under gnest_weights AUTO), the largest magnitude (which bounds what
+ * distances can reach), whether any is negative or NaN (which shortest paths refuse), and
+ * whether all are whole numbers (which lets shortest paths add integers). */
 gn_weight_facts gn_graph_weight_facts(const gnest_graph *g) {
   gnest_graph *cache = (gnest_graph *)g; /* computed once, cached in the const handle */
   if (g->weight_facts.known) return g->weight_facts;
-  gn_weight_facts f = {1, 1, g->csr.m > 0 ? 1.0 : 0.0, 1};
+  gn_weight_facts f = {1, 1, g->csr.m > 0 ? 1.0 : 0.0, 1, 1};
   if (g->csr.weights) {
     weight_facts_job j = {g->csr.weights, g->csr.m, 1, {{0}}};
     j.threads = g->csr.m < ((int64_t)1 << 22) ? 1 : gn_parallel_threads();
@@ -343,6 +346,7 @@ gn_weight_facts gn_graph_weight_facts(const gnest_graph *g) {
     for (int t = 0; t < j.threads; ++t) {
       f.float_exact &= j.part[t].float_exact;
       f.nonnegative &= j.part[t].nonnegative;
+      f.whole &= j.part[t].whole;
       if (j.part[t].max_abs > f.max_abs) f.max_abs = j.part[t].max_abs;
     }
   }

@@ -56,6 +56,7 @@ typedef struct gn_weight_facts {
   int float_exact; /* every weight is exactly a float (1 without weights) */
   double max_abs;  /* the largest |weight| (1 without weights, 0 without arcs) */
   int nonnegative; /* no weight is negative or NaN (1 without weights) */
+  int whole;       /* every weight is a whole number (1 without weights) */
 } gn_weight_facts;
 
 struct gnest_graph {

@@ -36,18 +36,42 @@ static gnest_status gn_check_backend(gn_call *call) {
   return GNEST_OK;
 }
 
+/* The selector's choice from gs (NULL: none) into call->backend and its reason. No CUDA calls
+ * (gn_select_on_shape runs it on a CUDA host-function thread). */
+static void gn_select(gn_call *call, const gnest_degree_stats *gs, const gnest_tree *t) {
+  char why[sizeof call->reason - sizeof "selector: " + 1];
+  call->backend = gn_select_backend(call->ctx, call->traits, gs, t, why, sizeof why);
+  snprintf(call->reason, sizeof call->reason, "selector: %s", why);
+}
+
+/* gn_graph_upload_with_shape's ready: the choice made while the columns go up, and the chosen
+ * backend's device code loaded meanwhile (gn_code_load_begin). */
+static void gn_select_on_shape(void *arg, const gnest_degree_stats *stats) {
+  gn_call *call = arg;
+  gn_select(call, stats, NULL);
+  call->selected_early = 1;
+  const gnest_backend b = call->backend;
+  if (call->code_of && b != GNEST_BACKEND_AUTO && !gn_backend_on_host(b) &&
+      !gn_backend_host_work(b))
+    gn_code_load_begin(call->ctx, &call->loader, call->code_of(b));
+}
+
 static gnest_status gn_auto_backend(gn_call *call, const gnest_graph *g, const gnest_tree *t) {
   gnest_degree_stats gs;
   const gnest_degree_stats *gsp = NULL;
-  /* Statistics matter only when there is a device to choose a backend for. */
-  if (g && call->ctx->has_device) {
+  /* Statistics matter only when there is a device to choose a backend for. The selector reads no
+   * self-loops, so a graph's first long upload gives it the rest from the offsets while the
+   * columns are still on their way. */
+  if (g && call->ctx->has_device && !g->stats_known && gn_graph_upload_is_long(g)) {
+    const gnest_status st = gn_graph_upload_with_shape(call->ctx, g, gn_select_on_shape, call);
+    if (st != GNEST_OK) return st;
+  }
+  if (g && call->ctx->has_device && !call->selected_early) {
     gnest_status st = gnest_graph_stats(call->ctx, g, &gs);
     if (st != GNEST_OK) return st;
     gsp = &gs;
   }
-  char why[sizeof call->reason - sizeof "selector: " + 1];
-  call->backend = gn_select_backend(call->ctx, call->traits, gsp, t, why, sizeof why);
-  snprintf(call->reason, sizeof call->reason, "selector: %s", why);
+  if (!call->selected_early) gn_select(call, gsp, t);
   if (call->backend == GNEST_BACKEND_AUTO)
     return gn_error(call->ctx, GNEST_ERR_INTERNAL, call->fn, 0, "the selector returned 'auto'");
   return GNEST_OK;
@@ -160,10 +184,9 @@ static gnest_status gn_traversal_defaults(gn_call *call, const gnest_graph *g) {
   return GNEST_OK;
 }
 
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
-                           const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
-                           gnest_info *info) {
-  memset(call, 0, sizeof *call);
+static gnest_status gn_call_frame(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo,
+                                  const char *fn, const gnest_graph *g, const gnest_tree *t,
+                                  const gnest_options *opts, gnest_info *info) {
   call->ctx = ctx;
   call->traits = algo;
   call->algo = algo ? algo->id : GNEST_ALGO_COUNT;
@@ -209,6 +232,23 @@ gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *
   return st;
 }
 
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
+                           const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
+                           gnest_info *info) {
+  return gn_call_begin_loading(call, NULL, ctx, algo, fn, g, t, opts, info);
+}
+
+gnest_status gn_call_begin_loading(gn_call *call, gn_code_of code_of, gnest_ctx *ctx,
+                                   const gn_algo_traits *algo, const char *fn,
+                                   const gnest_graph *g, const gnest_tree *t,
+                                   const gnest_options *opts, gnest_info *info) {
+  memset(call, 0, sizeof *call);
+  call->code_of = code_of;
+  const gnest_status st = gn_call_frame(call, ctx, algo, fn, g, t, opts, info);
+  if (st != GNEST_OK) gn_code_load_end(&call->loader); /* no gn_call_end follows */
+  return st;
+}
+
 /* The method that ran, for gnest_info.method_name. */
 static const char *gn_call_method(const gn_call *call) {
   if (call->on_host) return "cpu reference";
@@ -216,6 +256,7 @@ static const char *gn_call_method(const gn_call *call) {
 }
 
 gnest_status gn_call_end(gn_call *call, gnest_status st) {
+  gn_code_load_end(&call->loader);
   if (st == GNEST_ERR_DEVICE_OUT_OF_MEMORY && !call->on_host) gn_device_release_cache(call->ctx);
   if (st != GNEST_OK || !call->info) return st;
   gnest_info *info = call->info;

@@ -3,12 +3,18 @@
 #ifndef GNEST_RUN_H
 #define GNEST_RUN_H
 
+#include "core/device_api.h"
 #include "core/internal.h"
 #include "sched/registry.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* A kernel of backend b's device code, whose first use loads it (gn_code_load_begin); NULL for a
+ * backend without device loops. The algorithm layer has it (the backends' table, algos/algo.cuh);
+ * the frame, below the backends, is handed it. */
+typedef const void *(*gn_code_of)(gnest_backend b);
 
 typedef struct gn_call {
   gnest_ctx *ctx;
@@ -31,6 +37,10 @@ typedef struct gn_call {
                               the algorithm's one method, "default" */
   int64_t backend_passes;  /* gnest_info's: passes the backend's loops ran (the engine's count) */
   int64_t own_passes;      /* and the algorithm's own launches beside them */
+  int selected_early;      /* auto chose during the graph's first upload (gn_auto_backend) */
+  gn_code_of code_of;      /* NULL: no code loads with the choice */
+  gn_code_loader loader;   /* the chosen backend's device code, loading during a first upload;
+                              waited for when the engine is open, or when the call ends */
 } gn_call;
 
 /* Checks ctx and the graph or tree (exactly one non-NULL), fills defaults, resolves the backend:
@@ -39,6 +49,12 @@ typedef struct gn_call {
 gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
                            const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
                            gnest_info *info);
+/* gn_call_begin, and when auto chooses during a graph's first long upload, the chosen backend's
+ * code (code_of) loads meanwhile. */
+gnest_status gn_call_begin_loading(gn_call *call, gn_code_of code_of, gnest_ctx *ctx,
+                                   const gn_algo_traits *algo, const char *fn,
+                                   const gnest_graph *g, const gnest_tree *t,
+                                   const gnest_options *opts, gnest_info *info);
 /* Fills info (on success only) and returns st. */
 gnest_status gn_call_end(gn_call *call, gnest_status st);
 
