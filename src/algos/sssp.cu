@@ -85,7 +85,7 @@ __global__ static void sssp_whole_to_double(const unsigned *in, double *out, int
 
 /* The distances as doubles on the device: the same array for doubles' bits, a converted copy of
  * whole numbers. */
-static gnest_status sssp_as_doubles(gn_engine &e, unsigned long long *dist, int32_t,
+static gnest_status sssp_as_doubles(gn_engine &, unsigned long long *dist, int32_t,
                                     const double **out) {
   static_assert(sizeof *dist == sizeof **out, "distances travel as their bits");
   *out = reinterpret_cast<const double *>(dist);

