@@ -2751,24 +2751,70 @@ Test(gpu_api, large_copies_are_staged_exactly, .timeout = 300) {
   bm_close(&env);
 }
 
-/* A graph's first upload of 256 MB or more lets the selector choose from the offsets while the
- * columns go up (sched/run.c): the first call, which uploads, and the next, which finds the copy
- * and the whole statistics, choose the same backend for the same reason, and both equal the CPU.
- * 4.2 M vertices, 67 M arcs: 286 MB of offsets and columns. */
-Test(gpu_api, first_long_upload_chooses_as_the_next_call, .timeout = 300) {
-  gpu_env env;
-  bm_open(&env);
+/* An ER graph of 4.2 M vertices and 67 M arcs, 286 MB of offsets and columns: an upload of 256 MB
+ * or more. *bytes: their size; *src: its hub; *ref: the CPU's BFS levels from it (freed by the
+ * caller). */
+static gnest_graph *long_upload_graph(const gpu_env *env, int64_t *bytes, int32_t *src,
+                                      int32_t **ref) {
   gn_gen_edges e;
   const int32_t n = 1 << 22;
   gen_ok(gn_gen_er(n, (int64_t)n * 8, 13, &e), "gn_gen_er");
-  gnest_graph *g = build(&env, &e, UNDIRECTED_CLEAN);
+  gnest_graph *g = build(env, &e, UNDIRECTED_CLEAN);
   gn_gen_edges_free(&e);
-  const int32_t src = hub_of(g);
-  const int64_t bytes = ((int64_t)n + 1) * 8 + gnest_graph_num_edges(g) * 4;
-  cr_assert_geq(bytes, (int64_t)256 << 20, "the graph is too small for a long upload");
-  int32_t *ref = xmalloc((size_t)n, sizeof *ref), *got = xmalloc((size_t)n, sizeof *got);
+  *bytes = ((int64_t)n + 1) * 8 + gnest_graph_num_edges(g) * 4;
+  cr_assert_geq(*bytes, (int64_t)256 << 20, "the graph is too small for a long upload");
+  *src = hub_of(g);
+  *ref = xmalloc((size_t)n, sizeof **ref);
   gnest_options cpu = bm_cpu_options();
-  cr_assert_eq(gnest_bfs(env.ctx, g, src, ref, &cpu, NULL), GNEST_OK);
+  cr_assert_eq(gnest_bfs(env->ctx, g, *src, *ref, &cpu, NULL), GNEST_OK);
+  return g;
+}
+
+/* g saved as a .gnest file of 256 MB or more, which has its first upload's staging made while it
+ * loads (gn_device_stage_ahead): a context freed right after such a load (the helper joined at
+ * close), and a BFS after one, equal to the CPU (ref) with the graph uploaded through it. */
+static void check_staging_ahead(gpu_env *env, const gnest_graph *g, int64_t bytes, int32_t src,
+                                const int32_t *ref) {
+  const int32_t n = gnest_graph_num_vertices(g);
+  char path[] = "/tmp/gnest-ahead-XXXXXX.gnest";
+  const int fd = mkstemps(path, 6);
+  cr_assert_geq(fd, 0);
+  close(fd);
+  cr_assert_eq(gnest_graph_save(env->ctx, g, path), GNEST_OK, "%s",
+               gnest_last_error_string(env->ctx));
+  int32_t *got = xmalloc((size_t)n, sizeof *got);
+  for (int use = 0; use < 2; use++) {
+    gnest_ctx *ctx = NULL;
+    cr_assert_eq(gnest_ctx_create(&ctx, NULL), GNEST_OK);
+    gnest_graph *loaded = NULL;
+    cr_assert_eq(gnest_graph_load(ctx, path, NULL, &loaded), GNEST_OK, "%s",
+                 gnest_last_error_string(ctx));
+    if (use) {
+      gnest_info info;
+      cr_assert_eq(gnest_bfs(ctx, loaded, src, got, NULL, &info), GNEST_OK, "%s",
+                   gnest_last_error_string(ctx));
+      cr_assert_eq(info.upload_bytes, bytes);
+      expect_i32_equal(ref, got, n, "bfs levels after a load with the staging made ahead");
+    }
+    gnest_graph_free(loaded);
+    gnest_ctx_free(ctx);
+  }
+  unlink(path);
+  free(got);
+}
+
+/* A graph's first upload of 256 MB or more lets the selector choose from the offsets while the
+ * columns go up (sched/run.c): the first call, which uploads, and the next, which finds the copy
+ * and the whole statistics, choose the same backend for the same reason, and both equal the CPU.
+ * Then the same graph from a file (check_staging_ahead). */
+Test(gpu_api, long_first_uploads, .timeout = 300) {
+  gpu_env env;
+  bm_open(&env);
+  int64_t bytes = 0;
+  int32_t src = 0, *ref = NULL;
+  gnest_graph *g = long_upload_graph(&env, &bytes, &src, &ref);
+  const int32_t n = gnest_graph_num_vertices(g);
+  int32_t *got = xmalloc((size_t)n, sizeof *got);
   gnest_info first, next;
   cr_assert_eq(gnest_bfs(env.ctx, g, src, got, NULL, &first), GNEST_OK, "%s",
                gnest_last_error_string(env.ctx));
@@ -2782,6 +2828,7 @@ Test(gpu_api, first_long_upload_chooses_as_the_next_call, .timeout = 300) {
   cr_assert_eq(first.backend, next.backend, "%s against %s", first.backend_name,
                next.backend_name);
   cr_assert_str_eq(first.reason, next.reason);
+  check_staging_ahead(&env, g, bytes, src, ref);
   free(ref);
   free(got);
   gnest_graph_free(g);

@@ -58,6 +58,7 @@ static void gn_pool_release(gn_device *d);
 static void gn_device_destroy(gn_device *d) {
   if (!d) return;
   if (d->stream) cudaStreamSynchronize(d->stream);
+  gn_stage_ahead_wait(d);
   gn_stage_destroy(d->stage);
   gn_pool_release(d);
   free(d->cache);
@@ -752,6 +753,10 @@ extern "C" int gn_graph_upload_is_long(const gnest_graph *g) {
   if (!g || g->dev) return 0;
   const size_t rows = ((size_t)g->csr.n + 1) * sizeof(int64_t);
   return rows + (size_t)g->csr.m * sizeof(int32_t) >= kGnLongUpload;
+}
+
+extern "C" void gn_device_stage_ahead(gnest_ctx *ctx, size_t bytes) {
+  if (ctx && ctx->dev && bytes >= kGnLongUpload) gn_stage_ahead(ctx->dev);
 }
 
 extern "C" int gn_tree_upload_is_long(const gnest_tree *t) {

@@ -4,6 +4,7 @@
 #define GNEST_DEVICE_CUH
 
 #include <cuda_runtime.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include "core/internal.h"
 
@@ -51,6 +52,8 @@ struct gn_device {
   int64_t upload_bytes;
   gn_stage *stage;        /* pinned staging of large copies (staging.cu), made on first use */
   int stage_failed;       /* it could not be made: large copies go the plain way */
+  int stage_ahead;        /* stage_thread is making it (gn_stage_ahead) */
+  pthread_t stage_thread;
 };
 
 /* Large copies through pinned staging buffers (staging.cu). Each sets *done when it made the
@@ -64,6 +67,11 @@ cudaError_t gn_stage_upload_narrow(gn_device *d, float *dst, const double *src, 
 cudaError_t gn_stage_download(gn_device *d, void *dst, const void *src, size_t bytes,
                               bool *done);
 void gn_stage_destroy(gn_stage *s);
+/* Makes d's staging on a helper thread (nothing when it exists, failed or is being made), while
+ * the caller loads the input that will need it; gn_stage_ahead_wait joins that thread (every use
+ * of d->stage does first). */
+void gn_stage_ahead(gn_device *d);
+void gn_stage_ahead_wait(gn_device *d);
 
 /* Created by gnest_ctx_create when a device is present. */
 gnest_status gn_device_open(gnest_ctx *ctx, int id);

@@ -3,6 +3,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "core/device_api.h"
 #include "core/internal.h"
@@ -62,6 +63,9 @@ gnest_status gnest_graph_load(gnest_ctx *ctx, const char *path, const gnest_load
   if (opts) o = *opts;
   gnest_status st = gn_check_format(ctx, fn, o.format);
   if (st != GNEST_OK) return st;
+  struct stat file; /* a large file's first upload: its staging is made while it loads */
+  if (ctx->has_device && stat(path, &file) == 0 && S_ISREG(file.st_mode))
+    gn_device_stage_ahead(ctx, (size_t)file.st_size);
   gn_csr csr;
   memset(&csr, 0, sizeof csr);
   st = gn_load_csr(ctx, path, &o, &csr);

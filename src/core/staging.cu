@@ -100,9 +100,10 @@ static cudaError_t gn_stage_lane_init(gn_stage *s, int t) {
   return e;
 }
 
-/* The context's staging, made on its first large copy. NULL when pinned memory or streams cannot
- * be had (the error is cleared): the copies then go the plain way, only slower. */
-static gn_stage *gn_stage_get(gn_device *d) {
+/* The context's staging, made on its first large copy or ahead of it (gn_stage_ahead). NULL when
+ * pinned memory or streams cannot be had (the error is cleared): the copies then go the plain
+ * way, only slower. */
+static gn_stage *gn_stage_make(gn_device *d) {
   if (d->stage || d->stage_failed) return d->stage;
   gn_stage *s = static_cast<gn_stage *>(calloc(1, sizeof(gn_stage)));
   cudaError_t e = s ? cudaEventCreateWithFlags(&s->begin, cudaEventDisableTiming)
@@ -120,6 +121,29 @@ static gn_stage *gn_stage_get(gn_device *d) {
   }
   d->stage = s;
   return s;
+}
+
+static void *gn_stage_ahead_main(void *arg) {
+  gn_device *d = static_cast<gn_device *>(arg);
+  if (cudaSetDevice(d->id) == cudaSuccess) (void)gn_stage_make(d);
+  (void)cudaGetLastError(); /* this thread's error state; a failure is d->stage_failed */
+  return nullptr;
+}
+
+void gn_stage_ahead(gn_device *d) {
+  if (d->stage || d->stage_failed || d->stage_ahead) return;
+  d->stage_ahead = pthread_create(&d->stage_thread, nullptr, gn_stage_ahead_main, d) == 0;
+}
+
+void gn_stage_ahead_wait(gn_device *d) {
+  if (!d->stage_ahead) return;
+  pthread_join(d->stage_thread, nullptr);
+  d->stage_ahead = 0;
+}
+
+static gn_stage *gn_stage_get(gn_device *d) {
+  gn_stage_ahead_wait(d);
+  return gn_stage_make(d);
 }
 
 /* One staged copy: chunk c covers device bytes [c * chunk, ...) and is lane c % lanes's. */
