@@ -232,9 +232,9 @@ static gnest_status gn_call_frame(gn_call *call, gnest_ctx *ctx, const gn_algo_t
   return st;
 }
 
-gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo, const char *fn,
-                           const gnest_graph *g, const gnest_tree *t, const gnest_options *opts,
-                           gnest_info *info) {
+gnest_status gn_call_begin(gn_call *call, gnest_ctx *ctx, const gn_algo_traits *algo,
+                           const char *fn, const gnest_graph *g, const gnest_tree *t,
+                           const gnest_options *opts, gnest_info *info) {
   return gn_call_begin_loading(call, NULL, ctx, algo, fn, g, t, opts, info);
 }
 
