@@ -13,6 +13,7 @@
 
 #include "bench.h"
 #include "common/result.h"
+#include "common/warmup.h"
 
 #define SCORE_RELATIVE_TOLERANCE 1e-6
 
@@ -225,19 +226,11 @@ static int timed_run_count(const bench_config *cfg, gnest_backend b) {
   return cpu_own_runs(cfg, b) ? cfg->cpu_runs : cfg->runs;
 }
 
-/* Warm-up runs beyond --warmup stop here, whatever --warmup-ms asks. */
-#define WARMUP_RUNS_MAX 1000
-
 /* Whether one more warm-up run is due after `done` of them that took `spent` ms of calls:
- * --warmup runs, then (unless that is 0) more until --warmup-ms ms have passed in them. A device
- * that sat idle (while the CPU reference or the host's load ran) clocks down, and one
- * sub-millisecond warm-up call does not bring it back: the first backend of a cell read a few
- * percent slower than the same code timed later. The CPU reference with its own --cpu-runs has
- * no warm-up. */
+ * --warmup runs, then more until --warmup-ms (gn_warmup_due). The CPU reference with its own
+ * --cpu-runs has no warm-up. */
 static int warmup_due(const bench_config *cfg, gnest_backend b, int done, double spent) {
-  if (cpu_own_runs(cfg, b)) return 0;
-  if (done < cfg->warmup) return 1;
-  return cfg->warmup > 0 && spent < cfg->warmup_ms && done < WARMUP_RUNS_MAX;
+  return !cpu_own_runs(cfg, b) && gn_warmup_due(done, cfg->warmup, spent, cfg->warmup_ms);
 }
 
 /* Records run i's (0: the cell's first call) counters in row: the first call's setup, and for a

@@ -10,6 +10,7 @@
 
 #include "cli.h"
 #include "common/sweep.h"
+#include "common/warmup.h"
 
 typedef struct cmp_row {
   gnest_backend backend;
@@ -43,17 +44,13 @@ static double median(double *v, int n) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
-/* Warm-up runs until they took CMP_WARMUP_MS of calls (at least one, at most CMP_WARMUP_MAX): a
- * device left idle (while the reference ran) clocks down, and one sub-millisecond run does not
- * bring it back, which made the first backend read a few percent slow (gnest-bench's
- * --warmup-ms, measured there). */
+/* Warm-up runs until they took CMP_WARMUP_MS of calls, at least one (gn_warmup_due). */
 #define CMP_WARMUP_MS 20.0
-#define CMP_WARMUP_MAX 1000
 
 static gnest_status warm_up(const cli_input *in, const cmp_row *row, cli_result *r) {
   double spent = 0.0;
   gnest_status st = GNEST_OK;
-  for (int k = 0; st == GNEST_OK && k < CMP_WARMUP_MAX && (k == 0 || spent < CMP_WARMUP_MS); ++k) {
+  for (int k = 0; st == GNEST_OK && gn_warmup_due(k, 1, spent, CMP_WARMUP_MS); ++k) {
     st = cli_run_algorithm(in, &row->opts, r);
     spent += r->info.call_ms;
   }
