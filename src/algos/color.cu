@@ -229,7 +229,6 @@ static gnest_status color_on_device(gn_engine &e, const gnest_graph *g, const gn
   return gn_to_host(ctx, colors_out, st.color, sizeof(int32_t) * (size_t)n);
 }
 
-/* Color count, and a guard: a vertex left uncolored would be a bug in the rounds above. */
 /* The colors' count on host threads (a serial pass over 16.8 M colors is milliseconds of the
  * call): thread t takes its share of the vertices (gn_parallel_share). */
 struct color_count_job {
@@ -257,6 +256,7 @@ static void color_count_share(void *arg, int t) {
     }
 }
 
+/* Color count, and a guard: a vertex left uncolored would be a bug in the rounds above. */
 static gnest_status count_colors(gn_call *call, const int32_t *colors, int32_t n,
                                  int32_t *num_colors) {
   color_count_job j;
